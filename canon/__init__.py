@@ -1,0 +1,1 @@
+"""Symmetry of Sudoku grids: the group, sort keys, canonical forms, enumeration."""

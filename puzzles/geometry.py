@@ -1,0 +1,107 @@
+"""Grid geometry of the standard 9x9 Sudoku as precomputed tables.
+
+Everything here is computed once at import time so that the hot loops of the
+solver and the techniques only index tuples.  Cells are numbered 0..80 row by
+row; a *bitboard* is an int whose bit ``c`` stands for cell ``c`` (the
+python-chess idea: set operations on 81-bit ints are single C-level ops).
+
+Units are numbered in the original program's scan order: rows 0..8, columns
+9..17, boxes 18..26.  Cell and box names follow the original notation:
+cells ``(r:c)`` 1-based, boxes ``OL OM OR ML MM MR UL UM UR`` (German) and
+``TL TM TR ML MM MR BL BM BR`` (English).
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+CELL_COUNT: Final = 81
+DIGITS: Final = range(1, 10)
+ALL_CELLS: Final = (1 << 81) - 1
+ALL_DIGITS_MASK: Final = 0x1FF  # bit d-1 set for every digit d
+
+ROW_OF: Final = tuple(c // 9 for c in range(81))
+COL_OF: Final = tuple(c % 9 for c in range(81))
+BOX_OF: Final = tuple(3 * (c // 27) + (c % 9) // 3 for c in range(81))
+
+ROWS: Final = tuple(tuple(range(9 * r, 9 * r + 9)) for r in range(9))
+COLS: Final = tuple(tuple(range(c, 81, 9)) for c in range(9))
+BOXES: Final = tuple(
+    tuple(27 * (b // 3) + 3 * (b % 3) + 9 * i + j for i in range(3) for j in range(3))
+    for b in range(9)
+)
+
+#: All 27 units in scan order: rows, columns, boxes.
+UNITS: Final = ROWS + COLS + BOXES
+ROW_UNIT, COL_UNIT, BOX_UNIT = 0, 1, 2
+#: Kind of each unit (0 row, 1 column, 2 box), indexed by unit number.
+UNIT_KIND: Final = tuple(u // 9 for u in range(27))
+#: The three units of a cell: (row unit, column unit, box unit).
+CELL_UNITS: Final = tuple((ROW_OF[c], 9 + COL_OF[c], 18 + BOX_OF[c]) for c in range(81))
+
+PEERS: Final = tuple(
+    tuple(sorted({p for u in CELL_UNITS[c] for p in UNITS[u]} - {c})) for c in range(81)
+)
+
+
+def bitboard(cells: object) -> int:
+    """Return the bitboard of an iterable of cell numbers."""
+    mask = 0
+    for c in cells:  # type: ignore[attr-defined]
+        mask |= 1 << c
+    return mask
+
+
+CELL_BIT: Final = tuple(1 << c for c in range(81))
+UNIT_MASK: Final = tuple(bitboard(u) for u in UNITS)
+PEER_MASK: Final = tuple(bitboard(p) for p in PEERS)
+ROW_MASK: Final = UNIT_MASK[0:9]
+COL_MASK: Final = UNIT_MASK[9:18]
+BOX_MASK: Final = UNIT_MASK[18:27]
+
+BOX_NAMES: Final = {
+    "de": ("OL", "OM", "OR", "ML", "MM", "MR", "UL", "UM", "UR"),
+    "en": ("TL", "TM", "TR", "ML", "MM", "MR", "BL", "BM", "BR"),
+}
+UNIT_WORDS: Final = {
+    "de": ("Zeile", "Spalte", "Box"),
+    "en": ("row", "column", "box"),
+}
+
+
+def cells_of(mask: int) -> list[int]:
+    """Cells of a bitboard in ascending (scan) order."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+def digits_of(mask: int) -> list[int]:
+    """Digits of a 9-bit candidate mask (bit d-1 = digit d), ascending."""
+    return [d for d in range(1, 10) if mask >> (d - 1) & 1]
+
+
+def digit_string(mask: int) -> str:
+    """A candidate mask written as the original's 'Rest', e.g. ``235``."""
+    return "".join(str(d) for d in digits_of(mask))
+
+
+def cell_name(cell: int) -> str:
+    """The original notation ``(r:c)``, 1-based."""
+    return f"({ROW_OF[cell] + 1}:{COL_OF[cell] + 1})"
+
+
+def box_name(box: int, lang: str = "en") -> str:
+    """Box label in the original style, e.g. ``Box 3#2 (BM)``."""
+    return f"Box {box // 3 + 1}#{box % 3 + 1} ({BOX_NAMES[lang][box]})"
+
+
+def unit_name(unit: int, lang: str = "en") -> str:
+    """Human name of unit 0..26: ``row 3``, ``column 5`` or ``Box 1#2 (TM)``."""
+    kind, index = divmod(unit, 9)
+    if kind == BOX_UNIT:
+        return box_name(index, lang)
+    return f"{UNIT_WORDS[lang][kind]} {index + 1}"

@@ -1,0 +1,125 @@
+"""Reading and writing puzzles.
+
+A puzzle is a tuple of 81 ints, 0 for an empty cell.  Two text forms are read:
+
+* one line of 81 characters, row by row, where ``1``-``9`` are givens and any
+  other printable character is an empty cell (as the original program does);
+* a grid of 9 lines of 9 cells, optionally framed with ``|``, ``+``, ``-`` and
+  ``=`` (lines made only of frame characters are skipped), as in ``.sdk`` files.
+
+Every problem is reported by :class:`PuzzleError` with a message of one line
+that names the problem exactly (the length found, the duplicate digit with its
+unit and both cells), because researchers paste puzzles from many sources and
+need to see at once what is wrong.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Final
+
+from puzzles.geometry import UNITS, cell_name, unit_name
+
+Grid = tuple[int, ...]
+
+FRAME_CHARS: Final = frozenset("|+-=_ \t")
+_DIGIT_VALUE: Final = {str(d): d for d in range(1, 10)}
+
+
+class PuzzleError(ValueError):
+    """A puzzle text that cannot be read or breaks the rules.
+
+    ``kind`` is a short machine-readable tag (``length``, ``character``,
+    ``duplicate``, ``grid``) used by reports and tests.
+    """
+
+    def __init__(self, kind: str, message: str) -> None:
+        super().__init__(message)
+        self.kind = kind
+
+
+def _cells_from_line(line: str) -> Grid:
+    for ch in line:
+        if not ch.isprintable() or ch.isspace():
+            raise PuzzleError("character", f"illegal character {ch!r} in puzzle")
+    return tuple(_DIGIT_VALUE.get(ch, 0) for ch in line)
+
+
+def parse_line(text: str) -> Grid:
+    """Parse one 81-character puzzle line (surrounding white space ignored)."""
+    line = text.strip()
+    if len(line) != 81:
+        raise PuzzleError("length", f"a puzzle needs 81 cells, got {len(line)} characters")
+    return _cells_from_line(line)
+
+
+def parse_grid_lines(lines: Sequence[str]) -> Grid:
+    """Parse a 9x9 grid given as text lines, with or without frames."""
+    rows: list[str] = []
+    for raw in lines:
+        line = raw.rstrip("\n")
+        if not line.strip() or all(ch in FRAME_CHARS for ch in line):
+            continue
+        cells = "".join(ch for ch in line if ch not in "|+ \t")
+        if len(cells) != 9:
+            raise PuzzleError(
+                "grid", f"grid row {len(rows) + 1} has {len(cells)} cells, expected 9: {line.strip()!r}"
+            )
+        rows.append(cells)
+    if len(rows) != 9:
+        raise PuzzleError("grid", f"a grid needs 9 rows of cells, got {len(rows)}")
+    return _cells_from_line("".join(rows))
+
+
+def parse_puzzle(text: str) -> Grid:
+    """Parse a puzzle in any supported text form and check its givens.
+
+    Raises :class:`PuzzleError` for a wrong length, an unreadable grid or a
+    digit given twice in one unit.
+    """
+    stripped = text.strip()
+    if "\n" in stripped:
+        grid = parse_grid_lines(stripped.splitlines())
+    else:
+        grid = parse_line(stripped)
+    check_givens(grid)
+    return grid
+
+
+def find_conflict(grid: Sequence[int]) -> tuple[int, int, int, int] | None:
+    """First (digit, unit, cell_a, cell_b) where a digit stands twice, in scan order."""
+    for u, unit in enumerate(UNITS):
+        seen: dict[int, int] = {}
+        for c in unit:
+            d = grid[c]
+            if d:
+                if d in seen:
+                    return d, u, seen[d], c
+                seen[d] = c
+    return None
+
+
+def check_givens(grid: Sequence[int]) -> None:
+    """Raise :class:`PuzzleError` if a digit appears twice in a row, column or box."""
+    conflict = find_conflict(grid)
+    if conflict:
+        d, u, a, b = conflict
+        raise PuzzleError(
+            "duplicate", f"digit {d} appears twice in {unit_name(u)}: {cell_name(a)} and {cell_name(b)}"
+        )
+
+
+def format_line(grid: Sequence[int], empty: str = ".") -> str:
+    """The 81-character form, ``empty`` for empty cells."""
+    return "".join(str(d) if d else empty for d in grid)
+
+
+def format_grid(grid: Sequence[int], empty: str = ".") -> str:
+    """A framed 9-line grid for plain-text output."""
+    out = []
+    for r in range(9):
+        if r and r % 3 == 0:
+            out.append("------+-------+------")
+        row = [str(grid[9 * r + c]) if grid[9 * r + c] else empty for c in range(9)]
+        out.append(" | ".join(" ".join(row[i : i + 3]) for i in (0, 3, 6)))
+    return "\n".join(out)

@@ -1,0 +1,1 @@
+"""The rating engine, its modes and scoring, reports, the CLI and bulk rating."""

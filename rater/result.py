@@ -1,0 +1,94 @@
+"""The outcome of rating one puzzle, and its JSON form."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from typing import Any
+
+from puzzles.geometry import COL_OF, ROW_OF
+from techniques.step import Step
+
+#: Status values of a rating record (bulk adds ``error`` and ``timeout``).
+STATUSES = ("solved", "stuck", "invalid", "no_solution", "multiple_solutions", "error", "timeout")
+
+
+@dataclass
+class Rating:
+    """Steps and figures of one rating run.
+
+    ``steps`` holds every counted step in the order applied, including the
+    candidate-writing bonus line (code ``PM``), which counts in ``points`` but
+    not in the norms: the norms describe solving steps.
+    """
+
+    puzzle: str
+    option: str
+    status: str
+    steps: list[Step] = field(default_factory=list)
+    solution: str | None = None
+    final_grid: str | None = None
+    level: dict[str, str] = field(default_factory=dict)
+    seconds: float = 0.0
+    uniqueness_techniques: bool = True
+    message: str = ""
+
+    @property
+    def points(self) -> float:
+        return sum(s.points for s in self.steps)
+
+    @property
+    def solving_points(self) -> list[float]:
+        return [s.points for s in self.steps if s.code != "PM"]
+
+    @property
+    def norm2(self) -> float:
+        return math.sqrt(sum(p * p for p in self.solving_points))
+
+    @property
+    def max(self) -> float:
+        return max(self.solving_points, default=0.0)
+
+    @property
+    def thinning_steps(self) -> int:
+        return sum(1 for s in self.steps if s.eliminations and not s.placements)
+
+    def technique_counts(self) -> dict[str, int]:
+        counts: dict[str, int] = {}
+        for s in self.steps:
+            counts[s.code] = counts.get(s.code, 0) + 1
+        return counts
+
+
+def _rcd(pairs: tuple[tuple[int, int], ...]) -> list[list[int]]:
+    return [[ROW_OF[c] + 1, COL_OF[c] + 1, d] for c, d in pairs]
+
+
+def rating_to_json(rating: Rating, texts: list[str], groups: list[str]) -> dict[str, Any]:
+    """The ``--json`` object; ``texts``/``groups`` are per step, already localized."""
+    return {
+        "puzzle": rating.puzzle,
+        "option": rating.option,
+        "status": rating.status,
+        "message": rating.message,
+        "solution": rating.solution,
+        "points": round(rating.points, 2),
+        "norm2": round(rating.norm2, 2),
+        "max": round(rating.max, 2),
+        "level": rating.level,
+        "thinning_steps": rating.thinning_steps,
+        "uniqueness_techniques": rating.uniqueness_techniques,
+        "seconds": round(rating.seconds, 4),
+        "steps": [
+            {
+                "index": i,
+                "code": s.code,
+                "group": groups[i - 1],
+                "points": s.points,
+                "placements": _rcd(s.placements),
+                "eliminations": _rcd(s.eliminations),
+                "text": texts[i - 1],
+            }
+            for i, s in enumerate(rating.steps, 1)
+        ],
+    }

@@ -1,0 +1,118 @@
+"""The solving state: placed digits and candidates, kept in two consistent views.
+
+``cands[c]`` is the 9-bit candidate mask of cell ``c`` (bit d-1 for digit d,
+0 once the cell is filled); ``positions[d]`` is the bitboard of the cells where
+``d`` is still a candidate.  Cell-wise questions ("which digits may go here?")
+read the first view, digit-wise ones ("where may a 7 go in this row?") the
+second; keeping both current makes every technique a few int operations.
+
+Before the candidates are written (``pencil`` false) the candidates are exactly
+the digits not seen by a placed digit; the direct methods A-D reason on those
+without "seeing" them.  After the switch they are the written pencil marks,
+thinned by eliminations.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from puzzles.geometry import ALL_DIGITS_MASK, CELL_BIT, PEERS, PEER_MASK
+
+__all__ = ["Board"]
+
+
+class Board:
+    """Placed digits, givens and candidates of one solving state."""
+
+    __slots__ = ("values", "cands", "positions", "givens", "empty", "pencil")
+
+    def __init__(self) -> None:
+        self.values: list[int] = [0] * 81
+        self.cands: list[int] = [ALL_DIGITS_MASK] * 81
+        #: index 0 unused so that ``positions[d]`` reads naturally
+        self.positions: list[int] = [0] + [(1 << 81) - 1] * 9
+        self.givens: int = 0
+        self.empty: int = (1 << 81) - 1
+        self.pencil: bool = False
+
+    @classmethod
+    def from_grid(cls, grid: Sequence[int]) -> Board:
+        """A board with ``grid``'s digits as givens and all other candidates open."""
+        board = cls()
+        for c, d in enumerate(grid):
+            if d:
+                board.place(c, d)
+                board.givens |= CELL_BIT[c]
+        return board
+
+    @classmethod
+    def from_candidates(cls, grid: Sequence[int], cands: Sequence[int]) -> Board:
+        """A board in the candidate phase, e.g. read from a 729-character line."""
+        board = cls.from_grid(grid)
+        for c, mask in enumerate(cands):
+            if not grid[c]:
+                for d in range(1, 10):
+                    if board.cands[c] >> (d - 1) & 1 and not mask >> (d - 1) & 1:
+                        board.eliminate(c, d)
+        board.pencil = True
+        return board
+
+    def copy(self) -> Board:
+        other = Board.__new__(Board)
+        other.values = self.values[:]
+        other.cands = self.cands[:]
+        other.positions = self.positions[:]
+        other.givens = self.givens
+        other.empty = self.empty
+        other.pencil = self.pencil
+        return other
+
+    def place(self, cell: int, digit: int) -> None:
+        """Put ``digit`` into ``cell`` and remove it from the peers' candidates."""
+        bit = CELL_BIT[cell]
+        mask = self.cands[cell]
+        positions = self.positions
+        for d in range(1, 10):
+            if mask >> (d - 1) & 1:
+                positions[d] &= ~bit
+        self.values[cell] = digit
+        self.cands[cell] = 0
+        self.empty &= ~bit
+        off = ~(1 << (digit - 1))
+        cands = self.cands
+        for p in PEERS[cell]:
+            cands[p] &= off
+        positions[digit] &= ~PEER_MASK[cell]
+
+    def eliminate(self, cell: int, digit: int) -> bool:
+        """Remove candidate ``digit`` from ``cell``; True if it was there."""
+        dbit = 1 << (digit - 1)
+        if not self.cands[cell] & dbit:
+            return False
+        self.cands[cell] &= ~dbit
+        self.positions[digit] &= ~CELL_BIT[cell]
+        return True
+
+    def eliminate_all(self, pairs: Iterable[tuple[int, int]]) -> int:
+        """Remove every (cell, digit) of ``pairs``; the number actually removed."""
+        return sum(self.eliminate(c, d) for c, d in pairs)
+
+    def has(self, cell: int, digit: int) -> bool:
+        return bool(self.cands[cell] >> (digit - 1) & 1)
+
+    @property
+    def solved(self) -> bool:
+        return not self.empty
+
+    def grid(self) -> tuple[int, ...]:
+        return tuple(self.values)
+
+    def candidate_count(self) -> int:
+        return sum(self.cands[c].bit_count() for c in range(81) if not self.values[c])
+
+    def is_given(self, cell: int) -> bool:
+        return bool(self.givens >> cell & 1)
+
+    def broken(self) -> bool:
+        """True if an empty cell has no candidate left (a contradiction)."""
+        return any(not self.cands[c] for c in range(81) if self.empty >> c & 1)
