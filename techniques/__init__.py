@@ -6,3 +6,17 @@ Each family module below is imported for its registrations.
 """
 
 # Family modules, in search order (one import per module; keep the list sorted by family).
+from techniques import direct  # noqa: F401  A, B
+from techniques import obvious_singles  # noqa: F401  C, D
+from techniques import pencil  # noqa: F401  PM
+from techniques import singles  # noqa: F401  E, F
+from techniques import boxtest  # noqa: F401  I: BT1, BT2
+from techniques import tuples  # noqa: F401  II: NT, HT
+from techniques import remote_pairs  # noqa: F401  RP, CRP
+from techniques import golden_chains  # noqa: F401  III: GC
+from techniques import wings  # noqa: F401  III: XYZ, WXYZ
+from techniques import fish  # noqa: F401  IV: SG
+from techniques import single_digit_chains  # noqa: F401  IV: SC, SCC
+from techniques import unique_rectangles  # noqa: F401  V: UR, QUR
+from techniques import unique_loops  # noqa: F401  V: UL, QUL
+from techniques import trial  # noqa: F401  TE

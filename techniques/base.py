@@ -28,6 +28,7 @@ class Phase(enum.Enum):
     """When a technique may run."""
 
     DIRECT = "direct"  # A-D: placements from placed digits only, before pencil marks
+    PENCIL = "pencil"  # the switch to written candidates (its bonus points)
     SINGLES = "singles"  # E, F: placements from the written candidates
     THINNING = "thinning"  # I-VI: eliminations from the written candidates
     LAST_RESORT = "last_resort"  # Bowman's Bingo, trial & error
@@ -60,6 +61,8 @@ class Technique:
     min_points: ClassVar[float] = 0.0
     #: True for techniques that are only sound when the solution is unique.
     needs_uniqueness: ClassVar[bool] = False
+    #: True for techniques the original only reports in synchronous mode (D7).
+    sync_only: ClassVar[bool] = False
 
     def __init__(self, params: Mapping[str, Any] | None = None) -> None:
         self.params: dict[str, Any] = {**self.defaults, **(params or {})}

@@ -1,0 +1,210 @@
+"""The ``canon`` command: canonical forms, keys, stabilisers, transformations, enumeration.
+
+``main`` is a plain click group so that other modules can register more
+subcommands with ``main.add_command`` (issue 8 adds invariants, fix,
+count-completions).  Every puzzle command reads either one PUZZLE argument
+or ``--file`` (one puzzle per line, ``#`` comments and blank lines skipped).
+A bad single puzzle is a one-line message on stderr and exit code 2; in a
+file a bad line becomes a one-line record ``line N: error: ...`` in the
+output and the run goes on, as in the bulk rater.
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import TextIO
+
+import click
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+from canon.canonical import canonical_form
+from canon.enumerate import fill_with_symbols, patterns_for_weights, weight_block_representatives
+from canon.group import parse_spec, random_transformation
+from canon.key import sort_key
+from puzzles.parsing import PuzzleError, format_line, parse_grid_lines, parse_line, parse_puzzle
+
+Grid = tuple[int, ...]
+BAD_INPUT = 2
+
+
+def parse_input(text: str, *, pattern: bool) -> Grid:
+    """A puzzle (givens checked), or with ``pattern`` any 0-1 layout (digits mark clues)."""
+    if not pattern:
+        return parse_puzzle(text)
+    stripped = text.strip()
+    return parse_grid_lines(stripped.splitlines()) if "\n" in stripped else parse_line(stripped)
+
+
+def _fail(message: str) -> None:
+    click.echo(f"error: {message}", err=True)
+    sys.exit(BAD_INPUT)
+
+
+def _run_on_inputs(puzzle: str | None, file: Path | None, pattern: bool, handle: Callable[[Grid], str]) -> None:
+    """Apply ``handle`` to the single puzzle or to every line of ``file``, printing its result."""
+    if (puzzle is None) == (file is None):
+        _fail("give exactly one of PUZZLE or --file FILE")
+    if puzzle is not None:
+        try:
+            grid = parse_input(puzzle, pattern=pattern)
+        except PuzzleError as exc:
+            _fail(str(exc))
+        click.echo(handle(grid))
+        return
+    assert file is not None
+    try:
+        lines = file.read_text(encoding="utf-8").splitlines()
+    except OSError as exc:
+        _fail(f"cannot read {file}: {exc.strerror}")
+    for number, line in enumerate(lines, start=1):
+        if not line.strip() or line.lstrip().startswith("#"):
+            continue
+        try:
+            grid = parse_input(line, pattern=pattern)
+        except PuzzleError as exc:
+            click.echo(f"line {number}: error: {exc}")
+            continue
+        click.echo(handle(grid))
+
+
+def _input_options(func: Callable[..., None]) -> Callable[..., None]:
+    func = click.option("--pattern", is_flag=True, help="Treat the input as a 0-1 pattern (group G, digits ignored).")(func)
+    func = click.option(
+        "--file", "file", type=click.Path(dir_okay=False, path_type=Path), help="One puzzle per line."
+    )(func)
+    return click.argument("puzzle", required=False)(func)
+
+
+@click.group()
+def main() -> None:
+    """Symmetry tools for Sudoku: canonical forms, sort keys, stabilisers, enumeration."""
+
+
+@main.command()
+@_input_options
+@click.option("--details", is_flag=True, help="Also print the transformation and the stabiliser order.")
+def form(puzzle: str | None, file: Path | None, pattern: bool, details: bool) -> None:
+    """Canonical form: the first configuration of the orbit in seed 000's order."""
+
+    def handle(grid: Grid) -> str:
+        result = canonical_form(grid, pattern=pattern)
+        line = format_line(result.form)
+        if details:
+            line += f"\t{result.transformation}\tstabilizer={result.stabilizer_order}"
+        return line
+
+    _run_on_inputs(puzzle, file, pattern, handle)
+
+
+@main.command()
+@_input_options
+@click.option("--as-given", is_flag=True, help="Key of the input itself instead of its canonical form.")
+def key(puzzle: str | None, file: Path | None, pattern: bool, as_given: bool) -> None:
+    """SortId of the canonical form (an orbit invariant), or of the input with --as-given."""
+
+    def handle(grid: Grid) -> str:
+        if pattern:
+            grid = tuple(1 if v else 0 for v in grid)
+        return str(sort_key(grid if as_given else canonical_form(grid, pattern=pattern).form))
+
+    _run_on_inputs(puzzle, file, pattern, handle)
+
+
+@main.command()
+@_input_options
+@click.option("--elements", is_flag=True, help="List the elements after the order (transformation specs).")
+@click.option("--limit", default=100, show_default=True, help="At most this many elements with --elements.")
+def stabilizer(puzzle: str | None, file: Path | None, pattern: bool, elements: bool, limit: int) -> None:
+    """Order of the automorphism group of the input (in G*, or in G with --pattern)."""
+
+    def handle(grid: Grid) -> str:
+        result = canonical_form(grid, pattern=pattern)
+        lines = [str(result.stabilizer_order)]
+        if elements:
+            for index, element in enumerate(result.stabilizer()):
+                if index == limit:
+                    lines.append(f"... ({result.stabilizer_order - limit} more)")
+                    break
+                lines.append(str(element))
+        return "\n".join(lines)
+
+    _run_on_inputs(puzzle, file, pattern, handle)
+
+
+@main.command()
+@_input_options
+@click.option("--random", "use_random", is_flag=True, help="Apply a uniformly random element of G*.")
+@click.option("--seed", type=int, default=None, help="Seed for --random (reproducible runs).")
+@click.option("--spec", default=None, help='E.g. "transpose=1 bands=120 rows=012/102/012 digits=213456789".')
+def transform(
+    puzzle: str | None, file: Path | None, pattern: bool, use_random: bool, seed: int | None, spec: str | None
+) -> None:
+    """Apply a symmetry; prints the new puzzle and the transformation used."""
+    if use_random == (spec is not None):
+        _fail("give exactly one of --random or --spec")
+    fixed = None
+    if spec is not None:
+        try:
+            fixed = parse_spec(spec)
+        except ValueError as exc:
+            _fail(f"bad --spec: {exc}")
+    rng = random.Random(seed)
+
+    def handle(grid: Grid) -> str:
+        t = fixed if fixed is not None else random_transformation(rng, digits=not pattern)
+        return f"{format_line(t.apply(grid))}\t{t}"
+
+    _run_on_inputs(puzzle, file, pattern, handle)
+
+
+def _configurations(clues: int, patterns: bool, advance: Callable[[], None]) -> Iterator[Grid]:
+    for weights in weight_block_representatives(clues):
+        for grid, result in patterns_for_weights(weights):
+            if patterns:
+                yield grid
+            else:
+                yield from fill_with_symbols(grid, result)
+        advance()
+
+
+@main.command(name="enumerate")
+@click.option("--clues", type=click.IntRange(0, 81), required=True, help="Number of clues n.")
+@click.option("--patterns", is_flag=True, help="0-1 patterns up to G instead of symbol configurations up to G*.")
+@click.option("--output", type=click.Path(dir_okay=False, path_type=Path), help="Write here instead of stdout.")
+@click.option("--count", "count_only", is_flag=True, help="Only print how many there are.")
+@click.option("--no-progress", is_flag=True, help="No progress bar on stderr.")
+def enumerate_command(clues: int, patterns: bool, output: Path | None, count_only: bool, no_progress: bool) -> None:
+    """Stream every standardized configuration with N clues (seed 003), one per line."""
+    total = sum(1 for _ in weight_block_representatives(clues))
+    progress = Progress(
+        TextColumn("block weights"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TextColumn("{task.fields[found]} found"),
+        TimeElapsedColumn(),
+        console=Console(stderr=True),
+        disable=no_progress,
+    )
+    sink: TextIO | None = None
+    try:
+        if output is not None and not count_only:
+            sink = output.open("w", encoding="utf-8")
+        out = sink if sink is not None else sys.stdout
+        found = 0
+        with progress:
+            task = progress.add_task("enumerate", total=total, found=0)
+            for grid in _configurations(clues, patterns, lambda: progress.update(task, advance=1, found=found)):
+                found += 1
+                if not count_only:
+                    out.write(format_line(grid) + "\n")
+        if count_only:
+            click.echo(found)
+    except OSError as exc:
+        _fail(f"cannot write {output}: {exc.strerror}")
+    finally:
+        if sink is not None:
+            sink.close()

@@ -1,0 +1,238 @@
+"""The rating engine: solve a puzzle the way a person does and score every step.
+
+The pipeline of the original program (SPEC.md §4):
+
+1. direct phase: methods A-D on placed digits only, no pencil marks;
+2. when they are stuck, all candidates are written (bonus points, step ``PM``);
+3. candidate phase: placements by E/F, else the thinning families in order,
+   else the last resorts (Bowman's Bingo, trial & error);
+4. after every applied step (or round, when synchronous) the search restarts
+   with the simplest method.
+
+Which of the steps found in a state are applied is the mode's business
+(:mod:`rater.modes`).  Uniqueness is established first with the exact solver:
+multi-solution and unsolvable puzzles are refused unless the caller allows
+several solutions, in which case uniqueness-based techniques stay off.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Sequence
+
+from puzzles.parsing import Grid, PuzzleError, check_givens, format_line, parse_puzzle
+from puzzles.solver import analyse
+from rater.levels import LevelTable, load_levels
+from rater.modes import choose_placements, choose_thinning
+from rater.options import Mode, Options
+from rater.result import Rating
+from techniques.base import Context, Phase, Technique
+from techniques.board import Board
+from techniques.catalogue import Catalogue
+from techniques.step import Step
+
+
+class UnsoundStep(AssertionError):
+    """A step contradicted the known solution (only raised with ``verify``)."""
+
+
+def _families(techs: Sequence[Technique]) -> list[tuple[str, list[Technique]]]:
+    """Consecutive techniques of one family form one "Stufe" of the selection."""
+    groups: list[tuple[str, list[Technique]]] = []
+    for t in techs:
+        if groups and groups[-1][0] == t.family:
+            groups[-1][1].append(t)
+        else:
+            groups.append((t.family, [t]))
+    return groups
+
+
+class Engine:
+    """A configured rater: catalogue + options; ``rate`` may be called many times."""
+
+    def __init__(
+        self,
+        options: Options | str = "2001",
+        catalogue: Catalogue | None = None,
+        levels: LevelTable | None = None,
+    ) -> None:
+        self.options = options if isinstance(options, Options) else Options.parse(options)
+        self.catalogue = catalogue or default_catalogue()
+        self.levels = levels or load_levels()
+        mode = self.options.mode
+        self.mode = mode
+        self.direct = [
+            t
+            for t in self.catalogue.enabled(Phase.DIRECT)
+            if (self.options.cd_level > 0 or t.group not in ("C", "D"))
+            and (mode is Mode.SYNC or not t.sync_only)
+        ]
+        self.pencil = self.catalogue.enabled(Phase.PENCIL)
+        self.singles = self.catalogue.enabled(Phase.SINGLES)
+        self.thinning = _families(self.catalogue.enabled(Phase.THINNING))
+        self.last_resorts = _families(self.catalogue.enabled(Phase.LAST_RESORT))
+        self.sync_families = (
+            self.levels.sync_families(self.options.sync_level) if mode is Mode.SYNC else frozenset()
+        )
+
+    # -- public -------------------------------------------------------------------
+
+    def rate(
+        self,
+        puzzle: str | Sequence[int],
+        *,
+        allow_multiple: bool = False,
+        start: Board | None = None,
+        verify: bool = False,
+        deadline: float | None = None,
+    ) -> Rating:
+        """Rate one puzzle (text or 81 ints).
+
+        ``start`` begins from a given candidate state instead of the givens;
+        ``verify`` checks every step against the solution and raises
+        :class:`UnsoundStep` on a wrong one (the soundness tests use it);
+        ``deadline`` (a ``time.monotonic()`` value) ends the run as ``timeout``.
+        """
+        began = time.perf_counter()
+        text = puzzle if isinstance(puzzle, str) else format_line(puzzle)
+        rating = Rating(puzzle=text.strip(), option=self.options.code, status="invalid")
+        try:
+            grid: Grid = parse_puzzle(puzzle) if isinstance(puzzle, str) else tuple(puzzle)
+            if not isinstance(puzzle, str):
+                check_givens(grid)
+        except PuzzleError as exc:
+            rating.message = str(exc)
+            return rating
+        rating.puzzle = format_line(grid)
+        result = analyse(start.grid() if start else grid, limit=2)
+        if result.count == 0:
+            rating.status = "no_solution"
+            rating.message = "the puzzle has no solution"
+            return rating
+        unique = result.count == 1
+        if not unique and not allow_multiple:
+            rating.status = "multiple_solutions"
+            rating.message = "the puzzle has more than one solution (use --allow-multiple to rate it anyway)"
+            return rating
+        rating.solution = format_line(result.solution) if unique and result.solution else None
+        rating.uniqueness_techniques = unique
+        ctx = Context(cd_level=self.options.cd_level, unique=unique)
+        board = start.copy() if start else Board.from_grid(grid)
+        solution = result.solution if (verify and unique) else None
+        rating.status = self._solve(board, ctx, rating.steps, solution, deadline)
+        rating.final_grid = format_line(board.grid())
+        used_te = any(s.code == "TE" for s in rating.steps)
+        rating.level = self.levels.grade(rating.points, self.mode is Mode.SYNC, used_te)
+        rating.seconds = time.perf_counter() - began
+        return rating
+
+    # -- the solving loop ----------------------------------------------------------
+
+    def _solve(
+        self,
+        board: Board,
+        ctx: Context,
+        steps: list[Step],
+        solution: Grid | None,
+        deadline: float | None,
+    ) -> str:
+        while board.empty:
+            if deadline is not None and time.monotonic() > deadline:
+                return "timeout"
+            chosen = self._next_steps(board, ctx)
+            if not chosen:
+                return "stuck"
+            for step in chosen:
+                if self._apply(board, step, solution, synchronous=self.mode is Mode.SYNC):
+                    steps.append(step)
+        return "solved"
+
+    def _next_steps(self, board: Board, ctx: Context) -> list[Step]:
+        if not board.pencil:
+            chosen = choose_placements(self._placements(self.direct, board, ctx), self.mode)
+            if chosen:
+                return chosen
+            for t in self.pencil:
+                return list(t.find(board, ctx))
+            board.pencil = True
+        chosen = choose_placements(self._placements(self.singles, board, ctx), self.mode)
+        if chosen:
+            return chosen
+        if self.mode is Mode.SYNC:
+            found = [
+                s
+                for family, techs in self.thinning
+                if family in self.sync_families
+                for t in techs
+                if t.applicable(ctx)
+                for s in t.find(board, ctx)
+            ]
+            if found:
+                return found
+        for family, techs in self.thinning + self.last_resorts:
+            if family in self.sync_families:
+                continue
+            found = [s for t in techs if t.applicable(ctx) for s in t.find(board, ctx)]
+            if found:
+                mode = Mode.HALF_SYNC if self.mode is Mode.SYNC else self.mode
+                return choose_thinning(found, mode)
+        return []
+
+    def _placements(self, techs: Sequence[Technique], board: Board, ctx: Context) -> list[Step]:
+        """All placement steps that may matter for the mode's choice.
+
+        A technique whose cheapest possible step cannot beat (pseudo) or tie
+        (half) the cheapest step already found is not searched at all: this is
+        what keeps the expensive C/D searches off most rounds.
+        """
+        found: list[Step] = []
+        best = float("inf")
+        for t in techs:
+            if self.mode is Mode.PSEUDO_SYNC and t.min_points >= best:
+                continue
+            if self.mode is Mode.HALF_SYNC and t.min_points > best:
+                continue
+            for s in t.find(board, ctx):
+                found.append(s)
+                best = min(best, s.points)
+        return found
+
+    def _apply(self, board: Board, step: Step, solution: Grid | None, synchronous: bool) -> bool:
+        """Apply a step; False if it changes nothing any more (not counted then).
+
+        In synchronous mode every step found counts, needed or not.
+        """
+        if step.code == "PM":
+            board.pencil = True
+            return True
+        if solution is not None:
+            for c, d in step.placements:
+                if solution[c] != d:
+                    raise UnsoundStep(f"{step.code} placed {d} at cell {c}, solution has {solution[c]}")
+            for c, d in step.eliminations:
+                if solution[c] == d:
+                    raise UnsoundStep(f"{step.code} removed the solution digit {d} from cell {c}")
+        changed = False
+        for c, d in step.placements:
+            if board.values[c] == 0:
+                board.place(c, d)
+                changed = True
+        for c, d in step.eliminations:
+            changed |= board.eliminate(c, d)
+        return changed or synchronous
+
+
+_DEFAULT: Catalogue | None = None
+
+
+def default_catalogue() -> Catalogue:
+    """The packaged technique list, loaded once per process."""
+    global _DEFAULT
+    if _DEFAULT is None:
+        _DEFAULT = Catalogue.load()
+    return _DEFAULT
+
+
+def rate(puzzle: str | Sequence[int], options: Options | str = "2001", **kwargs: object) -> Rating:
+    """Rate one puzzle with the default techniques (a convenience for scripts)."""
+    return Engine(options).rate(puzzle, **kwargs)  # type: ignore[arg-type]

@@ -1,0 +1,63 @@
+"""Which of the steps found in one state are applied and scored.
+
+The original's modes (option digit 4), as DECISIONS.md #2-#4 define them:
+
+* half-synchronous: of the placements, every distinct cell at the minimum point
+  value; of the thinning steps of the first family ("Stufe") that finds any,
+  those within 3 points of its minimum, of those the ones with the most
+  eliminations, of those the cheapest; all of them, in scan order.
+* pseudo-synchronous: the same choice, but only its first step.
+* synchronous: everything found in the state, up to the methods of the level.
+
+Half-synchronous scoring is what makes a puzzle and all its symmetric variants
+score alike: it never depends on which of several equal steps comes first.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rater.options import Mode
+from techniques.step import Step
+
+#: A thinning step may cost this much more than the family's cheapest step and
+#: still be chosen for eliminating more (the original's "3 points").
+POINT_WINDOW = 3.0
+
+
+def choose_placements(found: Sequence[Step], mode: Mode) -> list[Step]:
+    """The placement steps of one round to apply, in method and scan order."""
+    if not found:
+        return []
+    if mode is Mode.SYNC:
+        return _distinct_cells(found, cheapest=True)
+    best = min(s.points for s in found)
+    at_min = [s for s in found if s.points == best]
+    if mode is Mode.PSEUDO_SYNC:
+        return at_min[:1]
+    return _distinct_cells(at_min, cheapest=False)
+
+
+def _distinct_cells(steps: Sequence[Step], cheapest: bool) -> list[Step]:
+    """One step per placed cell: the first, or with ``cheapest`` the cheapest."""
+    chosen: dict[int, Step] = {}
+    for s in steps:
+        cell = s.placements[0][0]
+        if cell not in chosen or (cheapest and s.points < chosen[cell].points):
+            chosen[cell] = s
+    return list(chosen.values())
+
+
+def choose_thinning(found: Sequence[Step], mode: Mode) -> list[Step]:
+    """The steps of one family ("Stufe") to apply: DECISIONS.md #2."""
+    if not found:
+        return []
+    if mode is Mode.SYNC:
+        return list(found)
+    pmin = min(s.points for s in found)
+    eligible = [s for s in found if s.points <= pmin + POINT_WINDOW]
+    most = max(len(s.eliminations) + len(s.placements) for s in eligible)
+    best = [s for s in eligible if len(s.eliminations) + len(s.placements) == most]
+    cheapest = min(s.points for s in best)
+    chosen = [s for s in best if s.points == cheapest]
+    return chosen[:1] if mode is Mode.PSEUDO_SYNC else chosen

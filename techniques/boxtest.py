@@ -1,0 +1,109 @@
+"""Thinning method I, the box test (locked candidates), in both directions.
+
+``BT1``: a digit whose candidates in a row or column all lie in one box must be
+in that part of the box, so it leaves the other cells of the box (the
+original's example: the 9 of row 2 lies only in box OL, so it is removed from
+row 3 of OL).  ``BT2``: a digit whose candidates in a box all lie in one row or
+column leaves the rest of that line.  Two codes keep the original's scan order
+(rows, columns, then boxes) when the engine runs the classes one after the
+other, and let a tuned technique file price the directions apart.
+
+Points are a parameter (DECISIONS.md #5: 2, to be calibrated between 1 and 3).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any, Final
+
+from puzzles.geometry import BOX_MASK, COL_MASK, ROW_MASK, cells_of
+from techniques.base import Context, Phase, Technique, register
+from techniques.board import Board
+from techniques.step import Step
+
+#: For each line unit 0..17: the three (box unit, segment mask) pairs it crosses.
+LINE_SEGMENTS: Final = tuple(
+    tuple(
+        (18 + b, line & BOX_MASK[b])
+        for b in range(9)
+        if line & BOX_MASK[b]
+    )
+    for line in ROW_MASK + COL_MASK
+)
+#: For each box 0..8: the (line unit, segment mask) pairs of its rows, then its columns.
+BOX_SEGMENTS: Final = tuple(
+    tuple((u, BOX_MASK[b] & ROW_MASK[u]) for u in range(9) if BOX_MASK[b] & ROW_MASK[u])
+    + tuple((9 + u, BOX_MASK[b] & COL_MASK[u]) for u in range(9) if BOX_MASK[b] & COL_MASK[u])
+    for b in range(9)
+)
+LINE_MASK: Final = ROW_MASK + COL_MASK
+
+
+class _BoxTest(Technique):
+    """Shared parameter handling of both directions."""
+
+    group = "I"
+    family = "I"
+    phase = Phase.THINNING
+    defaults = {"points": 2}
+    min_points = 2.0
+
+    def __init__(self, params: dict[str, Any] | None = None) -> None:
+        super().__init__(params)
+        # the exact points are known up front, so they are also the lower bound
+        self.min_points = float(self.params["points"])
+
+    def _step(self, code: str, digit: int, unit: int, target: int, pattern: int, elim: int) -> Step:
+        return Step(
+            code=code,
+            points=self.params["points"],
+            eliminations=tuple((c, digit) for c in cells_of(elim)),
+            used=tuple((c, digit) for c in cells_of(pattern)),
+            detail={"digit": digit, "unit": unit, "target_unit": target},
+        )
+
+
+@register
+class BoxTestLine(_BoxTest):
+    """A digit of a row/column confined to one box: remove it from the rest of the box."""
+
+    code = "BT1"
+
+    def find(self, board: Board, ctx: Context) -> Iterator[Step]:
+        positions = board.positions
+        for unit in range(18):
+            line = LINE_MASK[unit]
+            for digit in range(1, 10):
+                pos = positions[digit]
+                here = pos & line
+                if here & (here - 1) == 0:  # none or a single (a hidden single, not a box test)
+                    continue
+                for box_unit, segment in LINE_SEGMENTS[unit]:
+                    if here & ~segment == 0:
+                        elim = pos & BOX_MASK[box_unit - 18] & ~line
+                        if elim:
+                            yield self._step(self.code, digit, unit, box_unit, here, elim)
+                        break
+
+
+@register
+class BoxTestBox(_BoxTest):
+    """A digit of a box confined to one row/column: remove it from the rest of the line."""
+
+    code = "BT2"
+
+    def find(self, board: Board, ctx: Context) -> Iterator[Step]:
+        positions = board.positions
+        for box in range(9):
+            box_mask = BOX_MASK[box]
+            for digit in range(1, 10):
+                pos = positions[digit]
+                here = pos & box_mask
+                if here & (here - 1) == 0:
+                    continue
+                for line_unit, segment in BOX_SEGMENTS[box]:
+                    if here & ~segment == 0:
+                        elim = pos & LINE_MASK[line_unit] & ~box_mask
+                        if elim:
+                            yield self._step(self.code, digit, 18 + box, line_unit, here, elim)
+                        break

@@ -1,0 +1,143 @@
+"""Thinning method IV, single-digit grids ("Einzelzahl-Gitter"): X-wing, swordfish, jellyfish.
+
+If the candidates of one digit in N rows (the base) all lie in N columns (the
+cover), those rows hold the digit's N copies of those columns, so it leaves
+the columns' other cells; the same with rows and columns exchanged.  Points
+3N for N = 2, 3, 4 (6, 9, 12).
+
+The seed stops at 4x4 "because a larger grid always has a smaller
+complementary one, as with the N-tuples": with the digit still open in k rows
+(and so in k columns), a row grid of N is the same elimination as the column
+grid of k - N on the other rows and columns.  As with the tuples the smaller
+(cheaper) view is the one reported: a grid whose complement is smaller is
+skipped, and of two equal views only the row one is kept.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any, Final
+
+from puzzles.geometry import COL_MASK, ROW_MASK, cells_of, digit_string
+from techniques.base import Context, Phase, Technique, register
+from techniques.board import Board
+from techniques.step import Step
+
+SIZES: Final = (2, 3, 4)
+ROWS, COLUMNS = 0, 1
+ORIENTATION_WORDS: Final = {
+    ROWS: (("rows", "columns"), ("Zeilen", "Spalten")),
+    COLUMNS: (("columns", "rows"), ("Spalten", "Zeilen")),
+}
+
+
+def _line_bits(pos: int) -> tuple[list[int], list[int]]:
+    """Per row the 9-bit mask of the columns holding the digit, and per column of the rows."""
+    by_row = [(pos >> (9 * r)) & 0x1FF for r in range(9)]
+    by_col = [0] * 9
+    for r, bits in enumerate(by_row):
+        while bits:
+            low = bits & -bits
+            by_col[low.bit_length() - 1] |= 1 << r
+            bits ^= low
+    return by_row, by_col
+
+
+def _grids(lines: list[int], n: int) -> list[tuple[int, int]]:
+    """Sets of ``n`` lines whose masks together cover exactly ``n`` cross lines.
+
+    Returns (base lines mask, cover mask) in lexicographic order of the base.
+    Lines without the digit (it is placed there) cannot be part of a base.
+    """
+    usable = [(i, m) for i, m in enumerate(lines) if m and m.bit_count() <= n]
+    out: list[tuple[int, int]] = []
+    count = len(usable)
+
+    def rec(start: int, base: int, cover: int, size: int) -> None:
+        size += 1
+        for j in range(start, count):
+            i, m = usable[j]
+            u = cover | m
+            if u.bit_count() > n:
+                continue
+            if size == n:
+                if u.bit_count() == n:
+                    out.append((base | 1 << i, u))
+            else:
+                rec(j + 1, base | 1 << i, u, size)
+
+    rec(0, 0, 0, 0)
+    return out
+
+
+def _mask_of(lines: int, masks: tuple[int, ...]) -> int:
+    out = 0
+    for i in range(9):
+        if lines >> i & 1:
+            out |= masks[i]
+    return out
+
+
+def _numbers(lines: int) -> str:
+    return ", ".join(str(i + 1) for i in range(9) if lines >> i & 1)
+
+
+@register
+class SingleDigitGrid(Technique):
+    """N x N single-digit grids (N = 2, 3, 4) with rows or columns as the base."""
+
+    code = "SG"
+    group = "IV"
+    family = "IV"
+    phase = Phase.THINNING
+    defaults = {"points_per_line": 3}
+    min_points = 6.0
+
+    def __init__(self, params: dict[str, Any] | None = None) -> None:
+        super().__init__(params)
+        self.min_points = float(self.params["points_per_line"] * SIZES[0])
+
+    def find(self, board: Board, ctx: Context) -> Iterator[Step]:
+        """Sizes 2, 3, 4; within a size digits 1-9; within a digit rows, then columns."""
+        positions = board.positions
+        per_digit = [None] + [_line_bits(positions[d]) for d in range(1, 10)]
+        for n in SIZES:
+            for digit in range(1, 10):
+                pos = positions[digit]
+                if not pos:
+                    continue
+                by_row, by_col = per_digit[digit]  # type: ignore[misc]
+                open_lines = sum(1 for m in by_row if m)
+                if open_lines - n < n:
+                    continue  # the complementary grid is smaller and counts instead
+                for orientation, lines in ((ROWS, by_row), (COLUMNS, by_col)):
+                    if orientation == COLUMNS and open_lines - n == n:
+                        continue  # equal to a row grid, reported there
+                    base_masks, cover_masks = (ROW_MASK, COL_MASK) if orientation == ROWS else (COL_MASK, ROW_MASK)
+                    for base, cover in _grids(lines, n):
+                        base_cells = _mask_of(base, base_masks)
+                        elim = pos & _mask_of(cover, cover_masks) & ~base_cells
+                        if elim:
+                            yield self._step(board, digit, n, orientation, base, cover, pos & base_cells, elim)
+
+    def _step(
+        self, board: Board, digit: int, n: int, orientation: int, base: int, cover: int, pattern: int, elim: int
+    ) -> Step:
+        (base_en, cover_en), (base_de, cover_de) = ORIENTATION_WORDS[orientation]
+        return Step(
+            code=self.code,
+            points=self.params["points_per_line"] * n,
+            eliminations=tuple((c, digit) for c in cells_of(elim)),
+            used=tuple((c, digit) for c in cells_of(pattern)),
+            detail={
+                "n": n,
+                "digit": digit,
+                "rests": "-".join(digit_string(board.cands[c]) for c in cells_of(pattern)),
+                "base": _numbers(base),
+                "cover": _numbers(cover),
+                "base_lines": base_en,
+                "cover_lines": cover_en,
+                "base_lines_de": base_de,
+                "cover_lines_de": cover_de,
+            },
+        )

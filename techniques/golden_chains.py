@@ -1,0 +1,183 @@
+"""III Golden chains ("Goldene Ketten"): chains of bivalue cells (XY-chains).
+
+A golden chain links cells with exactly two candidates ("Paare"): each cell
+sees the next and shares the digit that links them.  If the first cell is not
+its end digit ``z`` it is its other digit, so the next cell is not that digit
+and is its own other digit, and so on: the last cell then holds ``z``.  Either
+end holds ``z``, so ``z`` goes from every cell that sees both ends.  The
+original writes each cell with its candidates, the incoming link digit first:
+``(1:4)92 - (1:1)28 - (2:3)89`` (``z`` = 9).
+
+A chain whose last cell also sees the first one, with ``z`` at both ends, is
+*closed*: every link then holds in both directions, so every link digit goes
+from the cells that see both cells of its link, which removes more.
+
+Length N (cells) runs 3..14; length 2 is a naked pair (II).  Points N + 3.
+
+The search is a breadth-first search per start (cell, ``z``) over the states
+(cell, outgoing digit), so the first chain reaching an end is a shortest one;
+each state keeps the first path that reached it (a simple path, no cell twice).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+
+from puzzles.geometry import CELL_BIT, PEER_MASK, cell_name, cells_of
+from techniques.base import Context, Phase, Technique, register
+from techniques.board import Board
+from techniques.step import Candidate, Step
+
+
+def removed_text(eliminations: Iterable[Candidate]) -> str:
+    """Eliminations in the original's negation notation: ``(2:1)!9, (2:3)!9``."""
+    return ", ".join(f"{cell_name(c)}!{d}" for c, d in eliminations)
+
+
+def digit_eliminations(by_digit: dict[int, int]) -> tuple[Candidate, ...]:
+    """(cell, digit) pairs from per-digit bitboards, sorted by cell then digit."""
+    return tuple(sorted((c, d) for d, mask in by_digit.items() for c in cells_of(mask)))
+
+
+def bivalue_mask(board: Board) -> int:
+    """Bitboard of the empty cells with exactly two candidates."""
+    cands = board.cands
+    mask = 0
+    for c in range(81):
+        if cands[c].bit_count() == 2:
+            mask |= CELL_BIT[c]
+    return mask
+
+
+def _digit(bit: int) -> int:
+    return bit.bit_length()
+
+
+def _normalise_loop(cells: list[int], links: list[int]) -> tuple[list[int], list[int]]:
+    """A closed chain rotated to start at its smallest cell, towards the smaller neighbour.
+
+    ``links[i]`` is the digit bit linking ``cells[i]`` to ``cells[i + 1]`` (the
+    last one closes the loop).  Every rotation of a loop is the same pattern;
+    one canonical form makes the reported chain independent of where the
+    search happened to start.
+    """
+    n = len(cells)
+    m = cells.index(min(cells))
+    fwd = [cells[(m + i) % n] for i in range(n)]
+    fwd_links = [links[(m + i) % n] for i in range(n)]
+    bwd = [cells[(m - i) % n] for i in range(n)]
+    bwd_links = [links[(m - i - 1) % n] for i in range(n)]
+    return (fwd, fwd_links) if fwd[1] < bwd[1] else (bwd, bwd_links)
+
+
+def chain_notation(cells: list[int], links: list[int], z: int) -> str:
+    """``(1:4)92 - (1:1)28 - (2:3)89``: each cell with its incoming digit first."""
+    parts = []
+    incoming = z
+    for cell, out in zip(cells, links):
+        parts.append(f"{cell_name(cell)}{_digit(incoming)}{_digit(out)}")
+        incoming = out
+    return " - ".join(parts)
+
+
+@register
+class GoldenChain(Technique):
+    """GC: golden chain (XY-chain) of 3..14 bivalue cells, open or closed."""
+
+    code = "GC"
+    group = "III"
+    family = "III"
+    phase = Phase.THINNING
+    defaults = {"points_offset": 3, "min_length": 3, "max_length": 14}
+    min_points = 6.0
+
+    def find(self, board: Board, ctx: Context) -> Iterator[Step]:
+        offset = self.params["points_offset"]
+        min_len = max(3, int(self.params["min_length"]))
+        max_len = int(self.params["max_length"])
+        found: dict[tuple[Candidate, ...], tuple[tuple[int, int, int, int], Step]] = {}
+        for key, step in self._chains(board, min_len, max_len, offset):
+            old = found.get(step.eliminations)
+            if old is None or key < old[0]:
+                found[step.eliminations] = (key, step)
+        for _, step in sorted(found.values(), key=lambda item: item[0]):
+            yield step
+
+    def _chains(
+        self, board: Board, min_len: int, max_len: int, offset: float
+    ) -> Iterator[tuple[tuple[int, int, int, int], Step]]:
+        """Every shortest chain per (start, z, end) that eliminates something."""
+        cands = board.cands
+        positions = board.positions
+        bival = bivalue_mask(board)
+        neighbours = {c: cells_of(PEER_MASK[c] & bival) for c in cells_of(bival)}
+        for start in cells_of(bival):
+            for zbit in (cands[start] & -cands[start], cands[start] & (cands[start] - 1)):
+                z = _digit(zbit)
+                target = PEER_MASK[start] & positions[z]
+                if not target:
+                    continue
+                # frontier entries: (cell, outgoing digit bit, cells, link bits, path mask)
+                frontier = [(start, cands[start] ^ zbit, [start], [cands[start] ^ zbit], CELL_BIT[start])]
+                visited = {(start, cands[start] ^ zbit)}
+                for length in range(2, max_len + 1):
+                    nxt = []
+                    for cell, out, path, links, pmask in frontier:
+                        for n in neighbours[cell]:
+                            if pmask >> n & 1 or not cands[n] & out:
+                                continue
+                            nout = cands[n] ^ out
+                            if (n, nout) in visited:
+                                continue
+                            visited.add((n, nout))
+                            npath = path + [n]
+                            nlinks = links + [nout]
+                            if nout == zbit and length >= min_len and (
+                                PEER_MASK[n] & target or PEER_MASK[n] >> start & 1
+                            ):
+                                found = self._step(board, npath, nlinks, z, offset)
+                                if found is not None:
+                                    yield found
+                            nxt.append((n, nout, npath, nlinks, pmask | CELL_BIT[n]))
+                    if not nxt:
+                        break
+                    frontier = nxt
+
+    def _step(
+        self, board: Board, cells: list[int], links: list[int], z: int, offset: float
+    ) -> tuple[tuple[int, int, int, int], Step] | None:
+        positions = board.positions
+        start, end = cells[0], cells[-1]
+        closed = bool(PEER_MASK[end] >> start & 1)
+        if closed:
+            cells, links = _normalise_loop(cells, links)
+            z = _digit(links[-1])
+            by_digit: dict[int, int] = {}
+            n = len(cells)
+            for i in range(n):
+                d = _digit(links[i])
+                a, b = cells[i], cells[(i + 1) % n]
+                by_digit[d] = by_digit.get(d, 0) | (PEER_MASK[a] & PEER_MASK[b] & positions[d])
+        else:
+            by_digit = {z: PEER_MASK[start] & PEER_MASK[end] & positions[z]}
+        elims = digit_eliminations(by_digit)
+        if not elims:
+            return None
+        length = len(cells)
+        notation = chain_notation(cells, links, 1 << (z - 1))
+        step = Step(
+            self.code,
+            length + offset,
+            eliminations=elims,
+            used=tuple((c, d) for c in cells for d in range(1, 10) if board.cands[c] >> (d - 1) & 1),
+            detail={
+                "length": length,
+                "closed": closed,
+                "digit": z,
+                "chain": notation,
+                "kind": "closed golden chain" if closed else "golden chain",
+                "kind_de": "geschlossene Goldene Kette" if closed else "Goldene Kette",
+                "removed": removed_text(elims),
+            },
+        )
+        return (length, cells[0], z, cells[-1]), step

@@ -1,0 +1,226 @@
+"""What a pen-only solver sees without writing candidates: obvious tests and 2-tuples.
+
+Methods C and D of the original place digits with the help of deductions a
+person makes "in the head" before writing pencil marks:
+
+* an *obvious row/column test* (a :class:`Claim`): in a box a digit can only
+  lie in one row or column (pointing), or in a row/column it can only lie in
+  one box (claiming).  The digit's exact cell is unknown, but it excludes the
+  digit from the rest of the line (or box).  Claims found only after other
+  claims' exclusions are "UND FOLGEND" cases and carry their support.
+* an *obvious 2-tuple* (a :class:`Doppel`): in a unit two digits can only lie
+  in the same two cells.  Those cells hold nothing else, and if they share a
+  second unit the two digits leave the rest of it.
+
+This module only derives these facts from the placed digits; the technique
+classes in :mod:`techniques.obvious_singles` turn them into placements and
+points.  Everything is computed on copies of ``board.positions``, never on the
+board, because nothing here is written down by the solver being modelled.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from functools import cached_property
+
+from puzzles.geometry import BOX_MASK, BOX_OF, CELL_BIT, COL_OF, ROW_OF, UNIT_MASK, cells_of, digits_of
+from techniques.board import Board
+
+#: How many rounds of follow-on claims are derived ("UND FOLGEND" depth).
+MAX_FOLLOW_ON = 4
+
+_LINE_BOXES = tuple(
+    tuple(sorted({BOX_OF[c] for c in range(81) if UNIT_MASK[line] >> c & 1})) for line in range(18)
+)
+
+
+@dataclass(frozen=True, eq=False)
+class Claim:
+    """Digit ``digit`` lies in ``box`` ∩ ``line``; excludes it from ``excl``.
+
+    ``pointing`` is True when the box's places lie in one line (the digit
+    leaves the rest of the line) and False when the line's places lie in one
+    box (the digit leaves the rest of the box).  ``support`` holds the claims
+    whose exclusions were needed to see this one (empty for a direct claim).
+    """
+
+    digit: int
+    line: int
+    box: int
+    pointing: bool
+    cells: int
+    excl: int
+    support: tuple[Claim, ...] = ()
+
+    @cached_property
+    def closure(self) -> frozenset[Claim]:
+        """All claims this one rests on, transitively (not itself)."""
+        out: set[Claim] = set()
+        for s in self.support:
+            out.add(s)
+            out |= s.closure
+        return frozenset(out)
+
+    def describe(self, lang: str) -> str:
+        from puzzles.geometry import box_name, unit_name
+
+        if self.pointing:
+            if lang == "de":
+                return f"{self.digit} in {box_name(self.box, 'de')} nur in {unit_name(self.line, 'de')}"
+            return f"{self.digit} in {box_name(self.box)} only in {unit_name(self.line)}"
+        if lang == "de":
+            return f"{self.digit} in {unit_name(self.line, 'de')} nur in {box_name(self.box, 'de')}"
+        return f"{self.digit} in {unit_name(self.line)} only in {box_name(self.box)}"
+
+
+@dataclass(frozen=True, eq=False)
+class Doppel:
+    """Digits ``a``, ``b`` can only lie in cells ``p``, ``q`` of ``unit``.
+
+    ``excl`` maps each digit to the cells it is excluded from: every other
+    digit leaves ``p`` and ``q``, and ``a``, ``b`` leave the rest of a second
+    unit the two cells share.
+    """
+
+    a: int
+    b: int
+    unit: int
+    p: int
+    q: int
+    excl: dict[int, int] = field(default_factory=dict)
+
+    @property
+    def cells(self) -> int:
+        return CELL_BIT[self.p] | CELL_BIT[self.q]
+
+    def describe(self, lang: str) -> str:
+        from puzzles.geometry import cell_name, unit_name
+
+        where = f"{cell_name(self.p)}/{cell_name(self.q)}"
+        word = "offensichtliches 2-Tupel" if lang == "de" else "obvious 2-tuple"
+        return f"{word} {self.a}{self.b} {where} ({unit_name(self.unit, lang)})"
+
+
+class ObviousAnalysis:
+    """Claims and 2-tuples of one board in the direct phase, computed on demand."""
+
+    def __init__(self, board: Board, follow_on: bool) -> None:
+        self.board = board
+        self.follow_on = follow_on
+
+    @cached_property
+    def claims(self) -> dict[int, list[Claim]]:
+        """Claims per digit, direct ones first, follow-on ones after."""
+        out: dict[int, list[Claim]] = {d: [] for d in range(1, 10)}
+        for d in range(1, 10):
+            pos = self.board.positions[d]
+            if not pos:
+                continue
+            known: dict[tuple[int, int, bool], Claim] = {}
+            excluded_by: list[Claim] = []
+            for _round in range(MAX_FOLLOW_ON + 1 if self.follow_on else 1):
+                reduced = pos
+                for c in excluded_by:
+                    reduced &= ~c.excl
+                new = []
+                for claim in _claims_of(d, reduced):
+                    key = (claim.line, claim.box, claim.pointing)
+                    if key in known:
+                        continue
+                    lost = (pos & ~reduced) & (claim_region(claim))
+                    support = tuple(c for c in excluded_by if c.excl & lost)
+                    claim = Claim(d, claim.line, claim.box, claim.pointing, claim.cells,
+                                  claim.excl & reduced, support)
+                    if not claim.excl:
+                        continue
+                    known[key] = claim
+                    new.append(claim)
+                if not new:
+                    break
+                excluded_by.extend(new)
+            out[d] = excluded_by
+        return out
+
+    @cached_property
+    def doppels(self) -> list[Doppel]:
+        """Obvious 2-tuples of the placed-digit candidates, by unit in scan order.
+
+        Both kinds a pen-only solver sees: two digits that can only go into the
+        same two cells of a unit, and two cells of a unit that can only take the
+        same two digits (calibrated: examples 41 and 42 solve without thinning
+        only with the second kind).
+        """
+        positions = self.board.positions
+        cands = self.board.cands
+        found: list[Doppel] = []
+        seen: set[tuple[int, int, int, int]] = set()
+
+        def add(a: int, b: int, u: int, p: int, q: int) -> None:
+            if (p, q, a, b) not in seen:
+                seen.add((p, q, a, b))
+                found.append(_doppel(self.board, a, b, u, p, q))
+
+        for u in range(27):
+            umask = UNIT_MASK[u]
+            pairs: dict[int, list[int]] = {}
+            for d in range(1, 10):
+                where = positions[d] & umask
+                if where.bit_count() == 2:
+                    pairs.setdefault(where, []).append(d)
+            for where, digits in pairs.items():
+                if len(digits) == 2:
+                    p, q = cells_of(where)
+                    add(digits[0], digits[1], u, p, q)
+            bivalue: dict[int, list[int]] = {}
+            for c in cells_of(umask & self.board.empty):
+                if cands[c].bit_count() == 2:
+                    bivalue.setdefault(cands[c], []).append(c)
+            for mask, cells in bivalue.items():
+                if len(cells) == 2:
+                    a, b = digits_of(mask)
+                    add(a, b, u, cells[0], cells[1])
+        return found
+
+
+def claim_region(claim: Claim) -> int:
+    """Cells whose loss of the digit can make ``claim`` appear: its box and line."""
+    return BOX_MASK[claim.box] | UNIT_MASK[claim.line]
+
+
+def _claims_of(d: int, pos: int) -> list[Claim]:
+    """Direct claims of digit ``d`` for candidate positions ``pos``."""
+    out = []
+    for b in range(9):
+        where = pos & BOX_MASK[b]
+        if where.bit_count() < 2:
+            continue
+        first = where.bit_length() - 1
+        for line in (ROW_OF[first], 9 + COL_OF[first]):
+            lmask = UNIT_MASK[line]
+            if where & ~lmask == 0:
+                out.append(Claim(d, line, b, True, where, pos & lmask & ~BOX_MASK[b]))
+    for line in range(18):
+        where = pos & UNIT_MASK[line]
+        if where.bit_count() < 2:
+            continue
+        for b in _LINE_BOXES[line]:
+            if where & ~BOX_MASK[b] == 0:
+                out.append(Claim(d, line, b, False, where, pos & BOX_MASK[b] & ~UNIT_MASK[line]))
+    return [c for c in out if c.excl]
+
+
+def _doppel(board: Board, a: int, b: int, unit: int, p: int, q: int) -> Doppel:
+    cells = CELL_BIT[p] | CELL_BIT[q]
+    excl: dict[int, int] = {}
+    for d in range(1, 10):
+        if d not in (a, b):
+            hit = board.positions[d] & cells
+            if hit:
+                excl[d] = hit
+    shared = [u for u in range(27) if UNIT_MASK[u] & cells == cells]
+    for u in shared:
+        for d in (a, b):
+            hit = board.positions[d] & UNIT_MASK[u] & ~cells
+            if hit:
+                excl[d] = excl.get(d, 0) | hit
+    return Doppel(a, b, unit, p, q, excl)

@@ -1,0 +1,449 @@
+"""Direct methods C and D: singles that need obvious tests or obvious 2-tuples.
+
+C1/C2/C3 and D1/D2/D3 are hidden singles in a row, column or box once the
+justifications' exclusions are taken into account; C0 and D0 are naked
+singles; C7 is the crossing of two claims in a box; D7 a cell in two obvious
+2-tuples (synchronous mode only).  Every single is reported with the cheapest
+set of at most two justifications that proves it (SPEC.md §6):
+
+* C1/C2/C3: band(m - k) + 2 J + 2 F, C0: band(v - J) + 2 J + 2 F,
+  C7: band(v) + 2 + 2 F — J justifications, F follow-on claims they rest on,
+  m missing numbers of the unit, k its cells the justifications exclude,
+  v visible numbers of the cell;
+* D1/D2/D3: band(m - c) + 2 N, D0: band(v - c) + 2 N, D7 and D8: 5 —
+  N obvious 2-tuples covering c cells.
+
+All capped at 8 points, the original's maximum for a direct step.  The seed
+writes the "minus covered cells" only for rows and columns; applying it to
+boxes too reproduces examples 16-19 (docs/decisions.md).  With
+option digit 1 = 1 ("simple") no follow-on claims are used.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator, Sequence
+from itertools import combinations
+from typing import ClassVar
+
+from puzzles.geometry import BOX_OF, CELL_BIT, COL_OF, PEER_MASK, ROW_OF, UNIT_MASK, cell_name, cells_of, digits_of
+from techniques.base import Context, Phase, Technique, register
+from techniques.board import Board
+from techniques.direct import scan_key
+from techniques.obvious import Claim, Doppel, ObviousAnalysis
+from techniques.points import MISSING_BOX, MISSING_LINE, VISIBLE, Bands, band
+from techniques.step import Step
+
+#: At most this many justifications (claims or 2-tuples) prove one single.
+MAX_JUSTIFICATIONS = 2
+
+_cache: list[tuple[tuple[int, ...], bool, ObviousAnalysis]] = []
+
+
+def analysis_for(board: Board, follow_on: bool) -> ObviousAnalysis:
+    """The analysis of ``board``, shared by all C/D techniques of one round."""
+    key = tuple(board.positions)
+    if _cache and _cache[0][0] == key and _cache[0][1] == follow_on:
+        return _cache[0][2]
+    analysis = ObviousAnalysis(board, follow_on)
+    _cache[:] = [(key, follow_on, analysis)]
+    return analysis
+
+
+def _reasons(justifications: Iterable[Claim | Doppel], lang: str) -> str:
+    return "; ".join(j.describe(lang) for j in justifications)
+
+
+class ObviousTechnique(Technique):
+    """Shared plumbing of the C and D methods."""
+
+    family = "direct"
+    phase = Phase.DIRECT
+    min_points = 2.0
+    defaults = {"cap": 8, "per_justification": 2}
+
+    def _points(self, base: int, justifications: int, follow_ons: int) -> float:
+        weight = self.params["per_justification"]
+        return float(min(base + weight * (justifications + follow_ons), self.params["cap"]))
+
+    def _step(self, cell: int, digit: int, points: float, unit: int | None,
+              used: Sequence[Claim | Doppel], **extra: object) -> Step:
+        detail: dict[str, object] = {
+            "digit": digit,
+            "cell": cell_name(cell),
+            "reasons": _reasons(used, "en"),
+            "reasons_de": _reasons(used, "de"),
+            **extra,
+        }
+        if unit is not None:
+            detail["unit"] = unit
+        marks: list[tuple[int, int]] = []
+        for j in used:
+            if isinstance(j, Claim):
+                marks.extend((c, j.digit) for c in cells_of(j.cells))
+            else:
+                marks.extend(((j.p, j.a), (j.p, j.b), (j.q, j.a), (j.q, j.b)))
+        return Step(self.code, points, placements=((cell, digit),), used=tuple(marks), detail=detail)
+
+
+def _cheapest_covers(need: int, pool: Sequence[tuple[int, object]], cost) -> tuple | None:
+    """The cheapest set of at most two pool items whose masks cover ``need``."""
+    best = None
+    best_cost = None
+    for size in range(1, MAX_JUSTIFICATIONS + 1):
+        for combo in combinations(pool, size):
+            covered = 0
+            for mask, _ in combo:
+                covered |= mask
+            if need & ~covered:
+                continue
+            items = tuple(item for _, item in combo)
+            c = cost(items)
+            if best_cost is None or c < best_cost:
+                best, best_cost = items, c
+    return best
+
+
+class ClaimHiddenSingle(ObviousTechnique):
+    """C1/C2/C3: hidden single once obvious row/column tests are applied."""
+
+    group = "C"
+    units: ClassVar[range]
+    bands: ClassVar[Bands]
+    subtract_covered: ClassVar[bool]
+
+    def find(self, board: Board, ctx: Context) -> Iterator[Step]:
+        if ctx.cd_level == 0:
+            return
+        analysis = analysis_for(board, follow_on=ctx.cd_level >= 2)
+        found = []
+        for u in self.units:
+            umask = UNIT_MASK[u]
+            missing = (board.empty & umask).bit_count()
+            for d in range(1, 10):
+                where = board.positions[d] & umask
+                if where.bit_count() < 2:
+                    continue
+                claims = [c for c in analysis.claims[d] if c.excl & where]
+                if not claims:
+                    continue
+                best = None
+                for x in cells_of(where):
+                    pool = [(c.excl & where, c) for c in claims if not c.excl & CELL_BIT[x]]
+                    covered = where & ~CELL_BIT[x]
+                    k = covered.bit_count()
+                    base = band(missing - k if self.subtract_covered else missing, self.bands)
+
+                    def cost(items: tuple, base: int = base) -> float:
+                        follow = frozenset().union(*(c.closure for c in items)) - set(items)
+                        return self._points(base, len(items), len(follow))
+
+                    used = _cheapest_covers(covered, pool, cost)
+                    if used is not None and (best is None or cost(used) < best[0]):
+                        best = (cost(used), x, used)
+                if best:
+                    points, x, used = best
+                    found.append(self._step(x, d, points, u, used))
+        found.sort(key=scan_key)
+        yield from found
+
+
+@register
+class ClaimHiddenSingleRow(ClaimHiddenSingle):
+    code = "C1"
+    units = range(0, 9)
+    bands = MISSING_LINE
+    subtract_covered = True
+
+
+@register
+class ClaimHiddenSingleColumn(ClaimHiddenSingle):
+    code = "C2"
+    units = range(9, 18)
+    bands = MISSING_LINE
+    subtract_covered = True
+
+
+@register
+class ClaimHiddenSingleBox(ClaimHiddenSingle):
+    code = "C3"
+    units = range(18, 27)
+    bands = MISSING_BOX
+    subtract_covered = True
+
+
+@register
+class ClaimNakedSingle(ObviousTechnique):
+    """C0: a naked single once obvious row/column tests exclude digits from the cell."""
+
+    code = "C0"
+    group = "C"
+
+    def find(self, board: Board, ctx: Context) -> Iterator[Step]:
+        if ctx.cd_level == 0:
+            return
+        analysis = analysis_for(board, follow_on=ctx.cd_level >= 2)
+        filled = ~board.empty
+        found = []
+        for x in cells_of(board.empty):
+            mask = board.cands[x]
+            digits = digits_of(mask)
+            if not 2 <= len(digits) <= MAX_JUSTIFICATIONS + 1:
+                continue
+            hits = {
+                d: min(
+                    (c for c in analysis.claims[d] if c.excl & CELL_BIT[x]),
+                    key=lambda c: len(c.closure),
+                    default=None,
+                )
+                for d in digits
+            }
+            left = [d for d in digits if hits[d] is None]
+            if len(left) != 1:
+                continue
+            used = [hits[d] for d in digits if hits[d] is not None]
+            follow = frozenset().union(*(c.closure for c in used)) - set(used)
+            visible = (filled & PEER_MASK[x]).bit_count()
+            points = self._points(band(visible - len(used), VISIBLE), len(used), len(follow))
+            found.append(self._step(x, left[0], points, None, used, visible=visible))
+        found.sort(key=scan_key)
+        yield from found
+
+
+@register
+class ClaimCrossing(ObviousTechnique):
+    """C7: in a box a digit is confined to one row and to one column: their crossing."""
+
+    code = "C7"
+    group = "C"
+
+    def find(self, board: Board, ctx: Context) -> Iterator[Step]:
+        if ctx.cd_level == 0:
+            return
+        analysis = analysis_for(board, follow_on=ctx.cd_level >= 2)
+        filled = ~board.empty
+        found = []
+        for d in range(1, 10):
+            by_box: dict[int, list[Claim]] = {}
+            for c in analysis.claims[d]:
+                if not c.pointing:
+                    by_box.setdefault(c.box, []).append(c)
+            for box, claims in by_box.items():
+                rows = [c for c in claims if c.line < 9]
+                cols = [c for c in claims if c.line >= 9]
+                for r in rows:
+                    for col in cols:
+                        cross = UNIT_MASK[r.line] & UNIT_MASK[col.line] & board.positions[d]
+                        if not cross:
+                            continue
+                        x = cross.bit_length() - 1
+                        if board.positions[d] & UNIT_MASK[18 + box] == CELL_BIT[x]:
+                            continue  # a plain hidden single, method A
+                        follow = (r.closure | col.closure) - {r, col}
+                        visible = (filled & PEER_MASK[x]).bit_count()
+                        points = self._points(band(visible, VISIBLE), 1, len(follow))
+                        found.append(self._step(x, d, points, 18 + box, (r, col), visible=visible))
+        found.sort(key=scan_key)
+        yield from _first_per_cell(found)
+
+
+def _first_per_cell(steps: list[Step]) -> Iterator[Step]:
+    seen: set[int] = set()
+    for s in steps:
+        cell = s.placements[0][0]
+        if cell not in seen:
+            seen.add(cell)
+            yield s
+
+
+class DoppelHiddenSingle(ObviousTechnique):
+    """D1/D2/D3: hidden single once obvious 2-tuples occupy cells or exclude digits."""
+
+    group = "D"
+    units: ClassVar[range]
+    bands: ClassVar[Bands]
+    subtract_covered: ClassVar[bool]
+
+    def find(self, board: Board, ctx: Context) -> Iterator[Step]:
+        if ctx.cd_level == 0:
+            return
+        doppels = analysis_for(board, follow_on=ctx.cd_level >= 2).doppels
+        if not doppels:
+            return
+        found = []
+        for u in self.units:
+            umask = UNIT_MASK[u]
+            missing = (board.empty & umask).bit_count()
+            for d in range(1, 10):
+                where = board.positions[d] & umask
+                if where.bit_count() < 2:
+                    continue
+                relevant = [t for t in doppels if t.excl.get(d, 0) & where]
+                if not relevant:
+                    continue
+                best = None
+                for x in cells_of(where):
+                    pool = [(t.excl[d] & where, t) for t in relevant if not t.excl[d] & CELL_BIT[x]]
+
+                    def cost(items: tuple, umask: int = umask, missing: int = missing) -> float:
+                        occupied = 0
+                        for t in items:
+                            occupied |= t.cells
+                        covered = (occupied & umask).bit_count() or 2 * len(items)
+                        base = band(missing - covered if self.subtract_covered else missing, self.bands)
+                        return self._points(base, len(items), 0)
+
+                    used = _cheapest_covers(where & ~CELL_BIT[x], pool, cost)
+                    if used is not None and (best is None or cost(used) < best[0]):
+                        best = (cost(used), x, used)
+                if best:
+                    points, x, used = best
+                    found.append(self._step(x, d, points, u, used))
+        found.sort(key=scan_key)
+        yield from found
+
+
+@register
+class DoppelHiddenSingleRow(DoppelHiddenSingle):
+    code = "D1"
+    units = range(0, 9)
+    bands = MISSING_LINE
+    subtract_covered = True
+
+
+@register
+class DoppelHiddenSingleColumn(DoppelHiddenSingle):
+    code = "D2"
+    units = range(9, 18)
+    bands = MISSING_LINE
+    subtract_covered = True
+
+
+@register
+class DoppelHiddenSingleBox(DoppelHiddenSingle):
+    code = "D3"
+    units = range(18, 27)
+    bands = MISSING_BOX
+    subtract_covered = True
+
+
+@register
+class DoppelNakedSingle(ObviousTechnique):
+    """D0: a naked single once obvious 2-tuples exclude their digits from the cell."""
+
+    code = "D0"
+    group = "D"
+
+    def find(self, board: Board, ctx: Context) -> Iterator[Step]:
+        if ctx.cd_level == 0:
+            return
+        doppels = analysis_for(board, follow_on=ctx.cd_level >= 2).doppels
+        if not doppels:
+            return
+        filled = ~board.empty
+        found = []
+        for x in cells_of(board.empty):
+            mask = board.cands[x]
+            if mask.bit_count() < 2:
+                continue
+            pool = []
+            for t in doppels:
+                if t.cells & CELL_BIT[x]:
+                    continue
+                hit = sum(1 << (d - 1) for d, cells in t.excl.items() if cells & CELL_BIT[x])
+                if hit & mask:
+                    pool.append((hit & mask, t))
+            if not pool:
+                continue
+            visible = (filled & PEER_MASK[x]).bit_count()
+            best = None
+            for keep in digits_of(mask):
+                need = mask & ~(1 << (keep - 1))
+
+                def cost(items: tuple, visible: int = visible) -> float:
+                    return self._points(band(visible - 2 * len(items), VISIBLE), len(items), 0)
+
+                used = _cheapest_covers(need, [(m, t) for m, t in pool if not m >> (keep - 1) & 1], cost)
+                if used is not None and (best is None or cost(used) < best[0]):
+                    best = (cost(used), keep, used)
+            if best:
+                points, keep, used = best
+                found.append(self._step(x, keep, points, None, used, visible=visible))
+        found.sort(key=scan_key)
+        yield from found
+
+
+@register
+class CrossingDoppels(ObviousTechnique):
+    """D7: a cell in two different obvious 2-tuples holds their common digit."""
+
+    code = "D7"
+    group = "D"
+    sync_only = True
+    min_points = 5.0
+    defaults = {"points": 5}
+
+    def find(self, board: Board, ctx: Context) -> Iterator[Step]:
+        if ctx.cd_level < 2:
+            return
+        doppels = analysis_for(board, follow_on=True).doppels
+        found = []
+        for t1, t2 in combinations(doppels, 2):
+            common_cells = t1.cells & t2.cells
+            common_digits = {t1.a, t1.b} & {t2.a, t2.b}
+            if common_cells and len(common_digits) == 1 and {t1.a, t1.b} != {t2.a, t2.b}:
+                x = common_cells.bit_length() - 1
+                digit = common_digits.pop()
+                found.append(self._step(x, digit, float(self.params["points"]), None, (t1, t2)))
+        found.sort(key=scan_key)
+        yield from _first_per_cell(found)
+
+
+@register
+class ObviousRectangleCorner(ObviousTechnique):
+    """D8: two equal obvious 2-tuples fill three corners of a unique rectangle.
+
+    If the fourth corner (two rows, two columns, two boxes) took either tuple
+    digit, the four corners could swap the two digits and the puzzle would
+    have two solutions; so both digits are excluded there, like visible
+    numbers, and the cell may be left with one digit.  Sound only for a puzzle
+    with a unique solution.
+    """
+
+    code = "D8"
+    group = "D"
+    needs_uniqueness = True
+    min_points = 5.0
+    defaults = {"points": 5}
+
+    def find(self, board: Board, ctx: Context) -> Iterator[Step]:
+        if ctx.cd_level < 2:
+            return
+        doppels = analysis_for(board, follow_on=True).doppels
+        found = []
+        for t1, t2 in combinations(doppels, 2):
+            if {t1.a, t1.b} != {t2.a, t2.b} or not t1.cells & t2.cells:
+                continue
+            corners = t1.cells | t2.cells
+            x = rectangle_corner(corners)
+            if x is None or not board.empty & CELL_BIT[x]:
+                continue
+            left = board.cands[x] & ~(1 << (t1.a - 1) | 1 << (t1.b - 1))
+            if left and not left & (left - 1):
+                found.append(self._step(x, left.bit_length(), float(self.params["points"]), None, (t1, t2)))
+        found.sort(key=scan_key)
+        yield from _first_per_cell(found)
+
+
+def rectangle_corner(corners: int) -> int | None:
+    """The fourth corner of three cells spanning two rows, two columns and two boxes."""
+    cells = cells_of(corners)
+    if len(cells) != 3:
+        return None
+    rows = {ROW_OF[c] for c in cells}
+    cols = {COL_OF[c] for c in cells}
+    if len(rows) != 2 or len(cols) != 2:
+        return None
+    x = next(9 * r + c for r in rows for c in cols if 9 * r + c not in cells)
+    if len({BOX_OF[c] for c in cells} | {BOX_OF[x]}) != 2:
+        return None
+    return x

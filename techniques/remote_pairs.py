@@ -1,0 +1,267 @@
+"""Remote pairs ("Entfernte Doppel") and chute remote pairs, 3 points each.
+
+``RP``: cells holding the same two candidates ``ab`` that see each other are
+linked; along a chain of links the two digits alternate, so the cells of a
+connected group split into two colours, one holding ``a`` and the other ``b``.
+A cell that sees two cells of different colours sees both digits and loses
+them.  Only the *remote* eliminations are reported: those where the two seen
+cells do not see each other (their colours differ across at least three
+links); the rest is the naked pair of method II, which runs first.  One step
+covers a whole connected group.
+
+``CRP`` (after Andrew Stuart's "Chute Remote Pairs", the seed's source): two
+cells ``ab`` in one chute (band or stack), in different boxes and different
+lines, do not see each other.  Let Z be the three cells of the chute's third
+box on its third line.  If both cells held ``a``, the third box's ``a`` would
+have to be in Z; so if Z can hold no ``a`` (no candidate, not placed), one of
+the cells is ``b`` and ``b`` leaves every cell seeing both.  If Z can hold
+neither digit, the two cells are ``a`` and ``b`` in some order, both digits
+leave the cells seeing both, and the seed's "bonus" follows: a cell W of the
+first cell's line and box (the same for the second) cannot hold ``a`` either,
+because W = a forces the third box's ``a`` onto the second cell's line (not
+W's line, not Z), so neither pair cell is ``a`` and the third box's ``b`` must
+be in Z, a contradiction.  These are at most 4 cells x 2 digits, the seed's
+"at most 8 extra eliminations"; cells of the third box on the two lines are
+not affected (the two digits must sit there).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any, Final
+
+from puzzles.geometry import BOX_MASK, BOX_OF, COL_OF, PEER_MASK, ROW_OF, UNIT_MASK, cell_name, cells_of, digits_of
+from techniques.base import Context, Phase, Technique, register
+from techniques.board import Board
+from techniques.step import Step
+
+BAND, STACK = 0, 1
+
+
+def _bivalue_groups(board: Board) -> dict[int, list[int]]:
+    """Bivalue cells by their candidate mask, in scan order; only masks with 2+ cells."""
+    groups: dict[int, list[int]] = {}
+    for c, mask in enumerate(board.cands):
+        if mask.bit_count() == 2:
+            groups.setdefault(mask, []).append(c)
+    return {m: cells for m, cells in groups.items() if len(cells) > 1}
+
+
+def _candidates(board: Board, cells_mask: int, digits: int) -> list[tuple[int, int]]:
+    out = []
+    for c in cells_of(cells_mask):
+        hit = board.cands[c] & digits
+        while hit:
+            low = hit & -hit
+            out.append((c, low.bit_length()))
+            hit ^= low
+    return out
+
+
+class _ThreePoints(Technique):
+    group = "RP"
+    family = "RP"
+    phase = Phase.THINNING
+    defaults = {"points": 3}
+    min_points = 3.0
+
+    def __init__(self, params: dict[str, Any] | None = None) -> None:
+        super().__init__(params)
+        self.min_points = float(self.params["points"])
+
+
+def _components(cells: list[int]) -> list[tuple[list[int], dict[int, int]]]:
+    """Connected groups of mutually seeing cells with a 2-colouring (cell -> 0/1).
+
+    Groups that cannot be 2-coloured (only in a broken grid) are dropped.
+    """
+    cell_set = set(cells)
+    colour: dict[int, int] = {}
+    out = []
+    for start in cells:
+        if start in colour:
+            continue
+        colour[start] = 0
+        order = [start]
+        ok = True
+        i = 0
+        while i < len(order):
+            c = order[i]
+            i += 1
+            for p in cells_of(PEER_MASK[c]):
+                if p not in cell_set:
+                    continue
+                if p not in colour:
+                    colour[p] = 1 - colour[c]
+                    order.append(p)
+                elif colour[p] == colour[c]:
+                    ok = False
+        if ok:
+            out.append((order, {c: colour[c] for c in order}))
+    return out
+
+
+def _chain_text(order: list[int], colour: dict[int, int], mask: int) -> str:
+    """The group in the original's chain notation, e.g. ``(1:4)13 - (1:8)31``.
+
+    Cells are walked depth-first from an end (a cell with one link), so a
+    simple chain reads as one line; a branch starts after ``, `` with the
+    cell it leaves from.
+    """
+    a, b = digits_of(mask)
+    members = set(order)
+    links = {c: [p for p in cells_of(PEER_MASK[c]) if p in members] for c in order}
+
+    def name(c: int) -> str:
+        return f"{cell_name(c)}{a}{b}" if colour[c] == 0 else f"{cell_name(c)}{b}{a}"
+
+    start = min(order, key=lambda c: (len(links[c]), c))
+    seen: set[int] = set()
+    parts: list[str] = []
+    previous = None
+    stack: list[tuple[int, int | None]] = [(start, None)]
+    while stack:
+        c, parent = stack.pop()
+        if c in seen:
+            continue
+        seen.add(c)
+        if parent is None:
+            parts.append(name(c))
+        elif parent == previous:
+            parts.append(f" - {name(c)}")
+        else:
+            parts.append(f", {name(parent)} - {name(c)}")
+        previous = c
+        stack.extend((p, c) for p in sorted(links[c], reverse=True) if p not in seen)
+    return "".join(parts)
+
+
+@register
+class RemotePairs(_ThreePoints):
+    """Chains of identical bivalue cells: cells seeing both colours lose both digits."""
+
+    code = "RP"
+
+    def find(self, board: Board, ctx: Context) -> Iterator[Step]:
+        """Groups in the order of their first cell; pairs of digits ascending."""
+        found = []
+        for mask, cells in _bivalue_groups(board).items():
+            if len(cells) < 4:
+                continue  # a remote elimination needs colours three links apart
+            for order, colour in _components(cells):
+                if len(order) < 4:
+                    continue
+                elim = self._remote_cells(board, order, colour, mask)
+                if elim:
+                    found.append((min(order), mask, order, colour, elim))
+        for _first, mask, order, colour, elim in sorted(found, key=lambda f: (f[0], f[1])):
+            yield Step(
+                code=self.code,
+                points=self.params["points"],
+                eliminations=tuple(_candidates(board, elim, mask)),
+                used=tuple((c, d) for c in sorted(order) for d in digits_of(mask)),
+                detail={
+                    "digits": "".join(map(str, digits_of(mask))),
+                    "chain": _chain_text(order, colour, mask),
+                    "length": len(order),
+                },
+            )
+
+    @staticmethod
+    def _remote_cells(board: Board, order: list[int], colour: dict[int, int], mask: int) -> int:
+        """Cells (bitboard) with a or b that see two non-adjacent cells of opposite colours."""
+        pos = 0
+        for d in digits_of(mask):
+            pos |= board.positions[d]
+        members = 0
+        for c in order:
+            members |= 1 << c
+        targets = pos & ~members
+        elim = 0
+        zeros = [c for c in order if colour[c] == 0]
+        ones = [c for c in order if colour[c] == 1]
+        for u in zeros:
+            for v in ones:
+                if PEER_MASK[u] >> v & 1:
+                    continue
+                elim |= targets & PEER_MASK[u] & PEER_MASK[v]
+        return elim
+
+
+@register
+class ChuteRemotePairs(_ThreePoints):
+    """Two identical bivalue cells in one chute, judged by the third box's third line."""
+
+    code = "CRP"
+
+    def find(self, board: Board, ctx: Context) -> Iterator[Step]:
+        """Pairs of cells in scan order (first cell, then second)."""
+        steps = []
+        for mask, cells in _bivalue_groups(board).items():
+            for i, x in enumerate(cells):
+                for y in cells[i + 1 :]:
+                    step = self._pair(board, mask, x, y)
+                    if step is not None:
+                        steps.append(((x, y), step))
+        steps.sort(key=lambda s: s[0])
+        for _key, step in steps:
+            yield step
+
+    def _pair(self, board: Board, mask: int, x: int, y: int) -> Step | None:
+        bx, by = BOX_OF[x], BOX_OF[y]
+        if bx == by:
+            return None
+        if bx // 3 == by // 3 and ROW_OF[x] != ROW_OF[y]:
+            kind = BAND
+            band = bx // 3
+            third_box = 3 * band + 3 - bx % 3 - by % 3
+            third_line = 3 * (ROW_OF[x] // 3) + 3 - ROW_OF[x] % 3 - ROW_OF[y] % 3
+            line_x, line_y = ROW_OF[x], ROW_OF[y]
+        elif bx % 3 == by % 3 and COL_OF[x] != COL_OF[y]:
+            kind = STACK
+            third_box = 3 * (3 - bx // 3 - by // 3) + bx % 3
+            third_line = 9 + 3 * (COL_OF[x] // 3) + 3 - COL_OF[x] % 3 - COL_OF[y] % 3
+            line_x, line_y = 9 + COL_OF[x], 9 + COL_OF[y]
+        else:
+            return None
+        segment = BOX_MASK[third_box] & UNIT_MASK[third_line]
+        a, b = digits_of(mask)
+        absent = [d for d in (a, b) if not self._possible(board, segment, d)]
+        if not absent:
+            return None
+        common = PEER_MASK[x] & PEER_MASK[y]
+        if len(absent) == 1:
+            removed = mask & ~(1 << (absent[0] - 1))
+            elim = _candidates(board, common, removed)
+            bonus = []
+        else:
+            removed = mask
+            elim = _candidates(board, common, mask)
+            bonus_cells = (UNIT_MASK[line_x] & BOX_MASK[bx] & ~(1 << x)) | (UNIT_MASK[line_y] & BOX_MASK[by] & ~(1 << y))
+            bonus = _candidates(board, bonus_cells, mask)
+        if not elim and not bonus:
+            return None
+        return Step(
+            code=self.code,
+            points=self.params["points"],
+            eliminations=tuple(sorted(elim + bonus)),
+            used=tuple((c, d) for c in (x, y) for d in (a, b)) + tuple((c, 0) for c in cells_of(segment)),
+            detail={
+                "digits": f"{a}{b}",
+                "cells": f"{cell_name(x)}, {cell_name(y)}",
+                "chute": "band" if kind == BAND else "stack",
+                "chute_de": "Band" if kind == BAND else "Stapel",
+                "segment_unit": 18 + third_box,
+                "line_unit": third_line,
+                "absent": "".join(map(str, absent)),
+                "removed": "".join(map(str, digits_of(removed))),
+                "bonus": len(bonus),
+            },
+        )
+
+    @staticmethod
+    def _possible(board: Board, segment: int, digit: int) -> bool:
+        """Whether ``digit`` is a candidate in, or placed in, a cell of ``segment``."""
+        if board.positions[digit] & segment:
+            return True
+        return any(board.values[c] == digit for c in cells_of(segment))

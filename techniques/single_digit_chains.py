@@ -1,0 +1,381 @@
+"""IV Single-digit chains ("Einzelzahl-Ketten") and contradiction chains.
+
+Both reason about one digit d and its *strong links*: two cells that are the
+only places for d in a row, column or box (one of them holds d).
+
+Single-digit chain (SC, N + 3 points, N = 4..12 cells, even): strong links
+joined end to start through a shared unit, ``a = b - c = d ...``.  If the
+first cell is not d, the second is, the third is not, the fourth is ... and
+the last cell is: one end holds d, so d goes from every cell seeing both ends.
+A chain whose last cell sees its first is *closed*: every link then holds both
+ways, and d goes from every cell seeing both cells of any of its links.
+
+Single-digit contradiction chain (SCC, Holger Schrader's "Einzelzahl-
+Widerspruchs-Kette", N + 4 points, N = 3..11 cells, odd): cells p1 .. pN where
+d is assumed set at odd and not set at even positions.  From a set cell any
+cell of a shared unit follows (strong link "O" if the unit has exactly two
+places for d, else weak "X"); from a not-set cell only its strong partner
+follows (after a weak link a strong one must follow).  When the assumed digits
+leave a unit with no place for d or with two of them, the assumption fails:
+
+* type 1 (all links strong): every set cell of the chain loses d, because
+  setting any one of them sets all the others;
+* type 2 (suffix of O/X per link, e.g. ``2XO``, ``2OOXO``): only the set cells
+  before the first X lose d, since a weak link does not work backwards.
+
+A type-1 chain that one more strong link turns into a true single-digit chain
+is shown together with that chain, with the eliminations of both.  A chain is
+reported at the first node where its contradiction appears; a chain that
+contradicts already at its first cell alone is not one of these chains.
+
+Notation as in the original: ``(3:2)4 - (3:6)[4] - (5:6)4`` (brackets = not
+set) for contradiction chains; ``(6:5)2 = (4:5)2 - (4:7)2 = (3:7)2`` (``=``
+strong, ``-`` weak) for single-digit chains.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import Final
+
+from puzzles.geometry import CELL_BIT, PEER_MASK, UNIT_MASK, cell_name, cells_of, unit_name
+from techniques.base import Context, Phase, Technique, register
+from techniques.board import Board
+from techniques.golden_chains import removed_text
+from techniques.step import Candidate, Step
+
+_ROW_BASE: Final = sum(1 << (9 * r) for r in range(9))
+_BOX_BASE: Final = sum(1 << (27 * (b // 3) + 3 * (b % 3)) for b in range(9))
+
+
+def units_hit(x: int) -> int:
+    """One bit per unit (rows, columns, boxes packed apart) that ``x`` has a cell in.
+
+    A handful of shifts instead of a loop over 27 units: this test runs for
+    every partial contradiction chain.
+    """
+    y = x | x >> 1
+    y |= y >> 2
+    y |= y >> 4
+    rows = (y | x >> 8) & _ROW_BASE
+    y = x | x >> 9
+    y |= y >> 18
+    y |= y >> 36
+    cols = (y | x >> 72) & 0x1FF
+    y = x | x >> 1 | x >> 2
+    boxes = (y | y >> 9 | y >> 18) & _BOX_BASE
+    return rows | cols << 81 | boxes << 162
+
+
+@dataclass
+class DigitLinks:
+    """The strong links and sightlines of one digit, precomputed once per call."""
+
+    digit: int
+    pos: int
+    strong: list[int] = field(default_factory=lambda: [0] * 81)
+    peers: list[int] = field(default_factory=lambda: [0] * 81)
+
+    @classmethod
+    def of(cls, board: Board, digit: int) -> DigitLinks:
+        pos = board.positions[digit]
+        links = cls(digit, pos)
+        for u in range(27):
+            where = pos & UNIT_MASK[u]
+            if where.bit_count() == 2:
+                a, b = cells_of(where)
+                links.strong[a] |= CELL_BIT[b]
+                links.strong[b] |= CELL_BIT[a]
+        for c in cells_of(pos):
+            links.peers[c] = PEER_MASK[c] & pos
+        return links
+
+    def cell(self, c: int) -> str:
+        return f"{cell_name(c)}{self.digit}"
+
+
+def _x_chain_notation(links: DigitLinks, cells: list[int]) -> str:
+    out = links.cell(cells[0])
+    for i in range(1, len(cells)):
+        out += (" = " if i % 2 else " - ") + links.cell(cells[i])
+    return out
+
+
+def _sorted_unique(found: list[tuple[tuple, Step]]) -> Iterator[Step]:
+    """Steps in key order (shortest, then scan order); identical eliminations once."""
+    seen: set[tuple[Candidate, ...]] = set()
+    for _, step in sorted(found, key=lambda item: item[0]):
+        if step.eliminations not in seen:
+            seen.add(step.eliminations)
+            yield step
+
+
+def _normalise_x_loop(cells: list[int]) -> list[int]:
+    """A closed single-digit chain from its smallest cell, starting with a strong link."""
+    n = len(cells)
+    m = cells.index(min(cells))
+    if m % 2 == 0:
+        return [cells[(m + i) % n] for i in range(n)]
+    return [cells[(m - i) % n] for i in range(n)]
+
+
+@register
+class SingleDigitChain(Technique):
+    """SC: chain of strong links of one digit (X-chain), 4..12 cells, open or closed."""
+
+    code = "SC"
+    group = "IV"
+    family = "IV"
+    phase = Phase.THINNING
+    defaults = {"points_offset": 3, "max_length": 12}
+    min_points = 7.0
+
+    def find(self, board: Board, ctx: Context) -> Iterator[Step]:
+        max_len = int(self.params["max_length"])
+        found: list[tuple[tuple, Step]] = []
+        for d in range(1, 10):
+            if board.positions[d]:
+                found.extend(self._digit(DigitLinks.of(board, d), max_len))
+        yield from _sorted_unique(found)
+
+    def _digit(self, links: DigitLinks, max_len: int) -> Iterator[tuple[tuple, Step]]:
+        strong, peers = links.strong, links.peers
+        for start in cells_of(links.pos):
+            if not strong[start]:
+                continue
+            target = peers[start]
+            # state (cell, on): on = reached through a strong link (the cell holds d)
+            frontier = [(start, [start], CELL_BIT[start])]
+            visited = {(start, False)}
+            for length in range(2, max_len + 1):
+                on = length % 2 == 0
+                nxt = []
+                for cell, path, pmask in frontier:
+                    step_to = strong[cell] if on else peers[cell]
+                    for n in cells_of(step_to & ~pmask):
+                        if (n, on) in visited:
+                            continue
+                        visited.add((n, on))
+                        npath = path + [n]
+                        if on and length >= 4 and (peers[n] & target or PEER_MASK[n] >> start & 1):
+                            step = self._step(links, npath)
+                            if step is not None:
+                                yield (length, step.used[0][0], links.digit, step.used[-1][0]), step
+                        nxt.append((n, npath, pmask | CELL_BIT[n]))
+                if not nxt:
+                    break
+                frontier = nxt
+
+    def _step(self, links: DigitLinks, cells: list[int]) -> Step | None:
+        peers = links.peers
+        closed = bool(PEER_MASK[cells[-1]] >> cells[0] & 1)
+        if closed:
+            cells = _normalise_x_loop(cells)
+            elim = 0
+            for i, a in enumerate(cells):
+                elim |= peers[a] & peers[cells[(i + 1) % len(cells)]]
+        else:
+            elim = peers[cells[0]] & peers[cells[-1]]
+        if not elim:
+            return None
+        d = links.digit
+        elims = tuple((c, d) for c in cells_of(elim))
+        length = len(cells)
+        return Step(
+            self.code,
+            length + self.params["points_offset"],
+            eliminations=elims,
+            used=tuple((c, d) for c in cells),
+            detail={
+                "digit": d,
+                "length": length,
+                "closed": closed,
+                "kind": "closed single-digit chain" if closed else "single-digit chain",
+                "kind_de": "geschlossene Einzelzahl-Kette" if closed else "Einzelzahl-Kette",
+                "chain": _x_chain_notation(links, cells),
+                "removed": removed_text(elims),
+            },
+        )
+
+
+@dataclass
+class _Partial:
+    """A contradiction chain under construction; ``removable`` = set cells before the first X."""
+
+    cells: list[int]
+    mask: int
+    seen: int
+    removable: int
+    weak: bool
+    pattern: str
+
+
+@register
+class SingleDigitContradictionChain(Technique):
+    """SCC: single-digit contradiction chain, type 1 and type 2 (O/X suffix), 3..11 cells."""
+
+    code = "SCC"
+    group = "IV"
+    family = "IV"
+    phase = Phase.THINNING
+    defaults = {"points_offset": 4, "max_length": 11}
+    min_points = 7.0
+
+    def find(self, board: Board, ctx: Context) -> Iterator[Step]:
+        max_len = int(self.params["max_length"])
+        found: list[tuple[tuple, Step]] = []
+        for d in range(1, 10):
+            if board.positions[d]:
+                found.extend(self._digit(DigitLinks.of(board, d), max_len))
+        yield from _sorted_unique(found)
+
+    def _digit(self, links: DigitLinks, max_len: int) -> Iterator[tuple[tuple, Step]]:
+        pos, strong, peers = links.pos, links.strong, links.peers
+        full = units_hit(pos)
+
+        def covered(seen: int) -> bool:
+            return units_hit(pos & ~seen) != full
+
+        nodes = cells_of(pos)
+        succ = {a: self._successors(links, a) for a in nodes}
+        depth = (max_len - 1) // 2
+        # reach[k][a]: everything seen by any set cell reachable from a in <= k steps,
+        # an upper bound on what a chain continuing from a can still cover
+        reach = [{a: peers[a] for a in nodes}]
+        for _ in range(depth):
+            prev = reach[-1]
+            layer = {}
+            for a in nodes:
+                acc = peers[a]
+                for c, _ in succ[a]:
+                    acc |= prev[c]
+                layer[a] = acc
+            reach.append(layer)
+        for start in nodes:
+            if covered(peers[start]) or not covered(reach[depth][start]):
+                continue
+            yield from self._from(links, start, succ, reach, covered, max_len)
+
+    @staticmethod
+    def _successors(links: DigitLinks, a: int) -> list[tuple[int, list[tuple[int, bool]]]]:
+        """Set cells that follow set cell ``a`` (via a not-set cell), with the linking cells.
+
+        For each next set cell c the linking cells b are listed strong links
+        first (a = b gives an "O", a wider unit an "X"), then scan order; the
+        first one not yet in the chain is used.
+        """
+        strong, peers = links.strong, links.peers
+        by_c: dict[int, list[tuple[int, bool]]] = {}
+        for b in cells_of(peers[a]):
+            is_strong = bool(strong[a] >> b & 1)
+            for c in cells_of(strong[b] & ~CELL_BIT[a]):
+                by_c.setdefault(c, []).append((b, is_strong))
+        return [(c, sorted(v, key=lambda bv: (not bv[1], bv[0]))) for c, v in sorted(by_c.items())]
+
+    def _from(self, links, start, succ, reach, covered, max_len) -> Iterator[tuple[tuple, Step]]:
+        peers = links.peers
+        frontier = [_Partial([start], CELL_BIT[start], peers[start], CELL_BIT[start], False, "")]
+        done: set[int] = set()
+        for length in range(3, max_len + 1, 2):
+            remaining = (max_len - length) // 2
+            nxt: list[_Partial] = []
+            keys: set[tuple[int, int, int, bool]] = set()
+            for part in frontier:
+                if part.weak and part.removable in done:
+                    continue
+                for c, variants in succ[part.cells[-1]]:
+                    if part.mask >> c & 1:
+                        continue
+                    link = next(((b, s) for b, s in variants if not part.mask >> b & 1), None)
+                    if link is None:
+                        continue
+                    b, is_strong = link
+                    weak = part.weak or not is_strong
+                    removable = part.removable if weak else part.removable | CELL_BIT[c]
+                    if part.weak and removable in done:
+                        continue
+                    seen = part.seen | peers[c]
+                    cells = part.cells + [b, c]
+                    pattern = part.pattern + ("O" if is_strong else "X") + "O"
+                    if covered(seen):
+                        if not weak or removable not in done:
+                            if weak:
+                                done.add(removable)
+                            yield (length, start), self._step(links, cells, seen, removable, weak, pattern)
+                        continue
+                    if not remaining or not covered(seen | reach[remaining][c]):
+                        continue
+                    key = (c, seen, removable, weak)
+                    if key not in keys:
+                        keys.add(key)
+                        nxt.append(_Partial(cells, part.mask | CELL_BIT[b] | CELL_BIT[c], seen, removable, weak, pattern))
+            if not nxt:
+                break
+            frontier = nxt
+
+    def _step(
+        self, links: DigitLinks, cells: list[int], seen: int, removable: int, weak: bool, pattern: str
+    ) -> Step:
+        d = links.digit
+        set_cells = 0
+        for c in cells[::2]:
+            set_cells |= CELL_BIT[c]
+        unit = next(u for u in range(27) if links.pos & UNIT_MASK[u] and not links.pos & UNIT_MASK[u] & ~seen)
+        twice = bool(UNIT_MASK[unit] & set_cells)
+        used = list(cells)
+        elim = removable
+        ext_en = ext_de = ""
+        extension = None if weak else self._extension(links, cells, removable)
+        if extension is not None:
+            ext_cells, ext_elim = extension
+            used += [c for c in ext_cells if c not in cells]
+            elim |= ext_elim
+            ext_text = _x_chain_notation(links, ext_cells)
+            ext_removed = removed_text((c, d) for c in cells_of(ext_elim))
+            ext_en = f"; one more link gives the single-digit chain {ext_text} => {ext_removed}"
+            ext_de = f"; um ein Glied verlängert ergibt sich die Einzelzahl-Kette {ext_text} => {ext_removed}"
+        elims = tuple((c, d) for c in cells_of(elim))
+        length = len(cells)
+        kind = "1" if not weak else "2" + pattern
+        chain = " - ".join(
+            links.cell(c) if i % 2 == 0 else f"{cell_name(c)}[{d}]" for i, c in enumerate(cells)
+        )
+        reason_en = f"two {d}s in {unit_name(unit, 'en')}" if twice else f"no place for {d} in {unit_name(unit, 'en')}"
+        reason_de = (
+            f"zwei {d} in {unit_name(unit, 'de')}" if twice else f"keine Möglichkeit für eine {d} in {unit_name(unit, 'de')}"
+        )
+        return Step(
+            self.code,
+            length + self.params["points_offset"],
+            eliminations=elims,
+            used=tuple((c, d) for c in used),
+            detail={
+                "digit": d,
+                "length": length,
+                "type": kind,
+                "chain": chain,
+                "reason": reason_en,
+                "reason_de": reason_de,
+                "removed": removed_text(elims),
+                "extension": ext_en,
+                "extension_de": ext_de,
+            },
+        )
+
+    @staticmethod
+    def _extension(links: DigitLinks, cells: list[int], removed: int) -> tuple[list[int], int] | None:
+        """The first one-link extension of a type-1 chain into a single-digit chain that removes more."""
+        strong, peers = links.strong, links.peers
+        in_chain = 0
+        for c in cells:
+            in_chain |= CELL_BIT[c]
+        for q in cells_of(strong[cells[-1]] & ~in_chain):
+            extra = peers[cells[0]] & peers[q] & ~removed
+            if extra:
+                return cells + [q], extra
+        for q in cells_of(strong[cells[0]] & ~in_chain):
+            extra = peers[q] & peers[cells[-1]] & ~removed
+            if extra:
+                return [q] + cells, extra
+        return None

@@ -1,0 +1,101 @@
+"""Methods E (hidden single) and F (naked single) on the written candidates.
+
+After the switch to pencil marks these are the only placing methods: thinning
+removes candidates until a digit has one place left in a unit (E) or a cell
+has one candidate left (F).  Points follow DECISIONS.md #8.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import ClassVar
+
+from puzzles.geometry import CELL_BIT, CELL_UNITS, PEER_MASK, UNIT_MASK, cell_name
+from techniques.base import Context, Phase, Technique, register
+from techniques.board import Board
+from techniques.direct import scan_key, unit_singles
+from techniques.points import CANDIDATE_SINGLE, band
+from techniques.step import Step
+
+
+class CandidateHiddenSingle(Technique):
+    """E1/E2/E3: a candidate that occurs once in a row, column or box."""
+
+    group = "E"
+    family = "singles"
+    phase = Phase.SINGLES
+    units: ClassVar[range]
+
+    def find(self, board: Board, ctx: Context) -> Iterator[Step]:
+        found = []
+        for cell, digit, u in unit_singles(board, self.units):
+            empty = (board.empty & UNIT_MASK[u]).bit_count()
+            found.append(
+                Step(
+                    self.code,
+                    band(empty, CANDIDATE_SINGLE),
+                    placements=((cell, digit),),
+                    used=((cell, digit),),
+                    detail={"digit": digit, "cell": cell_name(cell), "unit": u, "empty": empty},
+                )
+            )
+        found.sort(key=scan_key)
+        yield from found
+
+
+@register
+class CandidateHiddenSingleRow(CandidateHiddenSingle):
+    code = "E1"
+    units = range(0, 9)
+
+
+@register
+class CandidateHiddenSingleColumn(CandidateHiddenSingle):
+    code = "E2"
+    units = range(9, 18)
+
+
+@register
+class CandidateHiddenSingleBox(CandidateHiddenSingle):
+    code = "E3"
+    units = range(18, 27)
+
+
+@register
+class CandidateNakedSingle(Technique):
+    """F0: a cell with one candidate left.
+
+    It scores 0 as the "last possibility" (the last empty cell of one of its
+    units) and otherwise by the number of empty cells among its peers.
+    """
+
+    code = "F0"
+    group = "F"
+    family = "singles"
+    phase = Phase.SINGLES
+
+    def find(self, board: Board, ctx: Context) -> Iterator[Step]:
+        cands = board.cands
+        empty = board.empty
+        found = []
+        for cell in range(81):
+            mask = cands[cell]
+            if mask and not mask & (mask - 1) and empty & CELL_BIT[cell]:
+                digit = mask.bit_length()
+                last = any((empty & UNIT_MASK[u]) == CELL_BIT[cell] for u in CELL_UNITS[cell])
+                open_peers = (empty & PEER_MASK[cell]).bit_count()
+                points = 0 if last else band(open_peers, CANDIDATE_SINGLE)
+                found.append(Step(
+                    self.code,
+                    points,
+                    placements=((cell, digit),),
+                    used=((cell, digit),),
+                    detail={
+                        "digit": digit,
+                        "cell": cell_name(cell),
+                        "kind": "last possibility" if last else f"only possibility, {open_peers} open peers",
+                        "kind_de": "letzte Möglichkeit" if last else f"einzige Möglichkeit, {open_peers} offene Nachbarn",
+                    },
+                ))
+        found.sort(key=scan_key)
+        yield from found

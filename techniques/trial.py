@@ -1,0 +1,116 @@
+"""Trial & error, the last resort (48 x N points, N = the deepest level used).
+
+A person who is stuck guesses a digit in a cell with few candidates, follows
+the singles, and guesses again when those run dry, backing up on a
+contradiction.  The step made here does exactly that from the current
+candidates: it guesses in the first cell with the fewest candidates (digits
+ascending), searches depth-first with naked and hidden singles after each
+guess, and when a guess leads to the solution it places that cell's digit.
+Logic then resumes from the simplest method (see docs/decisions.md: one cell
+per trial & error step, so later steps stay human).  N is the deepest nesting
+of guesses the search needed, counted from 1 at the first guess.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from puzzles.geometry import ALL_DIGITS_MASK, CELL_BIT, UNITS, cell_name
+from techniques.base import Context, Phase, Technique, register
+from techniques.board import Board
+from techniques.direct import unit_singles
+from techniques.step import Step
+
+_ALL_UNITS = range(27)
+
+
+def propagate(board: Board) -> bool:
+    """Apply naked and hidden singles until none is left; False on a contradiction."""
+    while board.empty:
+        progress = False
+        cands = board.cands
+        for cell in range(81):
+            if board.empty & CELL_BIT[cell]:
+                mask = cands[cell]
+                if not mask:
+                    return False
+                if not mask & (mask - 1):
+                    board.place(cell, mask.bit_length())
+                    progress = True
+        values = board.values
+        for unit in UNITS:
+            seen = 0
+            for c in unit:
+                seen |= cands[c] | (1 << values[c] >> 1)
+            if seen != ALL_DIGITS_MASK:
+                return False
+        for cell, digit, _u in list(unit_singles(board, _ALL_UNITS)):
+            if board.empty & CELL_BIT[cell] and board.has(cell, digit):
+                board.place(cell, digit)
+                progress = True
+        if not progress:
+            return True
+    return True
+
+
+@dataclass
+class _Search:
+    tries: int = 0
+    max_depth: int = 0
+
+    def solve(self, board: Board, depth: int) -> Board | None:
+        if not propagate(board):
+            return None
+        if not board.empty:
+            return board
+        cell = min(
+            (c for c in range(81) if board.empty & CELL_BIT[c]),
+            key=lambda c: board.cands[c].bit_count(),
+        )
+        mask = board.cands[cell]
+        for d in range(1, 10):
+            if mask >> (d - 1) & 1:
+                self.tries += 1
+                self.max_depth = max(self.max_depth, depth + 1)
+                trial = board.copy()
+                trial.place(cell, d)
+                result = self.solve(trial, depth + 1)
+                if result is not None:
+                    return result
+        return None
+
+
+@register
+class TrialAndError(Technique):
+    code = "TE"
+    group = "TE"
+    family = "TE"
+    phase = Phase.LAST_RESORT
+    defaults = {"points_per_level": 48}
+    min_points = 48.0
+
+    def find(self, board: Board, ctx: Context) -> Iterator[Step]:
+        open_cells = [c for c in range(81) if board.empty & CELL_BIT[c]]
+        if not open_cells:
+            return
+        root = min(open_cells, key=lambda c: board.cands[c].bit_count())
+        search = _Search()
+        mask = board.cands[root]
+        for d in range(1, 10):
+            if not mask >> (d - 1) & 1:
+                continue
+            search.tries += 1
+            search.max_depth = max(search.max_depth, 1)
+            trial = board.copy()
+            trial.place(root, d)
+            if search.solve(trial, 1) is not None:
+                depth = search.max_depth
+                yield Step(
+                    self.code,
+                    float(self.params["points_per_level"]) * depth,
+                    placements=((root, d),),
+                    used=((root, d),),
+                    detail={"digit": d, "cell": cell_name(root), "tries": search.tries, "depth": depth},
+                )
+                return

@@ -1,0 +1,312 @@
+"""Thinning method II, N-tuples: naked N-tuples (N = 2..7) and hidden M-tuples (M = 2..3).
+
+A naked N-tuple is N empty cells of a unit whose candidates together are N
+digits: those digits leave the unit's other cells.  In a unit with K empty
+cells the other K - N cells then hold the other K - N digits, a hidden
+M-tuple with M = K - N, and its elimination (the tuple's digits leave the
+hidden cells) is the same one.  The original counts the cheaper view:
+naked 3N - 4 points, hidden 3M + 2, naked preferred on a tie (the seed: naked
+tuples are easier to see).  So hidden tuples only ever count for M = 2, 3 with
+N >= M + 3, and a naked tuple is reported as ``NT`` unless its complement is
+strictly cheaper, in which case the same elimination is reported once as
+``HT``.  The formulas are sourced and the two views are compared with each
+other, so they are constants here rather than tunable parameters.
+
+A naked tuple whose cells also share a box with their line (N <= 3) removes
+its digits from both units in one step, as the seed's triple example does
+("in der Box OM (und in der 5. Spalte)").
+
+Every locked set of a unit is found by searching only sets of at most four
+cells and at most four digits (the complement of a hidden set of M digits is a
+naked set of K - M cells), which keeps the search small on a fresh grid.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Final
+
+from puzzles.geometry import (
+    BOX_MASK,
+    BOX_OF,
+    COL_OF,
+    ROW_OF,
+    UNIT_MASK,
+    UNITS,
+    cell_name,
+    cells_of,
+    digit_string,
+    unit_name,
+)
+from techniques.base import Context, Phase, Technique, register
+from techniques.board import Board
+from techniques.step import Step
+
+MAX_NAKED: Final = 7
+HIDDEN_SIZES: Final = (2, 3)
+#: The largest set searched directly; larger ones are found as complements.
+DIRECT_SEARCH: Final = 4
+
+
+def naked_points(n: int) -> int:
+    """Points of a naked N-tuple: 3N - 4 (2, 5, 8, 11, 14, 17)."""
+    return 3 * n - 4
+
+
+def hidden_points(m: int) -> int:
+    """Points of a hidden M-tuple: 3M + 2 (8, 11)."""
+    return 3 * m + 2
+
+
+def hidden_is_cheaper(n: int, m: int) -> bool:
+    """Whether the hidden M-tuple view of a naked N-tuple counts instead of it."""
+    return m in HIDDEN_SIZES and hidden_points(m) < naked_points(n)
+
+
+def _locked_subsets(items: list[tuple[int, int]], max_size: int) -> list[tuple[int, int, int]]:
+    """Subsets of ``items`` (id bit, mask) of 1..max_size members whose masks
+    together have exactly as many bits as there are members.
+
+    Returns (ids, union, size) triples.  Cells with candidates (naked) or
+    digits with positions (hidden) are the items; the union bound prunes the
+    search long before the subset count (at most 255 for nine items) matters.
+    """
+    out: list[tuple[int, int, int]] = []
+    usable = [(i, m) for i, m in items if m.bit_count() <= max_size]
+    n = len(usable)
+
+    def rec(start: int, ids: int, union: int, size: int) -> None:
+        size += 1
+        for i in range(start, n):
+            iid, mask = usable[i]
+            u = union | mask
+            k = u.bit_count()
+            if k > max_size:
+                continue
+            if k == size:
+                out.append((ids | iid, u, size))
+            if size < max_size:
+                rec(i + 1, ids | iid, u, size)
+
+    rec(0, 0, 0, 0)
+    return out
+
+
+def unit_locked_sets(board: Board, unit: int) -> list[tuple[int, int]]:
+    """Every naked set of 2..min(7, K-1) cells of ``unit`` as (cells bitboard, digit mask).
+
+    Sorted by size, then by cells in scan order.  Sets of up to four cells are
+    searched directly, larger ones as complements of hidden sets.
+    """
+    cands = board.cands
+    cells = [c for c in UNITS[unit] if cands[c]]
+    k = len(cells)
+    if k < 3:
+        return []
+    empty = 0
+    missing = 0
+    for c in cells:
+        empty |= 1 << c
+        missing |= cands[c]
+    found: dict[int, int] = {}
+    top = min(MAX_NAKED, k - 1)
+    for ids, union, size in _locked_subsets([(1 << c, cands[c]) for c in cells], min(DIRECT_SEARCH, top)):
+        if size >= 2:
+            found[ids] = union
+    # naked sets of more than DIRECT_SEARCH cells: complements of hidden sets of k - size digits
+    if top > DIRECT_SEARCH:
+        unit_mask = UNIT_MASK[unit]
+        positions = board.positions
+        digits = [(1 << (d - 1), positions[d] & unit_mask) for d in range(1, 10) if missing >> (d - 1) & 1]
+        for _ids, hidden_cells, size in _locked_subsets(digits, k - DIRECT_SEARCH - 1):
+            naked_cells = empty & ~hidden_cells
+            if k - size > top:
+                continue
+            union = 0
+            for c in cells_of(naked_cells):
+                union |= cands[c]
+            if union.bit_count() == k - size:
+                found[naked_cells] = union
+    return sorted(found.items(), key=lambda item: (item[0].bit_count(), cells_of(item[0])))
+
+
+def _common_box(cells_mask: int) -> int | None:
+    """The box unit holding all of ``cells_mask``, if any."""
+    box = BOX_OF[(cells_mask & -cells_mask).bit_length() - 1]
+    return 18 + box if cells_mask & ~BOX_MASK[box] == 0 else None
+
+
+def _line_of(cells: list[int]) -> int | None:
+    """The row or column unit holding all of ``cells``, if any."""
+    if len({ROW_OF[c] for c in cells}) == 1:
+        return ROW_OF[cells[0]]
+    if len({COL_OF[c] for c in cells}) == 1:
+        return 9 + COL_OF[cells[0]]
+    return None
+
+
+def _empty_count(board: Board, unit: int) -> int:
+    return sum(1 for c in UNITS[unit] if board.cands[c])
+
+
+def _rests(board: Board, cells: list[int]) -> str:
+    return ", ".join(digit_string(board.cands[c]) for c in cells)
+
+
+def _eliminations(board: Board, digits: int, cells_mask: int) -> list[tuple[int, int]]:
+    """(cell, digit) for every candidate of ``digits`` in the cells of ``cells_mask``, cell-major."""
+    out = []
+    cands = board.cands
+    for c in cells_of(cells_mask):
+        hit = cands[c] & digits
+        while hit:
+            low = hit & -hit
+            out.append((c, low.bit_length()))
+            hit ^= low
+    return out
+
+
+@register
+class NakedTuple(Technique):
+    """Naked N-tuples, N = 2..7, unless the complementary hidden tuple is cheaper."""
+
+    code = "NT"
+    group = "II"
+    family = "II"
+    phase = Phase.THINNING
+    min_points = float(naked_points(2))
+
+    def find(self, board: Board, ctx: Context) -> Iterator[Step]:
+        cands = board.cands
+        for unit in range(27):
+            sets = unit_locked_sets(board, unit)
+            if not sets:
+                continue
+            empty = 0
+            for c in UNITS[unit]:
+                if cands[c]:
+                    empty |= 1 << c
+            k = empty.bit_count()
+            for cells_mask, digits in sets:
+                n = cells_mask.bit_count()
+                m = k - n
+                if hidden_is_cheaper(n, m):
+                    continue  # reported once by HiddenTuple
+                cells = cells_of(cells_mask)
+                second = None
+                if n <= 3:
+                    box = _common_box(cells_mask)
+                    if unit >= 18:
+                        line = _line_of(cells)
+                        if line is not None and _empty_count(board, line) > n:
+                            continue  # already reported, with this box, from its line
+                    elif box is not None:
+                        second = box
+                elims = _eliminations(board, digits, empty & ~cells_mask)
+                if second is not None:
+                    elims += _eliminations(board, digits, UNIT_MASK[second] & ~cells_mask & ~UNIT_MASK[unit])
+                if not elims:
+                    continue
+                yield Step(
+                    code=self.code,
+                    points=naked_points(n),
+                    eliminations=tuple(sorted(elims)),
+                    used=tuple((c, d) for c in cells for d in range(1, 10) if cands[c] >> (d - 1) & 1),
+                    detail=self._detail(board, unit, second, n, m, digits, cells, empty & ~cells_mask),
+                )
+
+    @staticmethod
+    def _detail(
+        board: Board, unit: int, second: int | None, n: int, m: int, digits: int, cells: list[int], rest: int
+    ) -> dict[str, object]:
+        other = other_de = ""
+        if m in HIDDEN_SIZES:
+            hidden = digit_string(board_missing(board, rest) & ~digits)
+            other = f" (the complementary hidden {m}-tuple {hidden} would cost {hidden_points(m)})"
+            other_de = f" (das zugehörige versteckte {m}-Tupel {hidden} kostete {hidden_points(m)})"
+        return {
+            "n": n,
+            "digits": digit_string(digits),
+            "rests": _rests(board, cells),
+            "cells": ", ".join(cell_name(c) for c in cells),
+            "unit": unit,
+            "also": f" (and {unit_name(second, 'en')})" if second is not None else "",
+            "also_de": f" (und {unit_name(second, 'de')})" if second is not None else "",
+            "other": other,
+            "other_de": other_de,
+        }
+
+
+def board_missing(board: Board, cells_mask: int) -> int:
+    """Union of the candidates of the cells of ``cells_mask``."""
+    union = 0
+    for c in cells_of(cells_mask):
+        union |= board.cands[c]
+    return union
+
+
+@register
+class HiddenTuple(Technique):
+    """Hidden M-tuples, M = 2..3, where cheaper than the complementary naked tuple."""
+
+    code = "HT"
+    group = "II"
+    family = "II"
+    phase = Phase.THINNING
+    min_points = float(hidden_points(2))
+
+    def find(self, board: Board, ctx: Context) -> Iterator[Step]:
+        cands = board.cands
+        positions = board.positions
+        seen: set[tuple[tuple[int, int], ...]] = set()
+        for unit in range(27):
+            unit_mask = UNIT_MASK[unit]
+            empty = 0
+            missing = 0
+            for c in UNITS[unit]:
+                if cands[c]:
+                    empty |= 1 << c
+                    missing |= cands[c]
+            k = empty.bit_count()
+            # hidden M counts only against a naked N = K - M >= M + 3
+            sizes = [m for m in HIDDEN_SIZES if k - m >= m + 3]
+            if not sizes:
+                continue
+            digits = [(1 << (d - 1), positions[d] & unit_mask) for d in range(1, 10) if missing >> (d - 1) & 1]
+            found = [
+                (ids, hidden_cells, size)
+                for ids, hidden_cells, size in _locked_subsets(digits, sizes[-1])
+                if size in sizes
+            ]
+            found.sort(key=lambda f: (f[2], cells_of(f[1]), f[0]))
+            for hidden_digits, hidden_cells, m in found:
+                naked_cells = empty & ~hidden_cells
+                naked_digits = board_missing(board, naked_cells)
+                if naked_digits.bit_count() != k - m:
+                    continue  # only a broken grid lets the complement fall short
+                elims = tuple(_eliminations(board, missing & ~hidden_digits, hidden_cells))
+                if not elims or elims in seen:
+                    continue
+                seen.add(elims)
+                cells = cells_of(hidden_cells)
+                n = k - m
+                yield Step(
+                    code=self.code,
+                    points=hidden_points(m),
+                    eliminations=elims,
+                    used=tuple(
+                        (c, d) for c in cells for d in range(1, 10) if hidden_digits >> (d - 1) & 1 and cands[c] >> (d - 1) & 1
+                    ),
+                    detail={
+                        "m": m,
+                        "digits": digit_string(hidden_digits),
+                        "rests": _rests(board, cells),
+                        "cells": ", ".join(cell_name(c) for c in cells),
+                        "removed": digit_string(missing & ~hidden_digits & board_missing(board, hidden_cells)),
+                        "unit": unit,
+                        "other": f" (instead of the naked {n}-tuple {digit_string(naked_digits)}"
+                        f" ({_rests(board, cells_of(naked_cells))}), {naked_points(n)} points)",
+                        "other_de": f" (statt des {n}-Tupels {digit_string(naked_digits)}"
+                        f" ({_rests(board, cells_of(naked_cells))}), {naked_points(n)} Punkte)",
+                    },
+                )

@@ -1,0 +1,415 @@
+"""Thinning method V, part 2: unique loops ("Ausschluss-Ketten") of 6, 8 and 10 cells.
+
+A unique loop is 2N non-given cells in N rows, N columns and N boxes, each
+of those units holding exactly two of them, connected and two-colourable (the
+two cells of every unit get different colours).  If the solution held only
+the main candidates x and y there, every unit would hold one x and one y in
+those cells and swapping them would give a second solution.  So, as for the
+rectangle, some loop cell takes another digit.
+
+Types 1, 2/5 and 3 are the rectangle's functions applied to the loop.  The
+types built on strong links (4, 6, 7, 8) are found by one sound propagation
+(:func:`refutes`): assume a candidate, follow pair cells and the strong links
+of x and y inside the loop's units, and drop the candidate if that puts every
+loop cell on x or y (the deadly pattern) or leaves a cell without a value.
+The fewest links that refute it name the type, as in the rectangle table:
+one link is a type 4 (A: the other main candidate goes elsewhere, B: from the
+two cells of the link unit, C: the link's own digit goes), two links of one
+digit type 6 or 7, two links of both digits type 8.
+
+Quasi loops are searched for 6 cells only, like the original; a digit found
+in all cells of one colour is re-added to the other colour's cells.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from functools import lru_cache
+from itertools import combinations
+
+import numpy as np
+
+from puzzles.geometry import CELL_UNITS, COL_OF, ROW_OF, UNIT_MASK, unit_name
+from techniques.base import Context, Phase, Technique, register
+from techniques.board import Board
+from techniques.step import Candidate, Step
+from techniques.unique_rectangles import (
+    TYPE_POINT_DEFAULTS,
+    Finding,
+    Pattern,
+    bits,
+    effective_masks,
+    generic_findings,
+    make_step,
+    type_points,
+)
+
+__all__ = ["find_loops", "loop_findings", "refutes", "UniqueLoop", "QuasiUniqueLoop"]
+
+_X, _Y, _O = 1, 2, 4  # possible values of a loop cell: x, y, another digit
+
+
+# --------------------------------------------------------------------------- search
+
+
+def find_loops(
+    allowed: int, ex: int, ey: int, max_size: int, extras: Sequence[int]
+) -> Iterator[tuple[tuple[int, ...], tuple[int, ...]]]:
+    """Yield (cells, colours) of every useful loop of 6..max_size cells inside ``allowed``.
+
+    Each set is built from its lowest cell by repeatedly completing the first
+    unit that holds only one of its cells, so every set is produced once.
+    ``ex``/``ey`` are the cells with x/y: a digit must fill one colour class
+    (for plain loops every allowed cell holds both, so this never prunes).
+    ``extras[c]`` is the mask of c's digits other than x and y: a loop with
+    more than three cells with extras can only be used by type 2/5 (one
+    common extra digit), since an assumption plus at most two strong links
+    force at most three cells; other such loops are cut off early.
+    """
+    count = [0] * 27
+    occupant_colour = [0] * 27
+    cells: list[int] = []
+    colours: list[int] = []
+
+    def add(c: int, col: int) -> None:
+        cells.append(c)
+        colours.append(col)
+        for u in CELL_UNITS[c]:
+            count[u] += 1
+            occupant_colour[u] = col
+
+    def remove() -> None:
+        c = cells.pop()
+        col = colours.pop()
+        for u in CELL_UNITS[c]:
+            count[u] -= 1
+            if count[u] == 1:
+                occupant_colour[u] = 1 - col
+
+    def useful() -> bool:
+        fx = [True, True]
+        fy = [True, True]
+        with_extras = 0
+        common = 0x1FF
+        for c, col in zip(cells, colours):
+            fx[col] &= bool(ex >> c & 1)
+            fy[col] &= bool(ey >> c & 1)
+            if extras[c]:
+                with_extras += 1
+                common &= extras[c]
+        if with_extras > 3 and (common.bit_count() != 1 or any(extras[c] not in (0, common) for c in cells)):
+            return False
+        return (fx[0] or fx[1]) and (fy[0] or fy[1])
+
+    def grow(above: int) -> Iterator[tuple[tuple[int, ...], tuple[int, ...]]]:
+        open_units = [(u, col) for c, col in zip(cells, colours) for u in CELL_UNITS[c] if count[u] == 1]
+        if not open_units:
+            if len(cells) >= 6:
+                yield tuple(cells), tuple(colours)
+            return
+        if len(cells) >= max_size or len(open_units) > 3 * (max_size - len(cells)):
+            return
+        unit, col = open_units[0]
+        new_col = 1 - col
+        options = UNIT_MASK[unit] & above
+        while options:
+            low = options & -options
+            options ^= low
+            n = low.bit_length() - 1
+            if n in cells:
+                continue
+            if any(count[v] >= 2 or (count[v] == 1 and occupant_colour[v] == new_col) for v in CELL_UNITS[n]):
+                continue
+            add(n, new_col)
+            if useful():
+                yield from grow(above)
+            remove()
+
+    rest = allowed
+    while rest:
+        low = rest & -rest
+        rest ^= low
+        start = low.bit_length() - 1
+        add(start, 0)
+        yield from grow(rest)
+        remove()
+
+
+@lru_cache(maxsize=1)
+def _six_cell_shapes() -> tuple[list[tuple[tuple[int, ...], tuple[int, ...]]], dict[str, np.ndarray]]:
+    """All 6804 six-cell loop shapes with their colour classes, as 2x64-bit numpy words.
+
+    Quasi loops may use cells without x or y, so the candidate-driven search
+    of plain loops would branch widely; testing every shape with a few vector
+    operations per digit pair is faster.  Built once, on first use.
+    """
+    full = (1 << 81) - 1
+    shapes = list(find_loops(full, full, full, 6, [0] * 81))
+    low = (1 << 64) - 1
+
+    def words(masks: list[int]) -> tuple[np.ndarray, np.ndarray]:
+        return (np.array([m & low for m in masks], dtype=np.uint64), np.array([m >> 64 for m in masks], dtype=np.uint64))
+
+    class0 = [sum(1 << c for c, k in zip(cells, cols) if k == 0) for cells, cols in shapes]
+    class1 = [sum(1 << c for c, k in zip(cells, cols) if k == 1) for cells, cols in shapes]
+    arrays = {}
+    for name, masks in (("c0", class0), ("c1", class1), ("all", [a | b for a, b in zip(class0, class1)])):
+        arrays[name + "_lo"], arrays[name + "_hi"] = words(masks)
+    return shapes, arrays
+
+
+def _matching_shapes(arrays: dict[str, np.ndarray], allowed: int, ex: int, ey: int, open_cells: int) -> list[int]:
+    """Indices of shapes inside ``allowed`` with an open cell where x and y each fill a colour class."""
+    low = (1 << 64) - 1
+
+    def inside(name: str, mask: int) -> np.ndarray:
+        lo, hi = np.uint64(~mask & low), np.uint64((~mask >> 64) & low)
+        return ((arrays[name + "_lo"] & lo) == 0) & ((arrays[name + "_hi"] & hi) == 0)
+
+    ok = inside("all", allowed)
+    ok &= inside("c0", ex) | inside("c1", ex)
+    ok &= inside("c0", ey) | inside("c1", ey)
+    ok &= ~inside("all", ~open_cells)
+    return np.flatnonzero(ok).tolist()
+
+
+def _few_extras(extras: Sequence[int]) -> bool:
+    """The usefulness rule of :func:`find_loops` for a finished cell set."""
+    cells = [m for m in extras if m]
+    if len(cells) <= 3:
+        return True
+    return cells[0].bit_count() == 1 and all(m == cells[0] for m in cells)
+
+
+def display_order(cells: tuple[int, ...]) -> tuple[int, ...]:
+    """Indices around the loop: from the first cell, alternately to its row and column partner."""
+    index = {c: i for i, c in enumerate(cells)}
+    order: list[int] = []
+    seen: set[int] = set()
+    for s in cells:
+        cur, by_row = s, True
+        while cur not in seen:
+            seen.add(cur)
+            order.append(index[cur])
+            key = ROW_OF if by_row else COL_OF
+            cur = next(c for c in cells if c != cur and key[c] == key[cur])
+            by_row = not by_row
+    return tuple(order)
+
+
+# --------------------------------------------------------------------------- strong-link types
+
+
+Link = tuple[int, int, int, int]  # digit, cell index i, cell index j, unit
+
+
+def _links(board: Board, pat: Pattern) -> list[Link]:
+    """Strong links of x and y in the loop's units: the digit lies there only in the two loop cells."""
+    mask = pat.bitboard
+    out: list[Link] = []
+    units: dict[int, list[int]] = {}
+    for i, c in enumerate(pat.cells):
+        for u in CELL_UNITS[c]:
+            units.setdefault(u, []).append(i)
+    for u in sorted(units):
+        i, j = units[u]
+        for h in (pat.x, pat.y):
+            if not board.positions[h] & UNIT_MASK[u] & ~mask:
+                out.append((h, i, j, u))
+    return out
+
+
+def refutes(pat: Pattern, nbrs: list[list[int]], links: list[Link], cell: int, value: int) -> bool:
+    """True if assuming ``value`` (_X, _Y or _O) for loop cell ``cell`` is impossible.
+
+    Sound for any superset of the true candidates: a cell that is x keeps x
+    out of the loop cells it sees, a pair cell without x is y, a strong link
+    without one end is the other end; impossible when a cell is left without a
+    value or when no cell can take another digit any more (deadly pattern).
+    """
+    n = len(pat.cells)
+    poss = [_X | _Y | (_O if pat.extras(i) else 0) for i in range(n)]
+    poss[cell] &= value
+    bit_of = {pat.x: _X, pat.y: _Y}
+    changed = True
+    while changed:
+        changed = False
+        for i in range(n):
+            p = poss[i]
+            if not p:
+                return True
+            if p in (_X, _Y):
+                for j in nbrs[i]:
+                    if poss[j] & p:
+                        poss[j] &= ~p
+                        changed = True
+        for h, i, j, _ in links:
+            hb = bit_of[h]
+            for a, b in ((i, j), (j, i)):
+                if not poss[a] & hb and poss[b] & ~hb:
+                    poss[b] &= hb
+                    changed = True
+    return all(not p & _O for p in poss) or any(not p for p in poss)
+
+
+def _classify(pat: Pattern, used: tuple[Link, ...], cell: int, digit: int) -> str:
+    """Type label of a refutation with the given links (digit 0: the extras of ``cell``)."""
+    if digit == 0:
+        return "8C"
+    if len(used) == 1:
+        h, i, j, _ = used[0]
+        if digit == h:
+            return "4C"
+        return "4B" if cell in (i, j) else "4A"
+    (h1, i1, j1, u1), (h2, i2, j2, u2) = used
+    if h1 != h2:
+        return "8A" if u1 // 9 == u2 // 9 else "8B"
+    if digit == h1:
+        return "6"
+    if pat.is_pair(cell):
+        return "7C"
+    return "7A" if cell in (i1, j1) and cell in (i2, j2) else "7B"
+
+
+def link_findings(board: Board, pat: Pattern) -> Iterator[Finding]:
+    """Types 4, 6, 7 and 8 of a loop: each target refuted with the fewest strong links (one or two)."""
+    if sum(1 for i in range(len(pat.cells)) if not pat.is_pair(i)) < 2:
+        return  # one extra cell is type 1; none is a broken pattern
+    links = _links(board, pat)
+    if not links:
+        return
+    n = len(pat.cells)
+    nbrs = [[j for j in range(n) if j != i and set(CELL_UNITS[pat.cells[i]]) & set(CELL_UNITS[pat.cells[j]])] for i in range(n)]
+    # two links in one unit are a hidden pair, not a loop argument
+    subsets = [(lk,) for lk in links] + [(a, b) for a, b in combinations(links, 2) if a[3] != b[3]]
+    groups: dict[tuple[tuple[Link, ...], str, int], list[Candidate]] = {}
+    for i, c in enumerate(pat.cells):
+        cand = board.cands[c]
+        targets = [(h, _X if h == pat.x else _Y) for h in (pat.x, pat.y) if cand >> (h - 1) & 1]
+        if cand & pat.extras(i):
+            targets.append((0, _O))
+        for digit, value in targets:
+            for used in subsets:
+                if refutes(pat, nbrs, list(used), i, value):
+                    label = _classify(pat, used, i, digit)
+                    elims = [(c, digit)] if digit else [(c, d) for d in bits(cand & pat.extras(i))]
+                    groups.setdefault((used, label, digit), []).extend(elims)
+                    break
+    for (used, label, digit), elims in groups.items():
+        en = " and ".join(f"candidate {h} alone in {unit_name(u, 'en')}" for h, _, _, u in used)
+        de = " und ".join(f"Kandidat {h} alleine in {unit_name(u, 'de')}" for h, _, _, u in used)
+        where = ", ".join(f"({ROW_OF[c] + 1}:{COL_OF[c] + 1})" for c in sorted({c for c, _ in elims}))
+        if digit:
+            what_en, what_de = f"candidate {digit} can be removed from {where}", f"ist Kandidat {digit} in {where} streichbar"
+        else:
+            what_en, what_de = f"the extra candidates can be removed from {where}", f"sind die Zusatzkandidaten in {where} streichbar"
+        yield Finding(label, tuple(sorted(elims)), f"because of {en}, {what_en}", f"Wegen {de} {what_de}")
+
+
+def loop_findings(board: Board, pat: Pattern) -> Iterator[Finding]:
+    """Every type that applies to a loop pattern."""
+    yield from generic_findings(board, pat)
+    yield from link_findings(board, pat)
+
+
+# --------------------------------------------------------------------------- techniques
+
+
+def _loop_bonus(params: dict[str, float], size: int) -> float:
+    return params["loop_per_pair"] * (size // 2 - 2)
+
+
+@register
+class UniqueLoop(Technique):
+    """Unique loops of 6, 8 and 10 cells: rectangle type points + 3 per extra cell pair."""
+
+    code = "UL"
+    group = "V"
+    family = "V"
+    phase = Phase.THINNING
+    needs_uniqueness = True
+    defaults = {**TYPE_POINT_DEFAULTS, "loop_per_pair": 3, "max_cells": 10}
+    min_points = 7.0
+
+    def find(self, board: Board, ctx: Context) -> Iterator[Step]:
+        if not board.pencil:
+            return
+        found = []
+        pos = board.positions
+        for x, y in combinations(range(1, 10), 2):
+            both = pos[x] & pos[y]
+            if both.bit_count() < 6:
+                continue
+            pair = (1 << (x - 1)) | (1 << (y - 1))
+            extras = [m & ~pair for m in board.cands]
+            for cells, _ in find_loops(both, both, both, int(self.params["max_cells"]), extras):
+                masks = tuple(board.cands[c] for c in cells)
+                pat = Pattern(cells, masks, (0,) * len(cells), x, y, display_order(cells))
+                found.append((sorted(cells), x, y, pat))
+        found.sort(key=lambda item: item[:3])
+        for _, _, _, pat in found:
+            bonus = _loop_bonus(self.params, len(pat.cells))
+            for f in loop_findings(board, pat):
+                points = type_points(self.params, f.type) + bonus
+                yield make_step(self.code, points, pat, f, {"size": len(pat.cells)})
+
+
+@register
+class QuasiUniqueLoop(Technique):
+    """Quasi unique loops of 6 cells: 6-loop points + (1 + 2N) for N re-added candidates."""
+
+    code = "QUL"
+    group = "V"
+    family = "V"
+    phase = Phase.THINNING
+    needs_uniqueness = True
+    defaults = {**TYPE_POINT_DEFAULTS, "loop_per_pair": 3, "quasi_base": 1, "quasi_per_digit": 2}
+    min_points = 10.0
+
+    def find(self, board: Board, ctx: Context) -> Iterator[Step]:
+        if not board.pencil:
+            return
+        eff = effective_masks(board)
+        holders = [0] * 10
+        for c in range(81):
+            for d in bits(eff[c]):
+                holders[d] |= 1 << c
+        open_cells = board.empty
+        shapes, arrays = _six_cell_shapes()
+        found = []
+        for x, y in combinations(range(1, 10), 2):
+            ex, ey = holders[x], holders[y]
+            allowed = (ex | ey) & ~board.givens
+            pair = (1 << (x - 1)) | (1 << (y - 1))
+            for k in _matching_shapes(arrays, allowed, ex, ey, open_cells):
+                cells, colours = shapes[k]
+                if not _few_extras([eff[c] & ~pair for c in cells]):
+                    continue
+                e = [eff[c] for c in cells]
+                added = [0] * 6
+                for h in (x, y):
+                    hb = 1 << (h - 1)
+                    full = [all(e[i] & hb for i in range(6) if colours[i] == k) for k in (0, 1)]
+                    if full[0] and full[1]:
+                        continue
+                    fill = 1 if full[0] else 0
+                    for i in range(6):
+                        if colours[i] == fill:
+                            added[i] |= hb & ~e[i]
+                if not any(added):
+                    continue
+                masks = tuple(e[i] | added[i] for i in range(6))
+                pat = Pattern(cells, masks, tuple(added), x, y, display_order(cells))
+                found.append((sorted(cells), x, y, pat))
+        found.sort(key=lambda item: item[:3])
+        for _, _, _, pat in found:
+            bonus = (
+                _loop_bonus(self.params, 6)
+                + self.params["quasi_base"]
+                + self.params["quasi_per_digit"] * pat.added_count
+            )
+            for f in loop_findings(board, pat):
+                points = type_points(self.params, f.type) + bonus
+                yield make_step(
+                    self.code, points, pat, f, {"size": 6, "cands": pat.cands_text(), "added": pat.added_count}
+                )

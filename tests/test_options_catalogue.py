@@ -1,0 +1,69 @@
+"""Option codes and technique files are validated with clear messages."""
+
+import pytest
+import yaml
+
+from rater.levels import load_levels
+from rater.options import Mode, OptionError, Options
+from techniques.catalogue import DEFAULT_PATH, Catalogue, CatalogueError
+
+
+def test_option_digits():
+    o = Options.parse("2001")
+    assert (o.cd_level, o.mode, o.sync_level) == (2, Mode.PSEUDO_SYNC, 0)
+    assert Options.parse("1012").mode is Mode.SYNC and Options.parse("1012").sync_level == 2
+    assert Options.parse("2000").mode is Mode.HALF_SYNC
+
+
+@pytest.mark.parametrize("code", ["201", "20011", "abcd", "3001", "2501", "2021", "2008", ""])
+def test_bad_option_codes(code):
+    with pytest.raises(OptionError):
+        Options.parse(code)
+
+
+def test_default_catalogue_loads_in_order():
+    cat = Catalogue.load()
+    codes = [e.code for e in cat]
+    assert codes[:4] == ["A1", "A2", "A3", "B0"] and codes[-1] == "TE"
+    assert cat.name("B0", "de") == "Einzige mögliche Zahl"
+
+
+def _data():
+    return yaml.safe_load(DEFAULT_PATH.read_text())
+
+
+@pytest.mark.parametrize(
+    ("mutate", "fragment"),
+    [
+        (lambda d: d["techniques"].append({"code": "ZZ9"}), "unknown technique code 'ZZ9'"),
+        (lambda d: d["techniques"][-1]["params"].update(points_per_level="x"), "must be int"),
+        (lambda d: d["techniques"][-1]["params"].update(bogus=1), "unknown parameter 'bogus'"),
+        (lambda d: d["techniques"][0].pop("name"), "'name' needs strings"),
+        (lambda d: d["techniques"].append(dict(d["techniques"][0])), "listed twice"),
+        (lambda d: d["techniques"][0].update(enabled="yes"), "'enabled' must be true or false"),
+    ],
+)
+def test_bad_technique_files(mutate, fragment):
+    data = _data()
+    mutate(data)
+    with pytest.raises(CatalogueError, match=fragment):
+        Catalogue.from_data(data, "my.yaml")
+
+
+def test_unreadable_technique_file(tmp_path):
+    with pytest.raises(CatalogueError, match="cannot read"):
+        Catalogue.load(tmp_path / "missing.yaml")
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("techniques: [")
+    with pytest.raises(CatalogueError, match="not valid YAML"):
+        Catalogue.load(bad)
+
+
+def test_levels_table_and_synchronous_grade_drop():
+    table = load_levels()
+    assert table.grade(9, False, False)["de"] == "extrem einfach"
+    assert table.grade(20, False, False)["de"] == "ziemlich einfach"
+    assert table.grade(38, False, False)["de"] == "etwas schwierig"
+    assert table.grade(20, True, False)["de"] == "sehr einfach"
+    assert table.grade(900, False, True)["en"] == "only solvable by trial & error"
+    assert table.sync_families(3) == {"I", "II", "RP", "III"}
