@@ -22,8 +22,6 @@ import numpy as np
 
 #: The six permutations of (0, 1, 2), identity first.
 PERMS3: Final[tuple[tuple[int, int, int], ...]] = tuple(permutations(range(3)))  # type: ignore[assignment]
-PERM3_INDEX: Final = {p: i for i, p in enumerate(PERMS3)}
-IDENTITY3: Final = 0
 
 
 def _build_local() -> tuple[tuple[int, ...], ...]:

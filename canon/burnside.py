@@ -82,3 +82,38 @@ def pattern_orbit_counts() -> tuple[int, ...]:
             total[k] += weight * poly[k]
     assert all(t % GROUP_ORDER == 0 for t in total)
     return tuple(t // GROUP_ORDER for t in total)
+
+
+def symbol_orbit_count(n: int) -> int:
+    """G*-orbits of n-clue configurations obeying the Sudoku rule, pattern by pattern.
+
+    A configuration up to digit relabelling is a set partition of a pattern's
+    cells into at most 9 classes with no two peers in one class.  Its G*-orbits
+    over one canonical pattern are the orbits of the pattern's automorphism
+    group A on those partitions, counted with Burnside's lemma over A.  The
+    patterns and A come from the enumerator and canonical form (themselves
+    checked by :func:`pattern_orbit_counts` and the brute-force oracle), but the
+    count avoids the enumerator's duplicate filter it is meant to check.
+    """
+    from canon.enumerate import cell_representatives_with_stabilizers, restricted_growth_sequences
+    from canon.key import BLOCK_ORDER
+    from puzzles.geometry import PEERS
+
+    rank = {c: i for i, c in enumerate(BLOCK_ORDER)}
+    total = 0
+    for pattern, result in cell_representatives_with_stabilizers(n):
+        cells = sorted((c for c in range(81) if pattern[c]), key=rank.__getitem__)
+        conflicts = [(i, j) for i in range(n) for j in range(i) if cells[j] in PEERS[cells[i]]]
+        partitions = [
+            seq for seq in restricted_growth_sequences(n, max_value=9) if all(seq[i] != seq[j] for i, j in conflicts)
+        ]
+        group = result.cell_automorphisms(cells)
+        fixed = 0
+        for perm in group:
+            for seq in partitions:
+                seen: dict[int, int] = {}
+                if tuple(seen.setdefault(seq[p], len(seen) + 1) for p in perm) == seq:
+                    fixed += 1
+        assert fixed % len(group) == 0
+        total += fixed // len(group)
+    return total

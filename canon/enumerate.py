@@ -30,7 +30,6 @@ from canon.blocks import (
     COLS_OF_MASK,
     LOCAL,
     MASKS_BY_WEIGHT,
-    POPCOUNT,
     PREFIX_SETS,
     ROWS_OF_MASK,
 )

@@ -23,7 +23,7 @@ built by
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from itertools import product
 from typing import Final
@@ -91,11 +91,6 @@ class Transformation:
     def cell_sources(self) -> np.ndarray:
         """Gather array: new cell ``i`` takes the input's cell ``cell_sources[i]``."""
         return self._sources
-
-    @property
-    def is_geometric_identity(self) -> bool:
-        """True when the G part is trivial (only digits may change)."""
-        return bool((self._sources == np.arange(81)).all())
 
     # --- acting on puzzles ------------------------------------------------------
     def apply(self, grid: Sequence[int]) -> tuple[int, ...]:
@@ -195,15 +190,6 @@ def row_group_sources() -> np.ndarray:
         for rows in product(PERMS3, repeat=3)
     ]
     return np.array(maps, dtype=np.intp)
-
-
-def elements(*, with_transpose: bool = True) -> Iterator[Transformation]:
-    """Every element of G (slow: 3,359,232 objects; meant for small experiments)."""
-    for t in (False, True) if with_transpose else (False,):
-        for bands, stacks in product(PERMS3, repeat=2):
-            for rows in product(PERMS3, repeat=3):
-                for cols in product(PERMS3, repeat=3):
-                    yield Transformation(t, bands, stacks, rows, cols)  # type: ignore[arg-type]
 
 
 # --- spec strings -----------------------------------------------------------------

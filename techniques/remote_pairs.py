@@ -28,7 +28,7 @@ not affected (the two digits must sit there).
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any, Final
+from typing import Any
 
 from puzzles.geometry import BOX_MASK, BOX_OF, COL_OF, PEER_MASK, ROW_OF, UNIT_MASK, cell_name, cells_of, digits_of
 from techniques.base import Context, Phase, Technique, register

@@ -35,7 +35,7 @@ strong, ``-`` weak) for single-digit chains.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Final
 
@@ -273,7 +273,21 @@ class SingleDigitContradictionChain(Technique):
                 by_c.setdefault(c, []).append((b, is_strong))
         return [(c, sorted(v, key=lambda bv: (not bv[1], bv[0]))) for c, v in sorted(by_c.items())]
 
-    def _from(self, links, start, succ, reach, covered, max_len) -> Iterator[tuple[tuple, Step]]:
+    def _from(
+        self,
+        links: DigitLinks,
+        start: int,
+        succ: dict[int, list[tuple[int, list[tuple[int, bool]]]]],
+        reach: list[dict[int, int]],
+        covered: Callable[[int], bool],
+        max_len: int,
+    ) -> Iterator[tuple[tuple, Step]]:
+        """Contradiction chains from ``start``, level by level (3, 5, ... cells).
+
+        A partial chain is dropped when even every set cell reachable from its
+        end could not empty a unit (``reach``), or when it is past its first X
+        and a shorter chain already removes the same cells.
+        """
         peers = links.peers
         frontier = [_Partial([start], CELL_BIT[start], peers[start], CELL_BIT[start], False, "")]
         done: set[int] = set()
@@ -293,8 +307,6 @@ class SingleDigitContradictionChain(Technique):
                     b, is_strong = link
                     weak = part.weak or not is_strong
                     removable = part.removable if weak else part.removable | CELL_BIT[c]
-                    if part.weak and removable in done:
-                        continue
                     seen = part.seen | peers[c]
                     cells = part.cells + [b, c]
                     pattern = part.pattern + ("O" if is_strong else "X") + "O"

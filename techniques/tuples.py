@@ -122,9 +122,7 @@ def unit_locked_sets(board: Board, unit: int) -> list[tuple[int, int]]:
             naked_cells = empty & ~hidden_cells
             if k - size > top:
                 continue
-            union = 0
-            for c in cells_of(naked_cells):
-                union |= cands[c]
+            union = _union(board, naked_cells)
             if union.bit_count() == k - size:
                 found[naked_cells] = union
     return sorted(found.items(), key=lambda item: (item[0].bit_count(), cells_of(item[0])))
@@ -164,6 +162,14 @@ def _eliminations(board: Board, digits: int, cells_mask: int) -> list[tuple[int,
             out.append((c, low.bit_length()))
             hit ^= low
     return out
+
+
+def _union(board: Board, cells_mask: int) -> int:
+    """Union of the candidates of the cells of ``cells_mask``."""
+    union = 0
+    for c in cells_of(cells_mask):
+        union |= board.cands[c]
+    return union
 
 
 @register
@@ -221,7 +227,7 @@ class NakedTuple(Technique):
     ) -> dict[str, object]:
         other = other_de = ""
         if m in HIDDEN_SIZES:
-            hidden = digit_string(board_missing(board, rest) & ~digits)
+            hidden = digit_string(_union(board, rest) & ~digits)
             other = f" (the complementary hidden {m}-tuple {hidden} would cost {hidden_points(m)})"
             other_de = f" (das zugehörige versteckte {m}-Tupel {hidden} kostete {hidden_points(m)})"
         return {
@@ -235,14 +241,6 @@ class NakedTuple(Technique):
             "other": other,
             "other_de": other_de,
         }
-
-
-def board_missing(board: Board, cells_mask: int) -> int:
-    """Union of the candidates of the cells of ``cells_mask``."""
-    union = 0
-    for c in cells_of(cells_mask):
-        union |= board.cands[c]
-    return union
 
 
 @register
@@ -281,7 +279,7 @@ class HiddenTuple(Technique):
             found.sort(key=lambda f: (f[2], cells_of(f[1]), f[0]))
             for hidden_digits, hidden_cells, m in found:
                 naked_cells = empty & ~hidden_cells
-                naked_digits = board_missing(board, naked_cells)
+                naked_digits = _union(board, naked_cells)
                 if naked_digits.bit_count() != k - m:
                     continue  # only a broken grid lets the complement fall short
                 elims = tuple(_eliminations(board, missing & ~hidden_digits, hidden_cells))
@@ -302,7 +300,7 @@ class HiddenTuple(Technique):
                         "digits": digit_string(hidden_digits),
                         "rests": _rests(board, cells),
                         "cells": ", ".join(cell_name(c) for c in cells),
-                        "removed": digit_string(missing & ~hidden_digits & board_missing(board, hidden_cells)),
+                        "removed": digit_string(missing & ~hidden_digits & _union(board, hidden_cells)),
                         "unit": unit,
                         "other": f" (instead of the naked {n}-tuple {digit_string(naked_digits)}"
                         f" ({_rests(board, cells_of(naked_cells))}), {naked_points(n)} points)",

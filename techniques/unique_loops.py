@@ -181,6 +181,30 @@ def _few_extras(extras: Sequence[int]) -> bool:
     return cells[0].bit_count() == 1 and all(m == cells[0] for m in cells)
 
 
+def useful_regions(allowed: int, extras: Sequence[int]) -> list[int]:
+    """Parts of ``allowed`` that can hold a useful loop (see :func:`find_loops`).
+
+    A loop of six or more cells with at most three extra cells has three pair
+    cells; without three pair cells only type 2/5 is left, whose extra cells
+    all hold the same single extra z.  Early in a hard puzzle there are few
+    pair cells, and this cut keeps the loop search small.
+    """
+    pair_cells = 0
+    single: dict[int, int] = {}
+    rest = allowed
+    while rest:
+        low = rest & -rest
+        rest ^= low
+        m = extras[low.bit_length() - 1]
+        if not m:
+            pair_cells |= low
+        elif not m & (m - 1):
+            single[m] = single.get(m, 0) | low
+    if pair_cells.bit_count() >= 3:
+        return [allowed]
+    return [pair_cells | cells for _, cells in sorted(single.items()) if (pair_cells | cells).bit_count() >= 6]
+
+
 def display_order(cells: tuple[int, ...]) -> tuple[int, ...]:
     """Indices around the loop: from the first cell, alternately to its row and column partner."""
     index = {c: i for i, c in enumerate(cells)}
@@ -342,10 +366,11 @@ class UniqueLoop(Technique):
                 continue
             pair = (1 << (x - 1)) | (1 << (y - 1))
             extras = [m & ~pair for m in board.cands]
-            for cells, _ in find_loops(both, both, both, int(self.params["max_cells"]), extras):
-                masks = tuple(board.cands[c] for c in cells)
-                pat = Pattern(cells, masks, (0,) * len(cells), x, y, display_order(cells))
-                found.append((sorted(cells), x, y, pat))
+            for region in useful_regions(both, extras):
+                for cells, _ in find_loops(region, both, both, int(self.params["max_cells"]), extras):
+                    masks = tuple(board.cands[c] for c in cells)
+                    pat = Pattern(cells, masks, (0,) * len(cells), x, y, display_order(cells))
+                    found.append((sorted(cells), x, y, pat))
         found.sort(key=lambda item: item[:3])
         for _, _, _, pat in found:
             bonus = _loop_bonus(self.params, len(pat.cells))
@@ -381,9 +406,11 @@ class QuasiUniqueLoop(Technique):
             ex, ey = holders[x], holders[y]
             allowed = (ex | ey) & ~board.givens
             pair = (1 << (x - 1)) | (1 << (y - 1))
-            for k in _matching_shapes(arrays, allowed, ex, ey, open_cells):
+            extras = [m & ~pair for m in eff]
+            matches = [k for region in useful_regions(allowed, extras) for k in _matching_shapes(arrays, region, ex, ey, open_cells)]
+            for k in matches:
                 cells, colours = shapes[k]
-                if not _few_extras([eff[c] & ~pair for c in cells]):
+                if not _few_extras([extras[c] for c in cells]):
                     continue
                 e = [eff[c] for c in cells]
                 added = [0] * 6

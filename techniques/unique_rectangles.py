@@ -30,6 +30,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from functools import cached_property
 from itertools import combinations
 from typing import NamedTuple
 
@@ -116,11 +117,11 @@ class Pattern:
     y: int
     order: tuple[int, ...]
 
-    @property
+    @cached_property
     def pair(self) -> int:
         return (1 << (self.x - 1)) | (1 << (self.y - 1))
 
-    @property
+    @cached_property
     def bitboard(self) -> int:
         return sum(1 << c for c in self.cells)
 
@@ -234,7 +235,7 @@ def ur_corner_candidates(pair_of: Sequence[int], cands: Sequence[int]) -> Iterat
         if i < 0:
             continue
         corner = rect.cells[i]
-        if cands[corner] & pair and pair_of[corner] != pair:
+        if cands[corner] & pair:
             yield UrCorner(rect.cells, corner, pair, cands[corner] & ~pair)
 
 
@@ -382,7 +383,7 @@ def _finding(
     real = _real(board, elims)
     if real:
         en, de = _because(links)
-        yield Finding(label, real, f"because of {en}, {what_en}", f"Wegen {de} ist {what_de}")
+        yield Finding(label, real, f"because of {en}, {what_en}", f"Wegen {de} {what_de}")
 
 
 def type_4a(board: Board, pat: Pattern, p: int, m: int) -> Iterator[Finding]:
@@ -397,7 +398,7 @@ def type_4a(board: Board, pat: Pattern, p: int, m: int) -> Iterator[Finding]:
                 yield from _finding(
                     board, "4A", [(target, o)], [(h, unit)],
                     f"candidate {o} can be removed from the other cell with extra candidates {_cell(target)}",
-                    f"Kandidat {o} in der anderen Zelle mit Zusatzkandidaten {_cell(target)} streichbar",
+                    f"ist Kandidat {o} in der anderen Zelle mit Zusatzkandidaten {_cell(target)} streichbar",
                 )
 
 
@@ -413,7 +414,7 @@ def type_4b(board: Board, pat: Pattern, p: int, m: int) -> Iterator[Finding]:
                 yield from _finding(
                     board, "4B", [(c1, o), (c2, o)], [(h, unit)],
                     f"candidate {o} can be removed from both cells with extra candidates",
-                    f"Kandidat {o} in beiden Zellen mit Zusatzkandidaten streichbar",
+                    f"ist Kandidat {o} in beiden Zellen mit Zusatzkandidaten streichbar",
                 )
 
 
@@ -428,28 +429,28 @@ def type_4c(board: Board, pat: Pattern, p: int) -> Iterator[Finding]:
                 yield from _finding(
                     board, "4C", [(target, h)], [(h, unit)],
                     f"candidate {h} can be removed from the not considered cell with extra candidates {_cell(target)}",
-                    f"Kandidat {h} in nicht betrachteter Zelle mit Zusatzkandidaten streichbar",
+                    f"ist Kandidat {h} in nicht betrachteter Zelle mit Zusatzkandidaten streichbar",
                 )
 
 
 def type_6(board: Board, pat: Pattern, p: int) -> Iterator[Finding]:
     """Pair cells diagonal; h alone in both rows (or both columns): h leaves both extra cells (4C twice)."""
     mask = pat.bitboard
-    targets = [(pat.cells[p ^ 1]), (pat.cells[p ^ 2])]
+    targets = [pat.cells[p ^ 1], pat.cells[p ^ 2]]
     for units in ((_row_unit(pat, 0), _row_unit(pat, 2)), (_col_unit(pat, 0), _col_unit(pat, 1))):
         for h in (pat.x, pat.y):
             if all(_alone(board, h, u, mask) for u in units):
                 yield from _finding(
                     board, "6", [(t, h) for t in targets], [(h, u) for u in units],
                     f"candidate {h} can be removed from both cells with extra candidates",
-                    f"Kandidat {h} in beiden Zellen mit Zusatzkandidaten streichbar",
+                    f"ist Kandidat {h} in beiden Zellen mit Zusatzkandidaten streichbar",
                 )
 
 
 def type_7c(board: Board, pat: Pattern, p: int) -> Iterator[Finding]:
     """Pair cells diagonal; h alone in the row and the column of one pair cell: the other HK leaves that pair cell."""
     mask = pat.bitboard
-    for i in (p, p ^ 3) if p < p ^ 3 else (p ^ 3, p):
+    for i in (p, p ^ 3):
         units = (_row_unit(pat, i), _col_unit(pat, i))
         target = pat.cells[i]
         for h in (pat.x, pat.y):
@@ -458,7 +459,7 @@ def type_7c(board: Board, pat: Pattern, p: int) -> Iterator[Finding]:
                 yield from _finding(
                     board, "7C", [(target, o)], [(h, u) for u in units],
                     f"candidate {o} can be removed from the pair cell {_cell(target)}",
-                    f"Kandidat {o} in der Paar-Zelle {_cell(target)} streichbar",
+                    f"ist Kandidat {o} in der Paar-Zelle {_cell(target)} streichbar",
                 )
 
 
@@ -473,7 +474,7 @@ def type_7a(board: Board, pat: Pattern, p: int) -> Iterator[Finding]:
             yield from _finding(
                 board, "7A", [(target, o)], [(h, u) for u in units],
                 f"candidate {o} can be removed from the cell opposite the pair cell {_cell(target)}",
-                f"Kandidat {o} in der Zelle gegenüber der Paar-Zelle {_cell(target)} streichbar",
+                f"ist Kandidat {o} in der Zelle gegenüber der Paar-Zelle {_cell(target)} streichbar",
             )
 
 
@@ -487,7 +488,7 @@ def type_7b(board: Board, pat: Pattern, p: int) -> Iterator[Finding]:
                 yield from _finding(
                     board, "7B", [(target, o)], [(h, u) for u in units],
                     f"candidate {o} can be removed from the cell opposite the pair cell {_cell(target)}",
-                    f"Kandidat {o} in der Zelle gegenüber der Paar-Zelle {_cell(target)} streichbar",
+                    f"ist Kandidat {o} in der Zelle gegenüber der Paar-Zelle {_cell(target)} streichbar",
                 )
 
 
@@ -508,7 +509,7 @@ def type_8a(board: Board, pat: Pattern, p: int) -> Iterator[Finding]:
                 yield from _finding(
                     board, "8A", [(target, h1)], [(h1, near), (h2, far)],
                     f"candidate {h1} can be removed from the cell next to the pair cell {_cell(target)}",
-                    f"Kandidat {h1} in der Zelle neben der Paar-Zelle {_cell(target)} streichbar",
+                    f"ist Kandidat {h1} in der Zelle neben der Paar-Zelle {_cell(target)} streichbar",
                 )
 
 
@@ -524,7 +525,7 @@ def type_8b(board: Board, pat: Pattern, p: int) -> Iterator[Finding]:
                 yield from _finding(
                     board, "8B", [(target, h1)], [(h1, near), (h2, cross)],
                     f"candidate {h1} can be removed from the not considered cell with extra candidates {_cell(target)}",
-                    f"Kandidat {h1} in nicht betrachteter Zelle mit Zusatzkandidaten {_cell(target)} streichbar",
+                    f"ist Kandidat {h1} in nicht betrachteter Zelle mit Zusatzkandidaten {_cell(target)} streichbar",
                 )
 
 
@@ -661,7 +662,9 @@ class UniqueRectangle(Technique):
             if common.bit_count() < 2:
                 continue
             masks = (cands[a], cands[b], cands[c], cands[d])
-            for x, y in combinations(bits(common), 2):
+            # every type needs a pair cell, so the pair is some corner's whole candidate list
+            pairs = sorted({tuple(bits(m)) for m in masks if m.bit_count() == 2})
+            for x, y in pairs:
                 pat = Pattern(rect.cells, masks, (0, 0, 0, 0), x, y, RECT_ORDER)
                 for f in rectangle_findings(board, pat):
                     yield make_step(self.code, type_points(self.params, f.type), pat, f, {})
@@ -699,6 +702,9 @@ class QuasiUniqueRectangle(Technique):
             e = (eff[a], eff[b], eff[c], eff[d])
             diag1, diag2 = e[0] & e[3], e[1] & e[2]
             for x, y in combinations(bits(diag1 | diag2), 2):
+                pair = (1 << (x - 1)) | (1 << (y - 1))
+                if all(m & ~pair for m in e):
+                    continue  # no corner can become a pair cell
                 added = [0, 0, 0, 0]
                 for h in (x, y):
                     hb = 1 << (h - 1)

@@ -151,3 +151,21 @@ def check_soundness(
             else:
                 assert board.has(c, solution[c])
     return puzzles, steps_seen
+
+
+def board_from_text(text: str) -> Board:
+    """A candidate position from 81 tokens: ``+d`` for a placed digit, else the candidates."""
+    tokens = text.split()
+    assert len(tokens) == 81, len(tokens)
+    grid = [int(t[1]) if t.startswith("+") else 0 for t in tokens]
+    masks = [0 if t.startswith("+") else sum(1 << (int(ch) - 1) for ch in t) for t in tokens]
+    return Board.from_candidates(grid, masks)
+
+
+def board_text(board: Board) -> str:
+    """The inverse of :func:`board_from_text`, nine tokens per line."""
+    tokens = [
+        f"+{board.values[c]}" if board.values[c] else "".join(str(d) for d in range(1, 10) if board.has(c, d))
+        for c in range(81)
+    ]
+    return "\n".join(" ".join(tokens[9 * r: 9 * r + 9]) for r in range(9))

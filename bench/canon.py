@@ -1,0 +1,110 @@
+"""Benchmark and self-check of the canon package (issue 7).
+
+Prints markdown: invariance of the canonical form over 2,000 corpus puzzles
+x 5 random elements of G*, canonical-form time per puzzle over
+sample1000.txt (median / p95), and enumeration counts and times for
+n = 1..8 (patterns, checked against Burnside) and n = 1..5 (symbol
+configurations, checked against the per-pattern Burnside count).  Timings
+are wall-clock on whatever machine runs it; on a shared box they are noisy.
+
+Usage: python3 bench/canon.py [--patterns-up-to 8] [--symbols-up-to 5]
+Data: ../shared/data beside the repository, or $SUDOKU_DATA.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from canon.burnside import pattern_orbit_counts, symbol_orbit_count  # noqa: E402
+from canon.canonical import canonical_form  # noqa: E402
+from canon.enumerate import cell_representatives, symbol_representatives  # noqa: E402
+from canon.group import random_transformation  # noqa: E402
+from puzzles.parsing import parse_puzzle  # noqa: E402
+
+DATA = Path(os.environ.get("SUDOKU_DATA", Path(__file__).resolve().parents[1].parent / "shared" / "data"))
+INVARIANCE_FILES = ("17clue.txt", "top1465.txt", "forum_hardest_1905_11plus.txt", "sudoku_exchange_mixed.txt")
+
+
+def read_puzzles(name: str, limit: int | None = None) -> list[tuple[int, ...]]:
+    lines = [ln.strip() for ln in (DATA / name).read_text().splitlines() if ln.strip() and not ln.startswith("#")]
+    return [parse_puzzle(ln) for ln in lines[:limit]]
+
+
+def invariance(per_file: int = 500, images: int = 5) -> str:
+    rng = random.Random(7)
+    checked = failures = 0
+    start = time.perf_counter()
+    for name in INVARIANCE_FILES:
+        for grid in read_puzzles(name, per_file):
+            form = canonical_form(grid).form
+            for _ in range(images):
+                checked += 1
+                if canonical_form(random_transformation(rng).apply(grid)).form != form:
+                    failures += 1
+    seconds = time.perf_counter() - start
+    puzzles = per_file * len(INVARIANCE_FILES)
+    return (
+        f"Invariance: {puzzles} puzzles ({per_file} each from {', '.join(INVARIANCE_FILES)}) x {images} random "
+        f"elements of G*: {checked} images, {failures} with a different canonical form ({seconds:.1f} s)."
+    )
+
+
+def speed() -> str:
+    times = []
+    for grid in read_puzzles("sample1000.txt"):
+        t0 = time.perf_counter()
+        canonical_form(grid)
+        times.append((time.perf_counter() - t0) * 1000)
+    times.sort()
+    p95 = times[int(0.95 * len(times)) - 1]
+    return (
+        f"Canonical form over sample1000.txt ({len(times)} puzzles): median {statistics.median(times):.3f} ms, "
+        f"p95 {p95:.3f} ms, max {times[-1]:.3f} ms per puzzle."
+    )
+
+
+def enumeration(patterns_up_to: int, symbols_up_to: int) -> str:
+    burnside = pattern_orbit_counts()
+    rows = ["| n | 0-1 patterns (G) | Burnside | time s | symbol configurations (G*) | independent count | time s |",
+            "|---:|---:|---:|---:|---:|---:|---:|"]
+    for n in range(1, max(patterns_up_to, symbols_up_to) + 1):
+        cells = ["", "", ""]
+        if n <= patterns_up_to:
+            t0 = time.perf_counter()
+            count = sum(1 for _ in cell_representatives(n))
+            seconds = time.perf_counter() - t0
+            mark = "" if count == burnside[n] else " MISMATCH"
+            cells = [f"{count}{mark}", str(burnside[n]), f"{seconds:.2f}"]
+        sym = ["", "", ""]
+        if n <= symbols_up_to:
+            t0 = time.perf_counter()
+            count = sum(1 for _ in symbol_representatives(n))
+            seconds = time.perf_counter() - t0
+            expected = symbol_orbit_count(n)
+            mark = "" if count == expected else " MISMATCH"
+            sym = [f"{count}{mark}", str(expected), f"{seconds:.2f}"]
+        rows.append(f"| {n} | " + " | ".join(cells + sym) + " |")
+        print(rows[-1], file=sys.stderr, flush=True)
+    return "\n".join(rows)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--patterns-up-to", type=int, default=8)
+    parser.add_argument("--symbols-up-to", type=int, default=5)
+    args = parser.parse_args()
+    print(speed())
+    print(invariance())
+    print(enumeration(args.patterns_up_to, args.symbols_up_to))
+
+
+if __name__ == "__main__":
+    main()
