@@ -100,13 +100,10 @@ class SingleDigitGrid(Technique):
     def find(self, board: Board, ctx: Context) -> Iterator[Step]:
         """Sizes 2, 3, 4; within a size digits 1-9; within a digit rows, then columns."""
         positions = board.positions
-        per_digit = [None] + [_line_bits(positions[d]) for d in range(1, 10)]
+        per_digit = {d: _line_bits(positions[d]) for d in range(1, 10) if positions[d]}
         for n in SIZES:
-            for digit in range(1, 10):
+            for digit, (by_row, by_col) in per_digit.items():
                 pos = positions[digit]
-                if not pos:
-                    continue
-                by_row, by_col = per_digit[digit]  # type: ignore[misc]
                 open_lines = sum(1 for m in by_row if m)
                 if open_lines - n < n:
                     continue  # the complementary grid is smaller and counts instead

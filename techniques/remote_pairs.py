@@ -48,6 +48,7 @@ def _bivalue_groups(board: Board) -> dict[int, list[int]]:
 
 
 def _candidates(board: Board, cells_mask: int, digits: int) -> list[tuple[int, int]]:
+    """(cell, digit) for every candidate of ``digits`` in the cells of ``cells_mask``."""
     out = []
     for c in cells_of(cells_mask):
         hit = board.cands[c] & digits
@@ -59,6 +60,8 @@ def _candidates(board: Board, cells_mask: int, digits: int) -> list[tuple[int, i
 
 
 class _ThreePoints(Technique):
+    """Shared settings: the seed rates the whole remote-pair section with 3 points."""
+
     group = "RP"
     family = "RP"
     phase = Phase.THINNING

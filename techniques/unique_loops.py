@@ -356,8 +356,8 @@ class UniqueLoop(Technique):
     min_points = 7.0
 
     def find(self, board: Board, ctx: Context) -> Iterator[Step]:
-        if not board.pencil:
-            return
+        if not board.pencil or not ctx.unique:
+            return  # candidates not written yet, or uniqueness not established
         found = []
         pos = board.positions
         for x, y in combinations(range(1, 10), 2):
@@ -392,8 +392,8 @@ class QuasiUniqueLoop(Technique):
     min_points = 10.0
 
     def find(self, board: Board, ctx: Context) -> Iterator[Step]:
-        if not board.pencil:
-            return
+        if not board.pencil or not ctx.unique:
+            return  # candidates not written yet, or uniqueness not established
         eff = effective_masks(board)
         holders = [0] * 10
         for c in range(81):

@@ -653,8 +653,8 @@ class UniqueRectangle(Technique):
     min_points = 4.0
 
     def find(self, board: Board, ctx: Context) -> Iterator[Step]:
-        if not board.pencil:
-            return
+        if not board.pencil or not ctx.unique:
+            return  # candidates not written yet, or uniqueness not established
         cands = board.cands
         for rect in RECTANGLES:
             a, b, c, d = rect.cells
@@ -688,8 +688,8 @@ class QuasiUniqueRectangle(Technique):
     min_points = 7.0
 
     def find(self, board: Board, ctx: Context) -> Iterator[Step]:
-        if not board.pencil:
-            return
+        if not board.pencil or not ctx.unique:
+            return  # candidates not written yet, or uniqueness not established
         eff = effective_masks(board)
         givens = board.givens
         cands = board.cands

@@ -114,47 +114,28 @@ class WXYZWing(Technique):
 
     def find(self, board: Board, ctx: Context) -> Iterator[Step]:
         cands = board.cands
+        positions = board.positions
         pool = 0
         for c in range(81):
             if 2 <= cands[c].bit_count() <= 4:
                 pool |= CELL_BIT[c]
         found = []
-        for group in _connected_quads(cands, pool):
-            step = self._check(board, group)
-            if step is not None:
-                found.append((group, step))
+        for group, union in _connected_quads(cands, positions, pool):
+            if union.bit_count() != 4:
+                continue
+            loose = _loose_digits(group, cands, union)
+            if len(loose) != 1:
+                continue
+            z, occ = loose[0]
+            elim = _sees_all(occ, positions[z])
+            if elim:
+                found.append((group, self._step(board, group, union, z, elim)))
         yield from _keep_first(found)
 
-    def _check(self, board: Board, group: tuple[int, ...]) -> Step | None:
+    def _step(self, board: Board, group: tuple[int, ...], union: int, z: int, elim: int) -> Step:
         cands = board.cands
-        union = 0
-        for c in group:
-            union |= cands[c]
-        if union.bit_count() != 4:
-            return None
-        loose = 0
-        loose_occ = 0
-        for d in range(1, 10):
-            dbit = 1 << (d - 1)
-            if not union & dbit:
-                continue
-            occ = [c for c in group if cands[c] & dbit]
-            occ_mask = 0
-            for c in occ:
-                occ_mask |= CELL_BIT[c]
-            if any(occ_mask & ~CELL_BIT[c] & ~PEER_MASK[c] for c in occ):
-                if loose:
-                    return None
-                loose, loose_occ = d, occ_mask
-        if not loose:
-            return None
-        elim = board.positions[loose]
-        for c in cells_of(loose_occ):
-            elim &= PEER_MASK[c]
-        if not elim:
-            return None
-        standard = self._standard(cands, group, union, loose)
-        elims = digit_eliminations({loose: elim})
+        standard = self._standard(cands, group, union, z)
+        elims = digit_eliminations({z: elim})
         ordered = sorted(group, key=lambda c: (cands[c] != union, c)) if standard else sorted(group)
         return Step(
             self.code,
@@ -162,7 +143,7 @@ class WXYZWing(Technique):
             eliminations=elims,
             used=tuple((c, d) for c in sorted(group) for d in range(1, 10) if cands[c] >> (d - 1) & 1),
             detail={
-                "digit": loose,
+                "digit": z,
                 "digits": digit_string(union),
                 "standard": standard,
                 "kind": "standard" if standard else "extended",
@@ -183,24 +164,60 @@ class WXYZWing(Technique):
         return len(others) == 3 and all(m.bit_count() == 2 and m & zbit for m in others)
 
 
-def _connected_quads(cands: list[int], pool: int) -> Iterator[tuple[int, ...]]:
-    """Every connected set of four pool cells whose candidates span at most four digits.
+def _loose_digits(group: tuple[int, ...], cands: list[int], union: int) -> list[tuple[int, int]]:
+    """The digits of ``group`` whose occurrences do not all see each other, with those occurrences."""
+    loose = []
+    rest = union
+    while rest:
+        dbit = rest & -rest
+        rest ^= dbit
+        occ = [c for c in group if cands[c] & dbit]
+        if any(not PEER_MASK[a] >> b & 1 for i, a in enumerate(occ) for b in occ[i + 1:]):
+            mask = 0
+            for c in occ:
+                mask |= CELL_BIT[c]
+            loose.append((dbit.bit_length(), mask))
+    return loose
+
+
+def _sees_all(occ: int, where: int) -> int:
+    """The cells of ``where`` that see every cell of ``occ``."""
+    for c in cells_of(occ):
+        where &= PEER_MASK[c]
+    return where
+
+
+def _connected_quads(cands: list[int], positions: list[int], pool: int) -> Iterator[tuple[tuple[int, ...], int]]:
+    """Connected sets of four pool cells spanning at most four digits that may still be a wing.
 
     Each set is produced once: it grows from its smallest cell, adding only
-    larger cells that see a cell already in the set (the ESU scheme), and a
-    cell that would push the union past four digits is never added.
+    larger cells that see a cell already in the set (the ESU scheme).  A cell
+    that would push the union past four digits is never added, and a set of
+    three is not grown when it already has two unrestricted digits or its one
+    unrestricted digit has no cell left to remove it from: more cells only add
+    occurrences, which can never make a digit restricted again.
     """
     for v in cells_of(pool):
         higher = pool & ~((CELL_BIT[v] << 1) - 1)
-        yield from _extend((v,), cands[v], PEER_MASK[v] & higher, PEER_MASK[v] | CELL_BIT[v], higher, cands)
+        yield from _extend((v,), cands[v], PEER_MASK[v] & higher, PEER_MASK[v] | CELL_BIT[v], higher, cands, positions)
 
 
 def _extend(
-    group: tuple[int, ...], union: int, ext: int, closed: int, higher: int, cands: list[int]
-) -> Iterator[tuple[int, ...]]:
+    group: tuple[int, ...],
+    union: int,
+    ext: int,
+    closed: int,
+    higher: int,
+    cands: list[int],
+    positions: list[int],
+) -> Iterator[tuple[tuple[int, ...], int]]:
     if len(group) == 4:
-        yield tuple(sorted(group))
+        yield tuple(sorted(group)), union
         return
+    if len(group) == 3:
+        loose = _loose_digits(group, cands, union)
+        if len(loose) > 1 or (loose and not _sees_all(loose[0][1], positions[loose[0][0]])):
+            return
     while ext:
         low = ext & -ext
         w = low.bit_length() - 1
@@ -209,4 +226,4 @@ def _extend(
         if nu.bit_count() > 4:
             continue
         new_ext = ext | (PEER_MASK[w] & higher & ~closed)
-        yield from _extend(group + (w,), nu, new_ext, closed | PEER_MASK[w], higher, cands)
+        yield from _extend(group + (w,), nu, new_ext, closed | PEER_MASK[w], higher, cands, positions)

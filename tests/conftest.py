@@ -14,10 +14,14 @@ SPEC = Path(os.environ.get("SUDOKU_SPEC", REPO.parent / "shared" / "spec"))
 
 
 def read_puzzles(name: str, count: int | None = None, step: int = 1) -> list[str]:
-    """Every ``step``-th puzzle of a data file (up to ``count``); skip the test if absent."""
+    """Every ``step``-th puzzle of a data file (up to ``count``).
+
+    Used at collection time for parametrizing, so a missing collection gives an
+    empty list (pytest then reports the test as skipped) instead of an error.
+    """
     path = DATA / name
     if not path.exists():
-        pytest.skip(f"puzzle collection {path} not available")
+        return []
     lines = [ln.strip() for ln in path.read_text().splitlines() if len(ln.strip()) == 81]
     picked = lines[::step]
     return picked[:count] if count else picked

@@ -258,6 +258,38 @@ def test_d8_corner_helper():
 
 def test_uniqueness_flag():
     assert UR.needs_uniqueness and not UR.applicable(Context(unique=False))
+    b = board_with({"r1c1": "12", "r1c5": "12", "r2c1": "12", "r2c5": "1234"})
+    for technique in (UR, QuasiUniqueRectangle(), UniqueLoop(), QuasiUniqueLoop()):
+        assert list(technique.find(b, Context(unique=False))) == []
+
+
+LINK_CASES = [
+    ({"r1c1": "12", "r1c5": "12", "r2c1": "123", "r2c5": "124"}, (("c1", 1),)),
+    ({"r1c1": "12", "r1c5": "12", "r2c1": "123", "r2c5": "124"}, (("r2", 1),)),
+    ({"r1c1": "12", "r2c5": "12", "r1c5": "123", "r2c1": "124"}, (("r1", 1), ("r2", 1), ("c1", 1))),
+    ({"r1c1": "12", "r1c5": "123", "r2c1": "124", "r2c5": "125"}, (("r2", 1), ("c5", 1), ("r1", 1))),
+    ({"r1c1": "12", "r1c5": "123", "r2c1": "124", "r2c5": "125"}, (("r1", 1), ("r2", 2), ("c1", 1))),
+    ({"r1c1": "12", "r1c5": "123", "r2c1": "124", "r2c5": "1256"}, (("r2", 1), ("c5", 2))),
+]
+
+
+@pytest.mark.parametrize("cells,alone", LINK_CASES)
+def test_link_types_agree_with_propagation(cells, alone):
+    """Second derivation of types 4-8: each elimination is refuted by the loop module's propagation."""
+    from techniques.unique_loops import _O, _X, _Y, _links, refutes
+    from techniques.unique_rectangles import RECT_ORDER, Pattern
+
+    b = board_with(cells, alone)
+    rect = tuple(cell(n) for n in ("r1c1", "r1c5", "r2c1", "r2c5"))
+    pat = Pattern(rect, tuple(b.cands[c] for c in rect), (0,) * 4, 1, 2, RECT_ORDER)
+    nbrs = [[j for j in range(4) if j != i and (i ^ j) != 3] for i in range(4)]
+    links = _links(b, pat)
+    steps = [s for s in UR.find(b, CTX) if s.detail["cells"] == RECT and s.detail["type"][0] in "4678"]
+    assert steps
+    for s in steps:
+        for c, d in s.eliminations:
+            value = {1: _X, 2: _Y}.get(d, _O)
+            assert refutes(pat, nbrs, links, rect.index(c), value), (s.detail["type"], c, d)
 
 
 # ----------------------------------------------------------------------------- soundness

@@ -1,0 +1,358 @@
+"""A step-by-step walkthrough of a rating, rendered with rich.
+
+A rating only keeps its steps, not the board states between them, so the
+walkthrough replays the steps on a :class:`Board` exactly as the engine
+applied them (placements into empty cells, eliminations, candidates written at
+the ``PM`` step).  Each step is shown on the state *before* it, because that
+is the state the deduction reads: the candidates it removes are still there
+(shown ``[d]``), the cells and candidates it rests on (``Step.used``) are
+highlighted and the digit it places is marked in its target cell.
+
+Two renderings share one layout so that a log reads like the screen:
+
+* colour: givens plain, placed digits in the colour of their method's group
+  (A green, B blue, C red, D yellow-green, E purple, F brown, as in the
+  original), used cells/candidates on a highlighted background, removable
+  candidates red, the new digit in reverse video;
+* plain (``--no-color``, ``NO_COLOR``, pipes): givens ``5``, earlier
+  placements ``>5<``, this step's placement ``>>5<<``, used candidates
+  ``(5)``, used cells ``{...}``, removable candidates ``[5]``.
+
+Until the candidates are written ("Reste", the ``PM`` step) empty cells show
+``.`` plus only the candidates a direct method reasons with.  Frames are
+box-drawing characters, or ASCII with ``ascii=True`` (logs); box names
+(``TL`` … ``BR``, German ``OL`` … ``UR``) sit in the frame above each box.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass, field
+
+from rich import box
+from rich.console import Console, Group, RenderableType
+from rich.table import Table
+from rich.text import Text
+
+from puzzles.geometry import BOX_NAMES
+from rater.report import LABELS, STATUS_TEXT, fmt_points, step_text
+from rater.result import Rating
+from techniques.board import Board
+from techniques.catalogue import Catalogue
+from techniques.step import Step
+
+#: Colours of the placing groups, after the original program.
+GROUP_STYLES = {
+    "A": "green3",
+    "B": "dodger_blue1",
+    "C": "red1",
+    "D": "#9acd32",
+    "E": "medium_purple1",
+    "F": "#b8733d",
+}
+OTHER_STYLE = "cyan"
+USED_STYLE = "bold on grey23"
+REMOVE_STYLE = "bold red"
+CANDIDATE_STYLE = "grey62"
+
+WORDS = {
+    "en": {
+        "total": "total", "technique": "Technique", "count": "Count", "points": "Points", "name": "Name",
+        "time": "Time", "final": "Final grid", "prompt": "[any key: next step, q: quit] ",
+        "summary": "Summary", "used": "Techniques used", "solution": "Solution",
+    },
+    "de": {
+        "total": "Summe", "technique": "Methode", "count": "Anzahl", "points": "Punkte", "name": "Name",
+        "time": "Zeit", "final": "Endstand", "prompt": "[Taste: nächster Schritt, q: Ende] ",
+        "summary": "Zusammenfassung", "used": "Verwendete Methoden", "solution": "Lösung",
+    },
+}
+
+
+def group_of(code: str, catalogue: Catalogue) -> str:
+    """The technique group (A-F for placing methods) of a step code."""
+    return catalogue.entry(code).technique.group if code in catalogue else code
+
+
+def start_board(rating: Rating, start: Board | None = None) -> Board:
+    """A fresh copy of the state the rating began from."""
+    return start.copy() if start else Board.from_grid(_grid_of(rating.puzzle))
+
+
+def replay(steps: Sequence[Step], board: Board, placed_by: list[str]) -> Iterator[tuple[int, Step]]:
+    """(number, step) for every step, with ``board`` holding the state before it.
+
+    ``board`` and ``placed_by`` (the placing code per cell) are updated in
+    place after each yield, the way the engine applied the step, so consumers
+    must render before asking for the next; when the loop is exhausted they
+    hold the final state.
+    """
+    for number, step in enumerate(steps, 1):
+        yield number, step
+        if step.code == "PM":
+            board.pencil = True
+            continue
+        for c, d in step.placements:
+            if board.values[c] == 0:
+                board.place(c, d)
+                placed_by[c] = step.code
+        for c, d in step.eliminations:
+            board.eliminate(c, d)
+
+
+def _grid_of(puzzle: str) -> tuple[int, ...]:
+    return tuple(int(ch) if ch in "123456789" else 0 for ch in puzzle)
+
+
+@dataclass
+class GridStyle:
+    """How a grid is drawn: colours or plain marks, box-drawing or ASCII frames."""
+
+    color: bool = True
+    ascii: bool = False
+    lang: str = "en"
+
+    def frame(self) -> dict[str, str]:
+        if self.ascii:
+            return {"h": "-", "v": "|", "tl": "+", "tm": "+", "tr": "+", "ml": "+", "mm": "+", "mr": "+",
+                    "bl": "+", "bm": "+", "br": "+"}
+        return {"h": "─", "v": "│", "tl": "┌", "tm": "┬", "tr": "┐", "ml": "├", "mm": "┼", "mr": "┤",
+                "bl": "└", "bm": "┴", "br": "┘"}
+
+
+@dataclass
+class GridRenderer:
+    """Draws one board state with the marks of one step (or none)."""
+
+    catalogue: Catalogue
+    style: GridStyle = field(default_factory=GridStyle)
+
+    def cell(self, board: Board, placed_by: Sequence[str], c: int, step: Step | None) -> Text:
+        """The text of cell ``c``: digit, marker or candidates, with its marks."""
+        color = self.style.color
+        used_cells = {u for u, d in step.used if d == 0} if step else set()
+        used = {(u, d) for u, d in step.used if d} if step else set()
+        removable = set(step.eliminations) if step else set()
+        placing = dict(step.placements) if step else {}
+        text = Text()
+        value = board.values[c]
+        if value:
+            if board.is_given(c):
+                text.append(str(value))
+            elif color:
+                text.append(str(value), style=GROUP_STYLES.get(group_of(placed_by[c], self.catalogue), OTHER_STYLE))
+            else:
+                text.append(f">{value}<")
+        elif c in placing:
+            d = placing[c]
+            group_style = GROUP_STYLES.get(group_of(step.code, self.catalogue), OTHER_STYLE) if step else ""
+            if color:
+                text.append(str(d), style=f"reverse bold {group_style}")
+            else:
+                text.append(f">>{d}<<")
+        else:
+            self._candidates(text, board, c, used, removable)
+        if c in used_cells:
+            if color:
+                text.stylize(USED_STYLE)
+            else:
+                text = Text("{") + text + Text("}")
+        return text
+
+    def _candidates(self, text: Text, board: Board, c: int, used: set, removable: set) -> None:
+        """Candidates of an empty cell: all once written, else only those a step reasons with."""
+        marked = {d for cc, d in used | removable if cc == c}
+        digits = [d for d in range(1, 10) if (board.pencil and board.has(c, d)) or d in marked]
+        if not digits:
+            text.append(".", style=CANDIDATE_STYLE if self.style.color else "")
+            return
+        kinds = ["rm" if (c, d) in removable else "used" if (c, d) in used else "" for d in digits]
+        if self.style.color:
+            for d, kind in zip(digits, kinds):
+                if kind == "rm":
+                    text.append(f"[{d}]", style=REMOVE_STYLE)
+                else:
+                    text.append(str(d), style=USED_STYLE if kind == "used" else CANDIDATE_STYLE)
+            return
+        i = 0
+        while i < len(digits):
+            j = i
+            while j < len(digits) and kinds[j] == kinds[i]:
+                j += 1
+            run = "".join(map(str, digits[i:j]))
+            text.append({"rm": f"[{run}]", "used": f"({run})"}.get(kinds[i], run))
+            i = j
+
+    def render(self, board: Board, placed_by: Sequence[str], step: Step | None = None) -> Text:
+        """The framed grid with row/column numbers and box names, as one Text."""
+        cells = [self.cell(board, placed_by, c, step) for c in range(81)]
+        widths = [max(cells[9 * r + col].cell_len for r in range(9)) for col in range(9)]
+        f = self.style.frame()
+        names = BOX_NAMES.get(self.style.lang, BOX_NAMES["en"])
+        seg = [sum(widths[3 * s : 3 * s + 3]) + 4 for s in range(3)]
+
+        def border(left: str, mid: str, right: str, band: int | None) -> Text:
+            parts = []
+            for s in range(3):
+                label = names[3 * band + s] if band is not None else ""
+                parts.append((f["h"] + label).ljust(seg[s], f["h"]))
+            return Text("   " + left + mid.join(parts) + right, style="dim" if self.style.color else "")
+
+        header = "    "
+        for s in range(3):
+            header += " " + " ".join(str(3 * s + k + 1).center(widths[3 * s + k]) for k in range(3)) + "  "
+        lines = [Text(header.rstrip(), style="bold" if self.style.color else ""), border(f["tl"], f["tm"], f["tr"], 0)]
+        for r in range(9):
+            row = Text(f" {r + 1} ", style="bold" if self.style.color else "")
+            for s in range(3):
+                row.append(f["v"] + " ", style="dim" if self.style.color else "")
+                for k in range(3):
+                    col = 3 * s + k
+                    t = cells[9 * r + col]
+                    pad = widths[col] - t.cell_len
+                    row.append(" " * (pad // 2))
+                    row.append_text(t)
+                    row.append(" " * (pad - pad // 2) + (" " if k < 2 else ""))
+                row.append(" ")
+            row.append(f["v"], style="dim" if self.style.color else "")
+            lines.append(row)
+            if r in (2, 5):
+                lines.append(border(f["ml"], f["mm"], f["mr"], r // 3 + 1))
+        lines.append(border(f["bl"], f["bm"], f["br"], None))
+        return Text("\n").join(lines)
+
+
+@dataclass
+class WalkOptions:
+    """What a walkthrough shows and how it pauses."""
+
+    lang: str = "en"
+    color: bool = True
+    ascii: bool = False
+    first: int = 1
+    last: int | None = None
+    step_mode: bool = False
+    read_key: Callable[[], str] | None = None
+
+
+class Walkthrough:
+    """Prints a rating step by step on a rich console."""
+
+    def __init__(self, catalogue: Catalogue, console: Console, options: WalkOptions | None = None) -> None:
+        self.catalogue = catalogue
+        self.console = console
+        self.options = options or WalkOptions()
+        self.grids = GridRenderer(catalogue, GridStyle(self.options.color, self.options.ascii, self.options.lang))
+
+    def header(self, number: int, step: Step, running: float) -> Text:
+        """``Step 12  D1  <name>  3 points  (total 24.25)`` with the group colour on the code."""
+        lang = self.options.lang
+        step_word, pts = LABELS[lang][0], LABELS[lang][1]
+        group = group_of(step.code, self.catalogue)
+        text = Text(f"{step_word} {number}  ", style="bold" if self.options.color else "")
+        text.append(f"{step.code}", style=f"bold {GROUP_STYLES.get(group, OTHER_STYLE)}" if self.options.color else "")
+        text.append(f"  {self.catalogue.name(step.code, lang)}  ")
+        text.append(f"{fmt_points(step.points)} {pts}", style="bold" if self.options.color else "")
+        text.append(f"  ({WORDS[lang]['total']} {fmt_points(running)})")
+        return text
+
+    def step_block(self, number: int, step: Step, board: Board, placed_by: Sequence[str], running: float) -> Group:
+        """Header, explanation and grid of one step."""
+        explanation = Text("  " + step_text(step, self.catalogue, self.options.lang))
+        return Group(self.header(number, step, running), explanation, self.grids.render(board, placed_by, step), Text(""))
+
+    def show(self, rating: Rating, start: Board | None = None) -> bool:
+        """Print the chosen steps (and the summary); False if the reader quit with ``q``."""
+        opts = self.options
+        last = opts.last if opts.last is not None else len(rating.steps)
+        print_ = self._print
+        print_(Text(rating.puzzle))
+        running = 0.0
+        shown = [n for n in range(1, len(rating.steps) + 1) if opts.first <= n <= last]
+        board, placed_by = start_board(rating, start), [""] * 81
+        for number, step in replay(rating.steps, board, placed_by):
+            running += step.points
+            if number > last:
+                break
+            if number < opts.first:
+                continue
+            print_(self.step_block(number, step, board, placed_by, running))
+            if opts.step_mode and number != shown[-1] and not self._wait():
+                return False
+        if last >= len(rating.steps):
+            print_(Text(WORDS[opts.lang]["final"], style="bold" if opts.color else ""))
+            print_(self.grids.render(board, placed_by))
+            print_(Text(""))
+        print_(summary(rating, self.catalogue, opts.lang, opts.color, opts.ascii))
+        return True
+
+    def _print(self, renderable: RenderableType) -> None:
+        self.console.print(renderable, crop=False, overflow="ignore", no_wrap=False, highlight=False)
+
+    def _wait(self) -> bool:
+        """Wait for a key; False when it is q (or Ctrl-C / Ctrl-D / Escape)."""
+        self.console.print(WORDS[self.options.lang]["prompt"], end="", markup=False, highlight=False)
+        key = (self.options.read_key or _getchar)()
+        self.console.print()
+        return key not in ("q", "Q", "\x03", "\x04", "\x1b")
+
+
+def _getchar() -> str:
+    import click
+
+    try:
+        return click.getchar()
+    except (EOFError, KeyboardInterrupt):
+        return "q"
+
+
+def summary(rating: Rating, catalogue: Catalogue, lang: str = "en", color: bool = True,
+            ascii_only: bool = False) -> Group:
+    """Total, both norms, level, thinning steps, status and time, then the techniques used."""
+    _s, _p, total, norm2, maxn, level, thinning, status, unique_off = LABELS[lang]
+    words = WORDS[lang]
+    frame = box.ASCII if ascii_only else box.ROUNDED
+    figures = Table(box=frame, show_header=False, title=words["summary"], title_justify="left")
+    figures.add_column(style="bold" if color else "")
+    figures.add_column(justify="right")
+    rows = [
+        (total, fmt_points(rating.points)),
+        (norm2, f"{rating.norm2:.2f}"),
+        (maxn, fmt_points(rating.max)),
+        (level, rating.level.get(lang, "")),
+        (thinning, str(rating.thinning_steps)),
+        (status, STATUS_TEXT[lang].get(rating.status, rating.status)),
+        (words["time"], f"{rating.seconds:.2f} s"),
+    ]
+    for label, value in rows:
+        figures.add_row(label, value)
+    techniques = Table(box=frame, title=words["used"], title_justify="left")
+    for label, justify in ((words["technique"], "left"), (words["name"], "left"),
+                           (words["count"], "right"), (words["points"], "right")):
+        techniques.add_column(label, justify=justify)  # type: ignore[arg-type]
+    counts = rating.technique_counts()
+    points: dict[str, float] = {}
+    for s in rating.steps:
+        points[s.code] = points.get(s.code, 0.0) + s.points
+    order = [e.code for e in catalogue if e.code in counts] + [c for c in counts if c not in catalogue]
+    for code in order:
+        style = GROUP_STYLES.get(group_of(code, catalogue), "") if color else ""
+        techniques.add_row(Text(code, style=style), catalogue.name(code, lang), str(counts[code]),
+                           fmt_points(points[code]))
+    parts: list[RenderableType] = [figures, techniques]
+    if not rating.uniqueness_techniques:
+        parts.append(Text(unique_off))
+    return Group(*parts)
+
+
+def hint(rating: Rating, catalogue: Catalogue, lang: str = "en", full: bool = False, color: bool = True,
+         ascii_only: bool = False, start: Board | None = None) -> Group | None:
+    """The next step only: its technique name first; with ``full`` also code, points, text and grid."""
+    if not rating.steps:
+        return None
+    step = rating.steps[0]
+    name = Text(catalogue.name(step.code, lang), style="bold" if color else "")
+    if not full:
+        return Group(name)
+    walk = Walkthrough(catalogue, Console(), WalkOptions(lang=lang, color=color, ascii=ascii_only))
+    return Group(name, walk.step_block(1, step, start_board(rating, start), [""] * 81, step.points))
