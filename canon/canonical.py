@@ -56,7 +56,8 @@ class CanonResult:
     set of elements of G* fixing the input; digit maps are only determined on
     the digits that occur, unused digits are kept fixed (so a 3-clue puzzle
     does not report the 6! shuffles of absent digits).  For patterns
-    (``pattern=True``) it is the stabiliser in G.
+    (``pattern=True``) it is the stabiliser in G, and ``transformation`` (digit
+    map identity) maps the input's 0-1 pattern onto ``form``.
     """
 
     form: Grid

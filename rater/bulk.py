@@ -79,6 +79,12 @@ class BulkConfig:
 # --- records ------------------------------------------------------------------------
 
 
+def _number(value: float) -> float | int:
+    """Rounded to 2 decimals, whole numbers as ints (so text and JSON print ``15``, not ``15.0``)."""
+    value = round(float(value), 2)
+    return int(value) if value.is_integer() else value
+
+
 def _one_line(text: str) -> str:
     return " ".join(text.split())
 
@@ -99,9 +105,9 @@ def rating_record(item: PuzzleItem, rating: Rating, lang: str) -> dict[str, Any]
         "line": item.line,
         "puzzle": item.text if item.cands else rating.puzzle,
         "status": rating.status,
-        "points": round(rating.points, 2) if rated else None,
-        "norm2": round(rating.norm2, 2) if rated else None,
-        "max": round(rating.max, 2) if rated else None,
+        "points": _number(rating.points) if rated else None,
+        "norm2": _number(rating.norm2) if rated else None,
+        "max": _number(rating.max) if rated else None,
         "level": rating.level.get(lang, "") if rating.status in RATED else "",
         "thinning_steps": rating.thinning_steps if rated else None,
         "steps": len(rating.steps) if rated else None,
@@ -139,12 +145,23 @@ def rate_item(item: PuzzleItem, config: BulkConfig) -> dict[str, Any]:
     return rating_record(item, rating, config.lang)
 
 
-def _worker_main(conn: connection.Connection, config: BulkConfig) -> None:
+def _worker_main(conn: connection.Connection, parent_end: connection.Connection, config: BulkConfig) -> None:
+    """Rate what arrives on ``conn`` until told to stop or orphaned.
+
+    A forked worker inherits the parent's pipe ends (its own and its
+    siblings'), so a killed parent does not always show up as EOF; the worker
+    therefore also notices when its parent process has changed.
+    """
+    parent_end.close()
+    parent_pid = os.getppid()
     init_worker(config)
     while True:
         try:
+            while not conn.poll(1.0):
+                if os.getppid() != parent_pid:
+                    return
             task = conn.recv()
-        except EOFError:
+        except (EOFError, OSError):  # the parent closed the pipe or died
             return
         if task is None:
             return
@@ -177,7 +194,7 @@ class WorkerPool:
 
     def _spawn(self) -> _Worker:
         parent, child = self.context.Pipe()
-        process = self.context.Process(target=_worker_main, args=(child, self.config), daemon=True)
+        process = self.context.Process(target=_worker_main, args=(child, parent, self.config), daemon=True)
         process.start()
         child.close()
         return _Worker(process, parent)
@@ -469,13 +486,16 @@ def summary_tables(stats: Stats, wall: float, catalogue: Catalogue, lang: str, a
     for label, value in rows:
         overview.add_row(label, value)
     statuses = Table("status", "count", box=frame, title="Per status", title_justify="left")
+    statuses.columns[1].justify = "right"
     for status, n in stats.statuses.most_common():
         statuses.add_row(status, str(n))
     levels = Table("level", "count", box=frame, title="Per level", title_justify="left")
+    levels.columns[1].justify = "right"
     order = {name: i for i, name in enumerate(_level_names(lang))}
     for level, n in sorted(stats.levels.items(), key=lambda kv: order.get(kv[0], len(order))):
         levels.add_row(level, str(n))
     used = Table("code", "technique", "puzzles", "steps", box=frame, title="Techniques used", title_justify="left")
+    used.columns[2].justify = used.columns[3].justify = "right"
     for entry in catalogue:
         if entry.code in stats.techniques:
             used.add_row(entry.code, entry.names[lang], str(stats.techniques[entry.code]),

@@ -19,4 +19,6 @@ from techniques import fish  # noqa: F401  IV: SG
 from techniques import single_digit_chains  # noqa: F401  IV: SC, SCC
 from techniques import unique_rectangles  # noqa: F401  V: UR, QUR
 from techniques import unique_loops  # noqa: F401  V: UL, QUL
+from techniques import chains  # noqa: F401  VI: CC, CCS, ICC, ACS, ACR
+from techniques import bowman  # noqa: F401  BB
 from techniques import trial  # noqa: F401  TE

@@ -1,0 +1,177 @@
+"""Commands for the tools of seed 002 ("Einige Sudoku-Studien"), registered on ``canon``.
+
+Kept apart from :mod:`canon.cli` so the two issues can change independently:
+``canon.cli`` calls :func:`register` once and this module never imports it.
+Bad input is one line ``error: ...`` on stderr and exit code 2; with
+``--file`` a bad line becomes ``line N: error: ...`` in the output and the
+run goes on, as in the other ``canon`` commands.
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import NoReturn
+
+import click
+
+from canon.completions import CompletionJoin, classify
+from canon.diagonal import BlockDiagonal, group_orders, normalise, parse_word
+from canon.fix import TYPE_NAMES, FixResult, fix_test
+from canon.triples import invariants
+from puzzles.parsing import PuzzleError, format_line, parse_puzzle
+
+Grid = tuple[int, ...]
+BAD_INPUT = 2
+
+
+def _fail(message: str) -> NoReturn:
+    click.echo(f"error: {message}", err=True)
+    sys.exit(BAD_INPUT)
+
+
+def _each_grid(grid: str | None, file: Path | None, handle: Callable[[Grid, bool], str]) -> None:
+    """Run ``handle(grid, single)`` on the GRID argument or on every line of ``file``."""
+    if (grid is None) == (file is None):
+        _fail("give exactly one of GRID or --file FILE")
+    if grid is not None:
+        try:
+            click.echo(handle(parse_puzzle(grid), True))
+        except (PuzzleError, ValueError) as exc:
+            _fail(str(exc))
+        return
+    assert file is not None
+    try:
+        lines = file.read_text(encoding="utf-8").splitlines()
+    except OSError as exc:
+        _fail(f"cannot read {file}: {exc.strerror}")
+    for number, line in enumerate(lines, start=1):
+        if not line.strip() or line.lstrip().startswith("#"):
+            continue
+        try:
+            click.echo(handle(parse_puzzle(line), False))
+        except (PuzzleError, ValueError) as exc:
+            click.echo(f"line {number}: error: {exc}")
+
+
+def _diagonal(grid: str | None, words: str | None) -> BlockDiagonal:
+    """The block diagonal from ``--diagonal u,v`` or from a GRID filling only the diagonal blocks."""
+    if (grid is None) == (words is None):
+        _fail("give exactly one of GRID (a block-diagonal grid) or --diagonal U,V")
+    try:
+        if words is not None:
+            parts = words.split(",")
+            if len(parts) != 2:
+                raise ValueError(f"--diagonal needs two words U,V, got {words!r}")
+            return BlockDiagonal.from_words(parse_word(parts[0]), parse_word(parts[1]))
+        assert grid is not None
+        return BlockDiagonal.from_grid(parse_puzzle(grid))
+    except (PuzzleError, ValueError) as exc:
+        _fail(str(exc))
+
+
+def _fix_lines(result: FixResult) -> str:
+    if not result.is_fixed:
+        verdict = "neutral (stabiliser in G is trivial)"
+        if not result.mod3:
+            verdict += "; fails the mod-3 criterion"
+        return verdict
+    types = " ".join(f"[{t}]" for t in result.types)
+    head = "superfix" if result.is_superfix else f"fix-sudoku of type {types}"
+    lines = [f"{head}; stabiliser order {result.stabilizer_order}"]
+    for name, f in result.fixers.items():
+        lines.append(f"{name}: {f}")
+    return "\n".join(lines)
+
+
+@click.command(name="invariants")
+@click.argument("grid", required=False)
+@click.option("--file", type=click.Path(dir_okay=False, path_type=Path), help="One full grid per line.")
+def invariants_command(grid: str | None, file: Path | None) -> None:
+    """Dreier-Mengen of a full grid: p_A, q_A and the multiplicity maps v_A, w_A (seed 002, 1.4)."""
+
+    def handle(cells: Grid, single: bool) -> str:
+        inv = invariants(cells)
+        if single:
+            return inv.report()
+        return f"{format_line(cells)}\tp={'+'.join(map(str, inv.p))}\tq={'+'.join(map(str, inv.q))}"
+
+    _each_grid(grid, file, handle)
+
+
+@click.command(name="fix")
+@click.argument("grid", required=False)
+@click.option("--file", type=click.Path(dir_okay=False, path_type=Path), help="One full grid per line.")
+def fix_command(grid: str | None, file: Path | None) -> None:
+    """Is a full grid fixed by some f != id in G?  Type [R]/[S]/[RS]/[RSS] or superfix, and f."""
+
+    def handle(cells: Grid, single: bool) -> str:
+        result = fix_test(cells)
+        if single:
+            return _fix_lines(result)
+        return f"{format_line(cells)}\t{result.category}\tstabilizer={result.stabilizer_order}"
+
+    _each_grid(grid, file, handle)
+
+
+@click.command(name="count-completions")
+@click.argument("grid", required=False)
+@click.option("--diagonal", "words", help="Coded pair U,V for P(U,V) = E \\ B(U) \\ B(V); 'e' is 76543210.")
+@click.option("--time", "show_time", is_flag=True, help="Also print the counting time.")
+def count_completions_command(grid: str | None, words: str | None, show_time: bool) -> None:
+    """N(u, v): full grids extending a block-diagonal pre-sudoku (seed 002, 2.1-2.2)."""
+    diagonal = _diagonal(grid, words)
+    start = time.perf_counter()
+    count = CompletionJoin(diagonal).count()
+    elapsed = time.perf_counter() - start
+    line = f"N({normalise(diagonal).words}) = {count}"
+    if show_time:
+        line += f"\t{elapsed:.3f} s"
+    click.echo(line)
+
+
+@click.command(name="completions")
+@click.argument("grid", required=False)
+@click.option("--diagonal", "words", help="Coded pair U,V for P(U,V) = E \\ B(U) \\ B(V); 'e' is 76543210.")
+@click.option("--fixed", is_flag=True, help="Only the fix-sudokus, each with its type and stabiliser order.")
+@click.option("--summary", is_flag=True, help="Only the counts per class (neutral, R, S, RS, RSS, superfix).")
+def completions_command(grid: str | None, words: str | None, fixed: bool, summary: bool) -> None:
+    """Enumerate the completions of a block diagonal, one per line, or classify them for fixness."""
+    diagonal = _diagonal(grid, words)
+    if not (fixed or summary):
+        for cells in CompletionJoin(diagonal).grids():
+            click.echo(format_line(cells))
+        return
+    result = classify(diagonal)
+    if fixed:
+        for cells, fix in result.fixed:
+            click.echo(f"{format_line(cells)}\t{fix.category}\tstabilizer={fix.stabilizer_order}")
+    if summary:
+        click.echo(f"diagonal {normalise(diagonal).words}")
+        click.echo(f"completions {result.total}")
+        click.echo(f"full fix tests {result.tested} (after the vertical mod-3 test on column sets)")
+        click.echo(f"mod-3 criterion passed {result.mod3}")
+        click.echo(f"fix-sudokus {result.fixed_count}")
+        for name in ("neutral",) + TYPE_NAMES + ("superfix",):
+            click.echo(f"  {name} {result.categories.get(name, 0)}")
+
+
+@click.command(name="group-orders")
+def group_orders_command() -> None:
+    """|G|, |G0| and |M| computed from generators by Schreier-Sims (seed 002, 1.2-1.3)."""
+    for name, order in group_orders().items():
+        click.echo(f"|{name}| = {order}")
+
+
+def register(group: click.Group) -> None:
+    """Add the seed-002 commands to the ``canon`` group."""
+    for command in (
+        invariants_command,
+        fix_command,
+        count_completions_command,
+        completions_command,
+        group_orders_command,
+    ):
+        group.add_command(command)

@@ -1,0 +1,171 @@
+"""Bowman's Bingo, the first special method (SPEC.md §8.5).
+
+Assume a candidate is the cell's digit and follow the simplest consequences,
+naked and hidden singles (methods E and F), one placement at a time.  If a cell
+runs out of candidates or a digit out of places in a unit, the assumption was
+wrong and the candidate goes.  It is a net of consequences, not a chain, and
+close to trial & error, but a person can still follow it; the original caps it
+at 28 steps for readability.  Points 16 + 2 x steps, steps = the singles
+placed after the assumption up to the one that shows the contradiction.
+
+The consequences are followed breadth first (the singles of the assumption
+first, then theirs ...), each in scan order, so a step count is the length of
+one plain, reproducible walk.  Cells are tried as the seed reports success:
+first those with 3-5 candidates, and only if none of them gives a bingo those
+with 2-4 (the windows are parameters).  Every candidate that fails within the
+cap with the fewest steps is reported, in scan order; a walk stops as soon as
+it needs more steps than the best one found so far, since a longer one would
+never be chosen (DECISIONS in docs/decisions.md).
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Iterator
+
+from puzzles.geometry import CELL_BIT, CELL_UNITS, PEER_MASK, UNIT_MASK, cell_name, cells_of
+from techniques.base import Context, Phase, Technique, register
+from techniques.board import Board
+from techniques.step import Step
+
+
+class _Walk:
+    """Singles from one assumption, on a private copy of the candidates."""
+
+    __slots__ = ("cands", "positions", "placed", "queue", "order")
+
+    def __init__(self, board: Board, placed: list[int]) -> None:
+        self.cands = board.cands[:]
+        self.positions = board.positions[:]
+        self.placed = placed[:]
+        self.queue: deque[tuple[int, int]] = deque()
+        self.order: list[tuple[int, int]] = []
+
+    def place(self, cell: int, digit: int) -> bool:
+        """Place and queue the new singles; False if a contradiction shows."""
+        cands = self.cands
+        positions = self.positions
+        bit = CELL_BIT[cell]
+        mask = cands[cell]
+        cands[cell] = 0
+        self.placed[digit] |= bit
+        self.order.append((cell, digit))
+        others = mask & ~(1 << (digit - 1))
+        for d in range(1, 10):
+            if mask >> (d - 1) & 1:
+                positions[d] &= ~bit
+        hit = positions[digit] & PEER_MASK[cell]
+        positions[digit] &= ~hit
+        dbit = ~(1 << (digit - 1))
+        for p in cells_of(hit):
+            m = cands[p] & dbit
+            cands[p] = m
+            if not m:
+                return False
+            if not m & (m - 1):
+                self.queue.append((p, m.bit_length()))
+        # digit: every unit still needs a place; units down to one place give hidden singles
+        pd = positions[digit]
+        done = self.placed[digit]
+        for u_mask in UNIT_MASK:
+            if done & u_mask:
+                continue
+            where = pd & u_mask
+            if not where:
+                return False
+            if not where & (where - 1):
+                self.queue.append((where.bit_length() - 1, digit))
+        # the cell's other digits lost a place in the cell's three units
+        for d in range(1, 10):
+            if others >> (d - 1) & 1:
+                for u in CELL_UNITS[cell]:
+                    u_mask = UNIT_MASK[u]
+                    if self.placed[d] & u_mask:
+                        continue
+                    where = positions[d] & u_mask
+                    if not where:
+                        return False
+                    if not where & (where - 1):
+                        self.queue.append((where.bit_length() - 1, d))
+        return True
+
+    def run(self, cell: int, digit: int, limit: int) -> int | None:
+        """Steps until a contradiction, or None if none shows within ``limit``."""
+        if not self.place(cell, digit):
+            return 0
+        steps = 0
+        while self.queue:
+            c, d = self.queue.popleft()
+            if not self.cands[c] >> (d - 1) & 1:
+                continue  # already placed, or its loss was checked when it happened
+            steps += 1
+            if steps > limit:
+                return None
+            if not self.place(c, d):
+                return steps
+        return None
+
+
+@register
+class BowmansBingo(Technique):
+    code = "BB"
+    group = "BB"
+    family = "BB"
+    phase = Phase.LAST_RESORT
+    defaults = {
+        "points_offset": 16,
+        "points_per_step": 2,
+        "max_steps": 28,
+        "first_min_cands": 3,
+        "first_max_cands": 5,
+        "second_min_cands": 2,
+        "second_max_cands": 4,
+    }
+    min_points = 16.0
+
+    def find(self, board: Board, ctx: Context) -> Iterator[Step]:
+        p = self.params
+        placed = [0] * 10
+        for c in range(81):
+            if board.values[c]:
+                placed[board.values[c]] |= CELL_BIT[c]
+        open_cells = [c for c in range(81) if board.empty >> c & 1]
+        tried: set[int] = set()
+        for low, high in ((p["first_min_cands"], p["first_max_cands"]),
+                          (p["second_min_cands"], p["second_max_cands"])):
+            cells = [c for c in open_cells if low <= board.cands[c].bit_count() <= high and c not in tried]
+            tried.update(cells)
+            found = self._bingos(board, placed, cells)
+            if found:
+                yield from found
+                return
+
+    def _bingos(self, board: Board, placed: list[int], cells: list[int]) -> list[Step]:
+        p = self.params
+        limit = int(p["max_steps"])
+        results: list[tuple[int, int, int, list[tuple[int, int]]]] = []
+        for c in cells:
+            for d in range(1, 10):
+                if not board.cands[c] >> (d - 1) & 1:
+                    continue
+                walk = _Walk(board, placed)
+                steps = walk.run(c, d, limit)
+                if steps is None:
+                    continue
+                results.append((steps, c, d, walk.order))
+                limit = min(limit, steps)
+        best = min((r[0] for r in results), default=None)
+        steps_out = []
+        for steps, c, d, order in sorted(results):
+            if steps > best:  # type: ignore[operator]
+                continue
+            walk_text = ", ".join(f"{cell_name(x)}{y}" for x, y in order[1:])
+            steps_out.append(Step(
+                self.code,
+                float(p["points_offset"]) + float(p["points_per_step"]) * steps,
+                eliminations=((c, d),),
+                used=((c, d),),
+                detail={"digit": d, "cell": cell_name(c), "steps": steps, "walk": walk_text,
+                        "removed": f"{cell_name(c)}!{d}"},
+            ))
+        return steps_out

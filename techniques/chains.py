@@ -1,0 +1,600 @@
+"""VI Contradiction, implication and alternative chains ("Widerspruchs-,
+Folgerungs- und Alternativ-Ketten", the original's nice loops).
+
+A chain is a sequence of *assertions* about single candidates: ``(1:6)3`` "3 is
+in (1:6)" or ``(1:5)!9`` "9 is not in (1:5)".  Each assertion follows from the
+one before by one inference that can be read off the current grid before the
+chain starts (SPEC.md §8.4); nothing found while walking the chain may be used,
+or it would be trial & error.  The inferences are:
+
+* ``(A)d`` to ``(B)e``: B sees A and is a pair ``de``; A holding d leaves e (weak
+  link on d, then the pair);
+* ``(A)d`` to ``(B)!d``: B sees A and has d (weak link);
+* ``(A)d`` to ``(B)e``: A also has e, and A and B are the only places of e in a
+  unit (A holding d is not e, so B is: a strong link, written ``=``);
+* ``(A)!d`` to ``(B)d``: A and B are the only places of d in a unit (strong).
+
+That is an implication graph over 2 x 729 nodes, built once per call.  The
+kinds found in it (points: N = number of assertions written, DECISIONS in
+docs/decisions.md):
+
+* CC simple contradiction chain: from ``(A)d`` to an assertion that excludes
+  it, ``(B)d`` with B seeing A or ``(A)e``; d goes from A.  ``[- (A)!d]`` closes
+  the notation.  13 + N, or 15 + N with a negated assertion inside ("extended");
+* CCS setting contradiction chain: from ``(A)!d`` back to ``(A)d``; d is set;
+* ICC closed implication chain: from ``(A)d`` back to ``(A)d``.  Every link of
+  such a loop holds both ways, so a cell entered and left by strong links with
+  different digits loses its other candidates, and a digit leaving a cell by a
+  weak link goes from the cells that see both ends of that link;
+* ACS setting alternative chain: from every digit of a pair cell a chain
+  reaches the same placement elsewhere; it is set.  17 + N, N the longest branch;
+* ACR reducing alternative chain: from one digit of a pair cell two chains
+  reach two different digits of one other cell; the start digit goes.  17 + N.
+
+The search is a breadth-first search from every assertion, all starts in lock
+step one layer at a time, on bitsets of the graph: the first chains found are
+the shortest, and the search stops once no longer chain could still be chosen
+(the selection's 3-point window).  The first pass goes to ``max_nodes_first``
+assertions; if it finds nothing, a second pass continues to
+``max_nodes_second`` and also lets alternative chains start from cells with up
+to ``alt_cands_second`` candidates ("mehr und längere Ketten").  ``budget``
+bounds the node expansions of a call.
+
+All kinds come out of one search, cached for the board state, so the five
+classes below cost one search per position.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Final
+
+from puzzles.geometry import CELL_BIT, PEER_MASK, UNIT_MASK, cell_name, cells_of
+from techniques.base import Context, Phase, Technique, register
+from techniques.board import Board
+from techniques.golden_chains import removed_text
+from techniques.step import Candidate, Step
+
+#: Node numbering: 18 bits per cell, the 9 "is d" assertions then the 9 "is not d".
+_SLOT: Final = 18
+_POS_ALL: Final = sum(0x1FF << (_SLOT * c) for c in range(81))
+_CELL_NODES: Final = tuple(((1 << _SLOT) - 1) << (_SLOT * c) for c in range(81))
+#: Selection window of the engine (rater.modes.POINT_WINDOW): longer chains cannot be chosen.
+_WINDOW: Final = 3
+
+
+def pos_node(cell: int, digit: int) -> int:
+    return _SLOT * cell + digit - 1
+
+
+def neg_node(cell: int, digit: int) -> int:
+    return _SLOT * cell + 9 + digit - 1
+
+
+def node_parts(node: int) -> tuple[int, int, bool]:
+    """(cell, digit, negated) of a node."""
+    cell, rest = divmod(node, _SLOT)
+    return cell, rest % 9 + 1, rest >= 9
+
+
+def node_text(node: int) -> str:
+    cell, digit, neg = node_parts(node)
+    return f"{cell_name(cell)}{'!' if neg else ''}{digit}"
+
+
+def _bits(x: int) -> Iterator[int]:
+    while x:
+        low = x & -x
+        yield low.bit_length() - 1
+        x ^= low
+
+
+class _Graph:
+    """The implication graph of one board (successor and predecessor bitsets)."""
+
+    def __init__(self, board: Board) -> None:
+        cands = board.cands
+        positions = board.positions
+        self.cands = cands
+        self.positions = positions
+        self.open = [c for c in range(81) if board.empty >> c & 1]
+        # conj[d][c]: cells forming a strong link on d with c (the only two places in a unit)
+        conj: list[dict[int, int]] = [{} for _ in range(10)]
+        for d in range(1, 10):
+            pd = positions[d]
+            for u_mask in UNIT_MASK:
+                where = pd & u_mask
+                if where and where.bit_count() == 2:
+                    a, b = cells_of(where)
+                    conj[d][a] = conj[d].get(a, 0) | CELL_BIT[b]
+                    conj[d][b] = conj[d].get(b, 0) | CELL_BIT[a]
+        self.conj = conj
+        succ: dict[int, int] = {}
+        pred: dict[int, int] = {}
+
+        def edge(a: int, b: int) -> None:
+            succ[a] = succ.get(a, 0) | 1 << b
+            pred[b] = pred.get(b, 0) | 1 << a
+
+        for c in self.open:
+            mask = cands[c]
+            digits = [d for d in range(1, 10) if mask >> (d - 1) & 1]
+            for d in digits:
+                p = pos_node(c, d)
+                for b in cells_of(PEER_MASK[c] & positions[d]):
+                    other = cands[b] & ~(1 << (d - 1))
+                    if not other & (other - 1):
+                        edge(p, pos_node(b, other.bit_length()))
+                    else:
+                        edge(p, neg_node(b, d))
+                for e in digits:
+                    if e != d:
+                        for b in cells_of(conj[e].get(c, 0)):
+                            edge(p, pos_node(b, e))
+                for b in cells_of(conj[d].get(c, 0)):
+                    edge(neg_node(c, d), pos_node(b, d))
+        self.succ = succ
+        self.pred = pred
+
+    # -- link kinds (for notation and loop eliminations) ----------------------------
+
+    def weak_pair(self, a: int, b: int) -> bool:
+        """``(A)d`` to ``(B)e`` through the pair B = de (or to ``(B)!d``)."""
+        ca, d, _ = node_parts(a)
+        cb, e, neg_b = node_parts(b)
+        if not PEER_MASK[ca] >> cb & 1 or not self.cands[cb] >> (d - 1) & 1:
+            return False
+        if neg_b:
+            return e == d
+        return e != d and self.cands[cb] == (1 << (d - 1)) | (1 << (e - 1))
+
+    def strong(self, a: int, b: int) -> bool:
+        """``(A)d = (B)e`` (A also has e) or ``(A)!d = (B)d``: a strong link into B."""
+        ca, d, neg_a = node_parts(a)
+        cb, e, _ = node_parts(b)
+        if neg_a and d != e:
+            return False
+        if not neg_a and (d == e or not self.cands[ca] >> (e - 1) & 1):
+            return False
+        return bool(self.conj[e].get(ca, 0) >> cb & 1)
+
+
+@dataclass
+class _Start:
+    """The breadth-first search from one assertion."""
+
+    node: int
+    target: int  # nodes that end a contradiction chain from here
+    visited: int
+    frontier: int
+    layers: list[int] = field(default_factory=list)
+
+    def depth_of(self, node: int) -> int:
+        bit = 1 << node
+        return next(k for k, layer in enumerate(self.layers) if layer & bit)
+
+
+@dataclass
+class Found:
+    """One chain deduction before it becomes a Step."""
+
+    kind: str  # CC CCS ICC ACS ACR
+    nodes: int  # N, the number of assertions (longest branch for alternative chains)
+    negation: bool  # a negated assertion inside
+    chains: tuple[tuple[int, ...], ...]  # written assertions of each branch
+    eliminations: tuple[Candidate, ...] = ()
+    placements: tuple[Candidate, ...] = ()
+    closing: str = ""  # the bracketed last link of a contradiction chain
+    strong_links: tuple[bool, ...] = ()  # ICC: which links are written "="
+    start: tuple[int, int] = (0, 0)
+
+    @property
+    def effect(self) -> tuple[tuple[Candidate, ...], tuple[Candidate, ...]]:
+        return self.placements, self.eliminations
+
+
+class _Search:
+    """All chain kinds of one board, shortest first, within the parameters."""
+
+    def __init__(self, board: Board, params: dict[str, Any]) -> None:
+        self.board = board
+        self.params = params
+        self.graph = _Graph(board)
+        self.found: dict[tuple, Found] = {}
+        self.expansions = 0
+        self.alt_cands = 2
+        self.alt_done: dict[int, int] = {}  # per start cell: ACS targets already examined
+
+    # -- driver ----------------------------------------------------------------------
+
+    def run(self) -> list[Found]:
+        g = self.graph
+        cands = g.cands
+        starts: list[_Start] = []
+        for c in g.open:
+            for d in range(1, 10):
+                if cands[c] >> (d - 1) & 1:
+                    n = pos_node(c, d)
+                    target = _CELL_NODES[c] & _POS_ALL & ~(1 << n)
+                    for b in cells_of(PEER_MASK[c] & g.positions[d]):
+                        target |= 1 << pos_node(b, d)
+                    starts.append(_Start(n, target, 1 << n, 1 << n, [1 << n]))
+                    m = neg_node(c, d)
+                    if m in g.succ:
+                        starts.append(_Start(m, 1 << n, 1 << m, 1 << m, [1 << m]))
+        by_node = {s.node: s for s in starts}
+        first = int(self.params["max_nodes_first"])
+        second = int(self.params["max_nodes_second"])
+        budget = int(self.params["budget"])
+        best = float("inf")
+        self.alt_cands = int(self.params["alt_cands_first"])
+        depth = 1
+        while starts and depth < second:
+            if depth >= first and not self.found:
+                self.alt_cands = int(self.params["alt_cands_second"])  # second pass: more chains
+            if depth >= first and self.found:
+                break
+            if 13 + depth > best + _WINDOW or self.expansions > budget:
+                break
+            alive = []
+            for s in starts:
+                if self._expand(s, depth):
+                    alive.append(s)
+            self._alternatives(by_node)
+            starts = alive
+            if self.found:
+                best = min(self._points_floor(f) for f in self.found.values())
+            depth += 1
+        return sorted(self.found.values(), key=lambda f: (f.start, f.nodes, f.kind))
+
+    @staticmethod
+    def _points_floor(f: Found) -> int:
+        return (17 if f.kind in ("ACS", "ACR") else 15 if f.negation else 13) + f.nodes
+
+    def _expand(self, s: _Start, depth: int) -> bool:
+        """One more layer of ``s``; record what it completes.  False when exhausted."""
+        succ = self.graph.succ
+        nxt = 0
+        count = 0
+        for n in _bits(s.frontier):
+            nxt |= succ.get(n, 0)
+            count += 1
+        self.expansions += count
+        start_bit = 1 << s.node
+        if nxt & start_bit and not s.node % _SLOT >= 9 and depth >= 3:
+            self._loop(s, depth)
+        nxt &= ~s.visited
+        s.visited |= nxt
+        s.layers.append(nxt)
+        s.frontier = nxt
+        hit = nxt & s.target
+        if hit:
+            for end in _bits(hit):
+                self._contradiction(s, depth, end)
+        if not s.node % _SLOT >= 9:
+            self._reducing(s, depth, nxt)
+        return bool(nxt)
+
+    # -- paths -------------------------------------------------------------------------
+
+    def _path(self, s: _Start, end: int, depth: int, strict: bool) -> list[int] | None:
+        """Assertions from the start to ``end`` (in layer ``depth``), with distinct cells if possible."""
+        pred = self.graph.pred
+        start_cell = s.node // _SLOT
+        end_cell = end // _SLOT
+        tries = [0]
+
+        def walk(node: int, k: int, used: int) -> list[int] | None:
+            if k == 0:
+                return [node] if node == s.node else None
+            tries[0] += 1
+            if tries[0] > 400:
+                return None
+            for p in _bits(pred.get(node, 0) & s.layers[k - 1]):
+                cell = p // _SLOT
+                if k - 1 > 0 and used >> cell & 1:
+                    continue
+                found = walk(p, k - 1, used | 1 << cell)
+                if found is not None:
+                    return found + [node]
+            return None
+
+        used = CELL_BIT[start_cell] | CELL_BIT[end_cell]
+        path = walk(end, depth, used)
+        if path is None and not strict:
+            path = [end]
+            for k in range(depth, 0, -1):
+                node = path[0]
+                path.insert(0, next(_bits(pred[node] & s.layers[k - 1])))
+        return path
+
+    # -- the kinds ------------------------------------------------------------------
+
+    def _add(self, f: Found) -> None:
+        key = f.effect
+        if f.kind in ("CC", "CCS", "ACR") and len(f.eliminations) + len(f.placements) == 1:
+            # a pair cell losing one digit is the same as setting the other
+            cell = (f.eliminations or f.placements)[0][0]
+            if self.graph.cands[cell].bit_count() == 2:
+                key = ("cell", cell)
+        old = self.found.get(key)
+        if old is None or self._rank(f) < self._rank(old):
+            self.found[key] = f
+
+    def _rank(self, f: Found) -> tuple[int, int, tuple[int, int]]:
+        order = ("CC", "CCS", "ICC", "ACS", "ACR")
+        return self._points_floor(f), order.index(f.kind), f.start
+
+    def _contradiction(self, s: _Start, depth: int, end: int) -> None:
+        path = self._path(s, end, depth, strict=False)
+        if path is None:
+            return
+        start_cell, digit, negated = node_parts(s.node)
+        inside = any(node_parts(n)[2] for n in path[1:-1])
+        if negated:
+            self._add(Found("CCS", len(path), inside, (tuple(path),), placements=((start_cell, digit),),
+                            start=(start_cell, digit)))
+        else:
+            self._add(Found("CC", len(path), inside, (tuple(path),), eliminations=((start_cell, digit),),
+                            closing=f"{cell_name(start_cell)}!{digit}", start=(start_cell, digit)))
+
+    def _loop(self, s: _Start, depth: int) -> None:
+        g = self.graph
+        for last in _bits(g.pred.get(s.node, 0) & s.layers[depth - 1]):
+            path = self._path(s, last, depth - 1, strict=True)
+            if path is None:
+                continue
+            result = self._loop_eliminations(path)
+            if result is None:
+                continue
+            elims, strong = result
+            if not elims:
+                continue
+            loop = _rotate(path, strong)
+            inside = any(node_parts(n)[2] for n in path)
+            cell, digit, _ = node_parts(loop[0][0])
+            self._add(Found("ICC", len(path), inside, (loop[0],), eliminations=elims,
+                            strong_links=loop[1], start=(cell, digit)))
+            return
+
+    def _loop_eliminations(self, path: list[int]) -> tuple[tuple[Candidate, ...], tuple[bool, ...]] | None:
+        """The loop's eliminations and link kinds; None if it is no proper loop.
+
+        The loop is expanded into its single candidates (weak and strong links
+        alternating); a candidate used twice would break the argument that
+        every link holds both ways, so such a loop is dropped.
+        """
+        g = self.graph
+        cands = g.cands
+        positions = g.positions
+        n = len(path)
+        chain: list[Candidate] = []
+        elims: set[Candidate] = set()
+        strong_flags: list[bool] = []
+        for i in range(n):
+            a, b = path[i], path[(i + 1) % n]
+            ca, d, _ = node_parts(a)
+            cb, e, neg_b = node_parts(b)
+            if g.strong(a, b):
+                strong_flags.append(True)
+                if d != e:  # (A)d = (B)e: A is d or e
+                    chain += [(ca, d), (ca, e)]
+                    for x in range(1, 10):
+                        if x not in (d, e) and cands[ca] >> (x - 1) & 1:
+                            elims.add((ca, x))
+                else:  # (A)!d = (B)d
+                    chain.append((ca, d))
+            elif g.weak_pair(a, b):
+                strong_flags.append(False)
+                chain.append((ca, d))
+                if not neg_b:
+                    chain.append((cb, d))
+                for x in cells_of(PEER_MASK[ca] & PEER_MASK[cb] & positions[d]):
+                    elims.add((x, d))
+            else:
+                return None
+        if len(set(chain)) != len(chain):
+            return None
+        return tuple(sorted(elims)), tuple(strong_flags)
+
+    def _reducing(self, s: _Start, depth: int, new: int) -> None:
+        """Two chains from ``s`` to two digits of one other cell (ACR)."""
+        cell = s.node // _SLOT
+        if self.graph.cands[cell].bit_count() > self.alt_cands:
+            return
+        new_pos = new & _POS_ALL & ~_CELL_NODES[cell]
+        if not new_pos:
+            return
+        seen = s.visited & _POS_ALL & ~_CELL_NODES[cell]
+        pair = 0
+        for shift in range(1, 9):
+            pair |= seen & (seen >> shift) | seen & (seen << shift)
+        pair &= _POS_ALL
+        if not pair & new_pos:
+            return
+        for x in sorted({n // _SLOT for n in _bits(pair & new_pos)}):
+            nodes = list(_bits(seen & _CELL_NODES[x]))[:2]
+            if len(nodes) < 2:
+                continue
+            depths = [s.depth_of(n) for n in nodes]
+            paths = [self._path(s, n, k, strict=False) for n, k in zip(nodes, depths)]
+            if any(p is None for p in paths):
+                continue
+            c, d, _ = node_parts(s.node)
+            longest = max(len(p) for p in paths)  # type: ignore[arg-type]
+            self._add(Found("ACR", longest, False, tuple(tuple(p) for p in paths),  # type: ignore[arg-type]
+                            eliminations=((c, d),), start=(c, d)))
+
+    def _alternatives(self, by_node: dict[int, _Start]) -> None:
+        """Chains from every digit of a cell that reach one placement (ACS)."""
+        g = self.graph
+        for c in g.open:
+            mask = g.cands[c]
+            if mask.bit_count() > self.alt_cands:
+                continue
+            branches = [by_node[pos_node(c, d)] for d in range(1, 10) if mask >> (d - 1) & 1]
+            common = _POS_ALL & ~_CELL_NODES[c] & ~self.alt_done.get(c, 0)
+            for b in branches:
+                common &= b.visited
+            if not common:
+                continue
+            self.alt_done[c] = self.alt_done.get(c, 0) | common
+            for node in _bits(common):
+                depths = [b.depth_of(node) for b in branches]
+                paths = [self._path(b, node, k, strict=False) for b, k in zip(branches, depths)]
+                if any(p is None for p in paths):
+                    continue
+                x, digit, _ = node_parts(node)
+                longest = max(len(p) for p in paths)  # type: ignore[arg-type]
+                self._add(Found("ACS", longest, False, tuple(tuple(p) for p in paths),  # type: ignore[arg-type]
+                                placements=((x, digit),), start=(c, 0)))
+
+
+def _rotate(path: list[int], strong: tuple[bool, ...]) -> tuple[tuple[int, ...], tuple[bool, ...]]:
+    """A loop rotated to start at its first assertion in scan order."""
+    i = path.index(min(path))
+    return tuple(path[i:] + path[:i]), strong[i:] + strong[:i]
+
+
+def chain_text(nodes: tuple[int, ...], strong: tuple[bool, ...] = ()) -> str:
+    """``(1:6)3 - (2:6)5 - (2:7)8``; with ``strong`` flags a loop written with ``=``."""
+    parts = [node_text(nodes[0])]
+    for i, n in enumerate(nodes[1:]):
+        parts.append(" = " if strong and strong[i] else " - ")
+        parts.append(node_text(n))
+    if strong:
+        parts.append(" = " if strong[-1] else " - ")
+        parts.append(node_text(nodes[0]))
+    return "".join(parts)
+
+
+# -- the techniques -------------------------------------------------------------------------
+
+_SEARCH_KEYS: Final = ("max_nodes_first", "max_nodes_second", "alt_cands_first", "alt_cands_second", "budget")
+_cache: dict[str, Any] = {"key": None, "found": []}
+
+
+def search(board: Board, params: dict[str, Any]) -> list[Found]:
+    """All chain deductions of ``board``; the last result is kept for the next class."""
+    key = (tuple(board.cands), board.empty, tuple(params[k] for k in _SEARCH_KEYS))
+    if _cache["key"] != key:
+        _cache["found"] = _Search(board, params).run()
+        _cache["key"] = key
+    return _cache["found"]
+
+
+class ChainTechnique(Technique):
+    """Common part of the chain classes: one shared search, each class its kind."""
+
+    group = "VI"
+    family = "VI"
+    phase = Phase.THINNING
+    kind: ClassVar[str]
+    base_defaults: ClassVar[dict[str, int]] = {
+        "max_nodes_first": 9,
+        "max_nodes_second": 16,
+        "alt_cands_first": 2,
+        "alt_cands_second": 3,
+        "budget": 60000,
+    }
+
+    def points(self, f: Found) -> float:
+        raise NotImplementedError
+
+    def find(self, board: Board, ctx: Context) -> Iterator[Step]:
+        for f in search(board, self.params):
+            if f.kind == self.kind:
+                yield self._step(board, f)
+
+    def _step(self, board: Board, f: Found) -> Step:
+        texts = [chain_text(c, f.strong_links) for c in f.chains]
+        notation = " and ".join(texts)
+        notation_de = " und ".join(texts)
+        if f.closing:
+            notation += f" [- {f.closing}]"
+            notation_de += f" [- {f.closing}]"
+        used = tuple(sorted({node_parts(n)[:2] for c in f.chains for n in c}))
+        detail = {
+            "chain": notation,
+            "chain_de": notation_de,
+            "length": f.nodes,
+            "negation": f.negation,
+            "kind": _KIND_NAMES[f.kind][0] if not f.negation else _KIND_NAMES[f.kind][2],
+            "kind_de": _KIND_NAMES[f.kind][1] if not f.negation else _KIND_NAMES[f.kind][3],
+            "removed": removed_text(f.eliminations),
+            "set": ", ".join(f"{cell_name(c)}{d}" for c, d in f.placements),
+        }
+        return Step(self.code, self.points(f), placements=f.placements, eliminations=f.eliminations,
+                    used=used, detail=detail)
+
+
+_KIND_NAMES: Final = {
+    "CC": ("simple contradiction chain", "Einfache Widerspruchs-Kette",
+           "extended contradiction chain", "Erweiterte Widerspruchs-Kette"),
+    "CCS": ("setting contradiction chain", "Setzende Widerspruchs-Kette",
+            "setting contradiction chain", "Setzende Widerspruchs-Kette"),
+    "ICC": ("closed implication chain", "Geschlossene Folgerungs-Kette",
+            "closed implication chain", "Geschlossene Folgerungs-Kette"),
+    "ACS": ("setting alternative chains", "Setzende Alternativ-Ketten",
+            "setting alternative chains", "Setzende Alternativ-Ketten"),
+    "ACR": ("reducing alternative chains", "Reduzierende Alternativ-Ketten",
+            "reducing alternative chains", "Reduzierende Alternativ-Ketten"),
+}
+
+
+class _ContradictionLike(ChainTechnique):
+    defaults = {**ChainTechnique.base_defaults, "points_offset": 13, "points_offset_negation": 15}
+    min_points = 16.0
+
+    def points(self, f: Found) -> float:
+        key = "points_offset_negation" if f.negation else "points_offset"
+        return float(self.params[key]) + f.nodes
+
+
+@register
+class ContradictionChain(_ContradictionLike):
+    """CC: simple (no "!" inside) or extended ("!" inside) contradiction chain."""
+
+    code = "CC"
+    kind = "CC"
+
+
+@register
+class SettingContradictionChain(_ContradictionLike):
+    """CCS: from "d is not in A" to "d is in A": d is set."""
+
+    code = "CCS"
+    kind = "CCS"
+
+
+@register
+class ClosedImplicationChain(_ContradictionLike):
+    """ICC: closed implication chain (continuous nice loop)."""
+
+    code = "ICC"
+    kind = "ICC"
+
+
+class _Alternative(ChainTechnique):
+    defaults = {**ChainTechnique.base_defaults, "points_offset": 17}
+    min_points = 20.0
+
+    def points(self, f: Found) -> float:
+        return float(self.params["points_offset"]) + f.nodes
+
+
+@register
+class SettingAlternativeChains(_Alternative):
+    """ACS: chains from every digit of a cell reach the same placement."""
+
+    code = "ACS"
+    kind = "ACS"
+
+
+@register
+class ReducingAlternativeChains(_Alternative):
+    """ACR: two chains from one digit reach two digits of one cell."""
+
+    code = "ACR"
+    kind = "ACR"
