@@ -79,7 +79,7 @@ def bench_enumeration(solutions: int, full: bool) -> None:
         total = count_solutions(puzzle, limit=None)
         dt = time.perf_counter() - t0
         assert total == MANY_COUNT, total
-        print(f"full count (band-memoised): {total:,} solutions in {dt:.1f} s = {total / dt:,.0f} solutions/s")
+        print(f"full count (band join): {total:,} solutions in {dt:.1f} s = {total / dt:,.0f} solutions/s")
 
 
 def main() -> None:

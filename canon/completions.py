@@ -10,7 +10,8 @@ block-diagonal shape allows a join instead of a search:
   which gives at most 56 ways to choose the open blocks' row *sets*; within a
   row the three digits of an open block are ordered independently, each
   cell only excluding the digits of the diagonal block in its stack column.
-  So all fillings of one band are listed directly (about 1,000-2,000).
+  So all fillings of one band are listed directly (2,600-3,600 for the
+  paper's pairs).
 * Across bands only the columns interact, and only through column *sets*:
   in stack l the two open blocks (of the two bands other than l) must have
   complementary column sets relative to D_l's columns.  Keying each band
@@ -24,7 +25,7 @@ nothing to cut.
 
 Classification follows FCINF's idea of rejecting early: all 27 column sets
 of a completion are fixed by the keys of bands 0 and 1, so theorem 4.3's
-mod-3 condition on the vertical sets is tested once per key pair and the full
+mod-3 condition on the vertical sets is tested once per key combination and the full
 fix test (:mod:`canon.fix`) runs only on the survivors.
 """
 
@@ -42,6 +43,7 @@ from canon.triples import triples_of
 
 Grid = tuple[int, ...]
 ColumnSets = tuple[int, int, int]
+Key = tuple[ColumnSets, ColumnSets]
 FULL: Final = 0x1FF
 #: The two open stacks of each band, ascending.
 OPEN_STACKS: Final = ((1, 2), (0, 2), (0, 1))
@@ -56,7 +58,7 @@ class BandFilling:
     """
 
     cells: Grid
-    key: tuple[ColumnSets, ColumnSets]
+    key: Key
 
 
 def _columns(block: tuple[int, ...]) -> ColumnSets:
@@ -117,9 +119,6 @@ def _assemble(
 def _complement(diagonal_columns: ColumnSets, sets: ColumnSets) -> ColumnSets:
     """Column sets the other open block of a stack must have: all digits minus D_l's and these."""
     return tuple(FULL ^ diagonal_columns[n] ^ sets[n] for n in range(3))  # type: ignore[return-value]
-
-
-Key = tuple[ColumnSets, ColumnSets]
 
 
 class CompletionJoin:

@@ -16,6 +16,9 @@ cells read as ``1 z7 z6 / z5 z4 z3 / z2 z1 z0``, and the condition becomes
 the text ``76543210`` lists z0 ... z7 and is the word e of the block E.
 Integer comparison of words is the paper's order (e is the smallest word).
 
+Section 2.3 groups the normalised pairs further into classes under the
+stabiliser H* of the diagonal (:func:`equivalence_class`).
+
 The group orders |G|, |G0| and |M| of sections 1.2-1.3 are computed here by
 a Schreier-Sims stabiliser chain from the generators, as a check on the
 structure this module relies on rather than as typed-in constants.
@@ -25,6 +28,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from itertools import permutations
 from typing import Final
 
@@ -179,6 +183,56 @@ def normalise(diagonal: BlockDiagonal) -> Normalisation:
     t = Transformation(rows=tuple(rows), cols=tuple(cols), digits=digits)  # type: ignore[arg-type]
     image = BlockDiagonal.from_grid(t.apply(diagonal.grid()))
     return Normalisation(word_of_block(image.blocks[1]), word_of_block(image.blocks[2]), t)
+
+
+# --- equivalence classes under H* (section 2.3) --------------------------------------
+@lru_cache(maxsize=1)
+def q_elements() -> tuple[Transformation, ...]:
+    """The 432 elements l.t^e.sigma of Q = L0 <t> <t1, t2> (sigma acting first).
+
+    With M = Z L1 L2 in front they make up the whole stabiliser H* = MQ of the
+    block diagonals.  The order of the factors matters: M is not normalised
+    by the block permutations, so sigma.t.l (in the other order) would miss
+    part of H*.  sigma permutes bands and stacks alike (keeps the diagonal),
+    l acts on band 0 and stack 0.
+    """
+    out = []
+    for sigma in permutations(range(3)):
+        for transpose in (False, True):
+            head = Transformation(bands=sigma, stacks=sigma).then(Transformation(transpose=transpose))  # type: ignore[arg-type]
+            for rows0 in permutations(range(3)):
+                for cols0 in permutations(range(3)):
+                    local = Transformation(rows=(rows0, _ID3, _ID3), cols=(cols0, _ID3, _ID3))  # type: ignore[arg-type]
+                    out.append(head.then(local))
+    return tuple(out)
+
+
+@dataclass(frozen=True)
+class EquivalenceClass:
+    """The class (w, y)~ of section 2.3: its lexicographically least pair and its size m(u, v)."""
+
+    u: int
+    v: int
+    size: int
+
+    @property
+    def words(self) -> str:
+        """``u,v`` of the representative in the paper's text form."""
+        return f"{format_word(self.u)},{format_word(self.v)}"
+
+
+def equivalence_class(u: int, v: int) -> EquivalenceClass:
+    """Class of P(u, v) under H*: all normalised P(w, y) in its H*-orbit (the paper's WY2UV and m).
+
+    N is constant on a class (2.4), so the paper counts one pair per class.
+    """
+    grid = BlockDiagonal.from_words(u, v).grid()
+    pairs = set()
+    for q in q_elements():
+        image = normalise(BlockDiagonal.from_grid(q.apply(grid)))
+        pairs.add((image.u, image.v))
+    first = min(pairs)
+    return EquivalenceClass(first[0], first[1], len(pairs))
 
 
 # --- group orders ---------------------------------------------------------------

@@ -18,7 +18,7 @@ from typing import NoReturn
 import click
 
 from canon.completions import CompletionJoin, classify
-from canon.diagonal import BlockDiagonal, group_orders, normalise, parse_word
+from canon.diagonal import BlockDiagonal, equivalence_class, group_orders, normalise, parse_word
 from canon.fix import TYPE_NAMES, FixResult, fix_test
 from canon.triples import invariants
 from puzzles.parsing import PuzzleError, format_line, parse_puzzle
@@ -120,16 +120,21 @@ def fix_command(grid: str | None, file: Path | None) -> None:
 @click.argument("grid", required=False)
 @click.option("--diagonal", "words", help="Coded pair U,V for P(U,V) = E \\ B(U) \\ B(V); 'e' is 76543210.")
 @click.option("--time", "show_time", is_flag=True, help="Also print the counting time.")
-def count_completions_command(grid: str | None, words: str | None, show_time: bool) -> None:
+@click.option("--class", "show_class", is_flag=True, help="Also print the H*-class representative and size m (2.3).")
+def count_completions_command(grid: str | None, words: str | None, show_time: bool, show_class: bool) -> None:
     """N(u, v): full grids extending a block-diagonal pre-sudoku (seed 002, 2.1-2.2)."""
     diagonal = _diagonal(grid, words)
     start = time.perf_counter()
     count = CompletionJoin(diagonal).count()
     elapsed = time.perf_counter() - start
-    line = f"N({normalise(diagonal).words}) = {count}"
+    norm = normalise(diagonal)
+    line = f"N({norm.words}) = {count}"
     if show_time:
         line += f"\t{elapsed:.3f} s"
     click.echo(line)
+    if show_class:
+        cls = equivalence_class(norm.u, norm.v)
+        click.echo(f"class representative ({cls.words}), m = {cls.size}")
 
 
 @click.command(name="completions")

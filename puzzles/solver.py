@@ -32,10 +32,9 @@ When singles stall, the search branches on a cell with the fewest candidates
 (a bivalue cell whenever there is one: found bitwise, as cells counted "at
 least two" but not "at least three").
 
-Counting *all* solutions of a puzzle with millions of them is done by
-:func:`_count_all`, which fills the grid band by band and memoises the number
-of completions of the bands still open: once the bands above are fixed, that
-number depends only on the candidates left in the open bands.
+Counting *all* solutions of a puzzle with millions of them does not visit
+them one by one: :func:`_count_by_bands` enumerates the fillings of each band
+separately and joins them on the digit sets they put into each column.
 """
 
 from __future__ import annotations
@@ -235,7 +234,7 @@ def analyse(grid: Sequence[int], limit: int | None = 2) -> SolveResult:
 
     One depth-first search gives both answers the rater needs ("unique?" and
     "which solution?").  With ``limit=None`` on a puzzle with many solutions
-    prefer :func:`count_solutions`, whose memoised counter is far faster.
+    prefer :func:`count_solutions`, whose band join is far faster.
     """
     _check_limit(limit)
     state = _initial_state(grid)
@@ -269,46 +268,91 @@ def solve(grid: Sequence[int]) -> Grid | None:
 
 
 def count_solutions(grid: Sequence[int], limit: int | None = 2) -> int:
-    """Number of solutions, counting stops at ``limit`` (None: count them all)."""
+    """Number of solutions, counting stops at ``limit`` (None: count them all).
+
+    With ``limit=None`` a plain search settles puzzles with few solutions;
+    beyond :data:`_FEW` solutions the band join of :func:`_count_by_bands`
+    takes over, which does not visit solutions one by one.
+    """
     _check_limit(limit)
     if limit is not None:
         return analyse(grid, limit).count
+    few = analyse(grid, _FEW).count
+    if few < _FEW:
+        return few
     state = _initial_state(grid)
-    if state is None:
-        return 0
-    return _count_all(*state, {})
+    assert state is not None  # the search above found solutions
+    return _count_by_bands(*state)
 
 
-def _count_all(cand: int, placed: int, memo: dict[int, int]) -> int:
-    """Number of all solutions, filling band by band with memoised band tails.
+#: Solutions a plain search enumerates before the band join is used instead.
+_FEW: Final = 1000
+_BAND_LAYERS: Final = tuple(band * _REP for band in _BAND_CELLS)
+#: Signature bits of the three columns of one stack, in all layers.
+_STACK_SIGNATURE: Final = tuple(_REP * (0b111 << 3 * s) for s in range(3))
+_FULL_SIGNATURE: Final = _REP * 0x1FF
 
-    Once bands 0..k-1 are all placed, the number of completions depends only
-    on the candidates of bands k..2: the fixed bands reach them solely through
-    column eliminations already applied.  So that part of ``cand`` (tagged
-    with k, since a band-1 tail and a band-2 tail could look alike) is a
-    sound memo key, and different fillings of the upper bands that leave the
-    same column sets share one count.
+
+def _band_signatures(cand: int, placed: int, band: int) -> dict[int, int]:
+    """Fillings of one band, counted per column signature.
+
+    The signature of a filling is the set of digits it puts in each column,
+    as an int with bit ``81*(d-1) + col`` for digit d in column col; the
+    other bands only see a band through it.  The search branches inside the
+    band only, but propagates over the whole grid, so fillings that clash
+    with givens elsewhere are pruned early (they belong to no solution).
     """
-    result = _propagate(cand, placed)
-    if result is None:
-        return 0
-    cand, placed = result
-    if placed.bit_count() == 81:
-        return 1
-    done = _placed_cells(placed)
-    band = 0
-    while done & _BAND_CELLS[band] == _BAND_CELLS[band]:
-        band += 1
-    key = 0
-    if band:
-        key = (cand & (_ALL & ~((_REP << 27 * band) - _REP))) | band
-        known = memo.get(key)
-        if known is not None:
-            return known
-    cell = _branch_cell(cand, placed, _BAND_CELLS[band])
+    band_cells = _BAND_CELLS[band]
+    band_layers = _BAND_LAYERS[band]
+    row_fold = _FULL_SIGNATURE
+    signatures: dict[int, int] = {}
+    stack = [(cand, placed)]
+    while stack:
+        result = _propagate(*stack.pop())
+        if result is None:
+            continue
+        cand, placed = result
+        if _placed_cells(placed) & band_cells == band_cells:
+            rows = (placed & band_layers) >> 27 * band
+            key = (rows | rows >> 9 | rows >> 18) & row_fold
+            signatures[key] = signatures.get(key, 0) + 1
+            continue
+        stack += _children(cand, placed, _branch_cell(cand, placed, band_cells))
+    return signatures
+
+
+def _count_by_bands(cand: int, placed: int) -> int:
+    """Count all solutions by joining independent band fillings.
+
+    A grid is a solution exactly when each band is a valid filling and the
+    three bands put disjoint digit sets into every column, so the count is
+    the sum of n0*n1*n2 over signature triples that partition every column.
+    For each signature of one band, the signatures of a second band are
+    walked in a trie keyed stack by stack (skipping whole subtrees that
+    clash in a stack), and the third band's count is looked up as the
+    complement.  The puzzle with 14.3 million solutions needs about 290,000
+    fillings instead of 14.3 million leaves.
+    """
+    small, middle, large = sorted((_band_signatures(cand, placed, b) for b in range(3)), key=len)
+    s0, s1, s2 = _STACK_SIGNATURE
+    trie: dict[int, dict[int, dict[int, int]]] = {}
+    for signature, n in small.items():
+        trie.setdefault(signature & s0, {}).setdefault(signature & s1, {})[signature & s2] = n
+    lookup = large.get
+    full = _FULL_SIGNATURE
     total = 0
-    for child in _children(cand, placed, cell):
-        total += _count_all(*child, memo)
-    if band:
-        memo[key] = total
+    for signature, n_middle in middle.items():
+        q0, q1, q2 = signature & s0, signature & s1, signature & s2
+        rest = full ^ signature
+        partial = 0
+        for p0, sub0 in trie.items():
+            if p0 & q0:
+                continue
+            for p1, sub1 in sub0.items():
+                if p1 & q1:
+                    continue
+                for p2, n_small in sub1.items():
+                    if not p2 & q2:
+                        partial += n_small * lookup(rest ^ p0 ^ p1 ^ p2, 0)
+        total += n_middle * partial
     return total

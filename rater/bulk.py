@@ -208,7 +208,10 @@ class WorkerPool:
         if not worker.pending:
             worker.started = time.monotonic()
         worker.pending.append((seq, item))
-        worker.conn.send((seq, item))
+        try:
+            worker.conn.send((seq, item))
+        except OSError:  # died meanwhile: collect() replaces it and resends its queue
+            pass
 
     def collect(self, wait: float) -> list[tuple[int, dict[str, Any]]]:
         """Results that arrived within ``wait`` seconds, plus records for hung or dead workers."""
@@ -224,10 +227,10 @@ class WorkerPool:
                     out.append((seq, record))
             except (EOFError, OSError):
                 pass
-            if worker.pending and not worker.process.is_alive():
-                out.append(self._replace(index, "error", f"worker died (exit code {worker.process.exitcode})"))
+            if not worker.process.is_alive():
+                out.extend(self._replace(index, "error", f"worker died (exit code {worker.process.exitcode})"))
             elif worker.pending and self._hung(worker):
-                out.append(self._replace(index, "timeout", f"no result after {self._limit():.1f} s; worker killed"))
+                out.extend(self._replace(index, "timeout", f"no result after {self._limit():.1f} s; worker killed"))
         return out
 
     def _limit(self) -> float:
@@ -237,18 +240,21 @@ class WorkerPool:
     def _hung(self, worker: _Worker) -> bool:
         return self.config.timeout is not None and time.monotonic() - worker.started > self._limit()
 
-    def _replace(self, index: int, status: str, message: str) -> tuple[int, dict[str, Any]]:
-        """Kill worker ``index``, give its current puzzle a record, hand the rest to a new worker."""
+    def _replace(self, index: int, status: str, message: str) -> list[tuple[int, dict[str, Any]]]:
+        """Kill worker ``index``, give its current puzzle (if any) a record, hand the rest to a new worker."""
         old = self.workers[index]
         old.process.kill()
         old.process.join()
         old.conn.close()
-        seq, item = old.pending.popleft()
+        records = []
+        if old.pending:
+            seq, item = old.pending.popleft()
+            records.append((seq, error_record(item, status, message)))
         new = self._spawn()
         self.workers[index] = new
         for queued_seq, queued in old.pending:
             self.submit(new, queued_seq, queued)
-        return seq, error_record(item, status, message)
+        return records
 
     def in_flight(self) -> int:
         return sum(len(w.pending) for w in self.workers)
@@ -360,7 +366,7 @@ class RecordWriter:
             self.stream.write(buffer.getvalue())
         else:
             flat = {k: ("-" if v is None else v) for k, v in _flat(record).items()}
-            if flat["status"] not in RATED and not flat["level"]:
+            if self.template == TEXT_TEMPLATE and flat["status"] not in RATED and not flat["level"]:
                 flat["level"] = flat["status"]
             self.stream.write(self.template.format_map(flat) + "\n")
 

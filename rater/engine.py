@@ -188,6 +188,8 @@ class Engine:
         found: list[Step] = []
         best = float("inf")
         for t in techs:
+            if not t.applicable(ctx):
+                continue
             if self.mode is Mode.PSEUDO_SYNC and t.min_points >= best:
                 continue
             if self.mode is Mode.HALF_SYNC and t.min_points > best:

@@ -452,8 +452,8 @@ class _Search:
 
 
 def _rotate(path: list[int], strong: tuple[bool, ...]) -> tuple[tuple[int, ...], tuple[bool, ...]]:
-    """A loop rotated to start at its first assertion in scan order."""
-    i = path.index(min(path))
+    """A loop rotated to start at its first positive assertion in scan order (as the seed writes it)."""
+    i = path.index(min(n for n in path if n % _SLOT < 9))
     return tuple(path[i:] + path[:i]), strong[i:] + strong[:i]
 
 

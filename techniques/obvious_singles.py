@@ -25,13 +25,14 @@ from collections.abc import Iterable, Iterator, Sequence
 from itertools import combinations
 from typing import ClassVar
 
-from puzzles.geometry import BOX_OF, CELL_BIT, COL_OF, PEER_MASK, ROW_OF, UNIT_MASK, cell_name, cells_of, digits_of
+from puzzles.geometry import CELL_BIT, PEER_MASK, UNIT_MASK, cell_name, cells_of, digits_of
 from techniques.base import Context, Phase, Technique, register
 from techniques.board import Board
 from techniques.direct import scan_key
 from techniques.obvious import Claim, Doppel, ObviousAnalysis
 from techniques.points import MISSING_BOX, MISSING_LINE, VISIBLE, Bands, band
 from techniques.step import Step
+from techniques.unique_rectangles import ur_corner_candidates
 
 #: At most this many justifications (claims or 2-tuples) prove one single.
 MAX_JUSTIFICATIONS = 2
@@ -406,7 +407,8 @@ class ObviousRectangleCorner(ObviousTechnique):
     digit, the four corners could swap the two digits and the puzzle would
     have two solutions; so both digits are excluded there, like visible
     numbers, and the cell may be left with one digit.  Sound only for a puzzle
-    with a unique solution.
+    with a unique solution.  The corner logic is the one of UR type 1
+    (:func:`techniques.unique_rectangles.ur_corner_candidates`).
     """
 
     code = "D8"
@@ -418,32 +420,18 @@ class ObviousRectangleCorner(ObviousTechnique):
     def find(self, board: Board, ctx: Context) -> Iterator[Step]:
         if ctx.cd_level < 2:
             return
-        doppels = analysis_for(board, follow_on=True).doppels
+        pair_of = [0] * 81
+        owner: dict[int, Doppel] = {}
+        for t in analysis_for(board, follow_on=True).doppels:
+            for c in (t.p, t.q):
+                if not pair_of[c]:
+                    pair_of[c] = 1 << (t.a - 1) | 1 << (t.b - 1)
+                    owner[c] = t
         found = []
-        for t1, t2 in combinations(doppels, 2):
-            if {t1.a, t1.b} != {t2.a, t2.b} or not t1.cells & t2.cells:
-                continue
-            corners = t1.cells | t2.cells
-            x = rectangle_corner(corners)
-            if x is None or not board.empty & CELL_BIT[x]:
-                continue
-            left = board.cands[x] & ~(1 << (t1.a - 1) | 1 << (t1.b - 1))
+        for corner in ur_corner_candidates(pair_of, board.cands):
+            left = corner.remaining
             if left and not left & (left - 1):
-                found.append(self._step(x, left.bit_length(), float(self.params["points"]), None, (t1, t2)))
+                used = tuple(dict.fromkeys(owner[c] for c in corner.cells if c != corner.corner))
+                found.append(self._step(corner.corner, left.bit_length(), float(self.params["points"]), None, used))
         found.sort(key=scan_key)
         yield from _first_per_cell(found)
-
-
-def rectangle_corner(corners: int) -> int | None:
-    """The fourth corner of three cells spanning two rows, two columns and two boxes."""
-    cells = cells_of(corners)
-    if len(cells) != 3:
-        return None
-    rows = {ROW_OF[c] for c in cells}
-    cols = {COL_OF[c] for c in cells}
-    if len(rows) != 2 or len(cols) != 2:
-        return None
-    x = next(9 * r + c for r in rows for c in cols if 9 * r + c not in cells)
-    if len({BOX_OF[c] for c in cells} | {BOX_OF[x]}) != 2:
-        return None
-    return x

@@ -148,7 +148,10 @@ def _six_cell_shapes() -> tuple[list[tuple[tuple[int, ...], tuple[int, ...]]], d
     low = (1 << 64) - 1
 
     def words(masks: list[int]) -> tuple[np.ndarray, np.ndarray]:
-        return (np.array([m & low for m in masks], dtype=np.uint64), np.array([m >> 64 for m in masks], dtype=np.uint64))
+        return (
+            np.array([m & low for m in masks], dtype=np.uint64),
+            np.array([m >> 64 for m in masks], dtype=np.uint64),
+        )
 
     class0 = [sum(1 << c for c, k in zip(cells, cols) if k == 0) for cells, cols in shapes]
     class1 = [sum(1 << c for c, k in zip(cells, cols) if k == 1) for cells, cols in shapes]
@@ -303,7 +306,8 @@ def link_findings(board: Board, pat: Pattern) -> Iterator[Finding]:
     if not links:
         return
     n = len(pat.cells)
-    nbrs = [[j for j in range(n) if j != i and set(CELL_UNITS[pat.cells[i]]) & set(CELL_UNITS[pat.cells[j]])] for i in range(n)]
+    units = [set(CELL_UNITS[c]) for c in pat.cells]
+    nbrs = [[j for j in range(n) if j != i and units[i] & units[j]] for i in range(n)]
     # two links in one unit are a hidden pair, not a loop argument
     subsets = [(lk,) for lk in links] + [(a, b) for a, b in combinations(links, 2) if a[3] != b[3]]
     groups: dict[tuple[tuple[Link, ...], str, int], list[Candidate]] = {}
@@ -324,9 +328,11 @@ def link_findings(board: Board, pat: Pattern) -> Iterator[Finding]:
         de = " und ".join(f"Kandidat {h} alleine in {unit_name(u, 'de')}" for h, _, _, u in used)
         where = ", ".join(f"({ROW_OF[c] + 1}:{COL_OF[c] + 1})" for c in sorted({c for c, _ in elims}))
         if digit:
-            what_en, what_de = f"candidate {digit} can be removed from {where}", f"ist Kandidat {digit} in {where} streichbar"
+            what_en = f"candidate {digit} can be removed from {where}"
+            what_de = f"ist Kandidat {digit} in {where} streichbar"
         else:
-            what_en, what_de = f"the extra candidates can be removed from {where}", f"sind die Zusatzkandidaten in {where} streichbar"
+            what_en = f"the extra candidates can be removed from {where}"
+            what_de = f"sind die Zusatzkandidaten in {where} streichbar"
         yield Finding(label, tuple(sorted(elims)), f"because of {en}, {what_en}", f"Wegen {de} {what_de}")
 
 
@@ -407,8 +413,8 @@ class QuasiUniqueLoop(Technique):
             allowed = (ex | ey) & ~board.givens
             pair = (1 << (x - 1)) | (1 << (y - 1))
             extras = [m & ~pair for m in eff]
-            matches = [k for region in useful_regions(allowed, extras) for k in _matching_shapes(arrays, region, ex, ey, open_cells)]
-            for k in matches:
+            regions = useful_regions(allowed, extras)
+            for k in [k for r in regions for k in _matching_shapes(arrays, r, ex, ey, open_cells)]:
                 cells, colours = shapes[k]
                 if not _few_extras([extras[c] for c in cells]):
                     continue

@@ -289,7 +289,8 @@ def type_2_5(board: Board, pat: Pattern) -> Iterator[Finding]:
         label,
         elims,
         f"extra candidate {z} must be in one of {where}; it can be removed from every cell seeing them all",
-        f"Zusatzkandidat {z} muss in einer der Zellen {where} stehen und ist in allen von ihnen sichtbaren Zellen streichbar",
+        f"Zusatzkandidat {z} muss in einer der Zellen {where} stehen und ist in allen "
+        "von ihnen sichtbaren Zellen streichbar",
     )
 
 
@@ -387,7 +388,10 @@ def _finding(
 
 
 def type_4a(board: Board, pat: Pattern, p: int, m: int) -> Iterator[Finding]:
-    """Pair cells p, p^m adjacent; h alone in a line through a pair and an extra cell: the other HK leaves the other extra cell."""
+    """Pair cells p, p^m adjacent; h alone in a line through a pair and an extra cell.
+
+    The other main candidate leaves the other extra cell.
+    """
     mask = pat.bitboard
     for i in (p, p ^ m):
         unit = _line_unit(pat, i, i ^ (3 - m))
@@ -428,7 +432,8 @@ def type_4c(board: Board, pat: Pattern, p: int) -> Iterator[Finding]:
             if _alone(board, h, unit, mask):
                 yield from _finding(
                     board, "4C", [(target, h)], [(h, unit)],
-                    f"candidate {h} can be removed from the not considered cell with extra candidates {_cell(target)}",
+                    f"candidate {h} can be removed from the not considered cell with extra candidates "
+                    f"{_cell(target)}",
                     f"ist Kandidat {h} in nicht betrachteter Zelle mit Zusatzkandidaten streichbar",
                 )
 
@@ -497,7 +502,7 @@ def _hk_orders(pat: Pattern) -> tuple[tuple[int, int], tuple[int, int]]:
 
 
 def type_8a(board: Board, pat: Pattern, p: int) -> Iterator[Finding]:
-    """One pair cell p; h1 alone in the pair cell's line, h2 alone in the parallel line: h1 leaves the cell beside p."""
+    """One pair cell p; h1 alone in p's line, h2 alone in the parallel line: h1 leaves the cell beside p."""
     mask = pat.bitboard
     for near, far, beside in (
         (_row_unit(pat, p), _row_unit(pat, p ^ 3), p ^ 2),
@@ -514,7 +519,10 @@ def type_8a(board: Board, pat: Pattern, p: int) -> Iterator[Finding]:
 
 
 def type_8b(board: Board, pat: Pattern, p: int) -> Iterator[Finding]:
-    """One pair cell p; h1 alone in a line through p and extra cell q, h2 alone in the crossing line through q: h1 leaves the third extra cell."""
+    """One pair cell p; h1 alone in the line through p and extra cell q, h2 alone in the crossing line through q.
+
+    h1 leaves the third ("not considered") extra cell.
+    """
     mask = pat.bitboard
     for q, cross_kind in ((p ^ 2, 1), (p ^ 1, 2)):
         near = _line_unit(pat, p, q)
@@ -524,7 +532,8 @@ def type_8b(board: Board, pat: Pattern, p: int) -> Iterator[Finding]:
             if _alone(board, h1, near, mask) and _alone(board, h2, cross, mask):
                 yield from _finding(
                     board, "8B", [(target, h1)], [(h1, near), (h2, cross)],
-                    f"candidate {h1} can be removed from the not considered cell with extra candidates {_cell(target)}",
+                    f"candidate {h1} can be removed from the not considered cell with extra candidates "
+                    f"{_cell(target)}",
                     f"ist Kandidat {h1} in nicht betrachteter Zelle mit Zusatzkandidaten {_cell(target)} streichbar",
                 )
 

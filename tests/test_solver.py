@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from puzzles.geometry import UNITS
-from puzzles.solver import SolveResult, analyse, count_solutions, solve
+from puzzles.solver import SolveResult, _count_by_bands, _initial_state, analyse, count_solutions, solve
 
 DATA_DIR = Path(os.environ.get("SUDOKU_DATA", Path(__file__).resolve().parents[1].parent / "shared" / "data"))
 
@@ -18,9 +18,7 @@ MANY_127 = "00000000300700000906300700000002680040000000000000920000024001018000
 # No digit repeats in a unit, but 1 has no place in box TL: rows 2 and 3 are
 # blocked by the 1s in boxes TM and TR, columns 1 and 2 by those in ML and BL,
 # and (1:3) holds a 2.
-NO_PLACE_FOR_1 = (
-    "002000000" "000100000" "000000100" "100000000" "000000000" "000000000" "010000000" "000000000" "000000000"
-)
+NO_PLACE_FOR_1 = "002000000" "000100000" "000000100" "100000000" + "0" * 18 + "010000000" + "0" * 18
 
 
 def grid(text: str) -> tuple[int, ...]:
@@ -108,3 +106,16 @@ def test_bad_input() -> None:
         count_solutions((10,) + (0,) * 80)
     with pytest.raises(ValueError):
         count_solutions(EMPTY, 0)
+
+
+@pytest.mark.parametrize("blank", [None, 17, 19])
+def test_band_join_matches_enumeration(blank: int | None) -> None:
+    # MANY_127 with one given removed: 1067 and 4862 solutions, past the
+    # threshold where count_solutions(limit=None) switches to the band join.
+    text = MANY_127 if blank is None else MANY_127[:blank] + "0" + MANY_127[blank + 1 :]
+    puzzle = grid(text)
+    state = _initial_state(puzzle)
+    assert state is not None
+    enumerated = analyse(puzzle, None).count
+    assert _count_by_bands(*state) == enumerated == count_solutions(puzzle, None)
+    assert enumerated == {None: 127, 17: 1067, 19: 4862}[blank]

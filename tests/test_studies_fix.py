@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import random
+from collections import Counter
 from functools import lru_cache
 
 import numpy as np
 import pytest
 
-from canon.diagonal import E_WORD, BlockDiagonal
 from canon.completions import classify
+from canon.diagonal import E_WORD, BlockDiagonal, parse_word
 from canon.fix import fix_test
 from canon.group import Transformation, random_transformation, row_group_sources
 from studies_support import A, U, U_NORMALISED, transpose, u_prime
@@ -21,15 +22,17 @@ def brute_stabilizer_order(grid: Grid) -> int:
     """|{g in G : g(A) = A}| without theorem 4.3: every row map of G, with and without transposing.
 
     For a row map (1296 of them) the column map is forced by where row 0's
-    digits must come from, so 2 x 1296 candidates cover all of G.
+    digits must come from, so 2 x 1296 candidates cover all of G; a forced
+    column map that does not keep stacks together is not in G.
     """
+    column_maps = {tuple(m) for m in row_group_sources().tolist()}
     a = np.array(grid).reshape(9, 9)
     found = 0
     for source in (a, a.T):
         where = np.argsort(source, axis=1)  # where[r][d - 1]: column of digit d in row r
         for rows in row_group_sources():
             cols = where[rows[0], a[0] - 1]
-            if (source[np.ix_(rows, cols)] == a).all():
+            if tuple(cols.tolist()) in column_maps and (source[np.ix_(rows, cols)] == a).all():
                 found += 1
     return found
 
@@ -93,6 +96,15 @@ def test_the_64_fix_sudokus_of_e_e_by_type() -> None:
     assert sorted(g for g, r in result.fixed if r.is_superfix) == sorted(U_NORMALISED)
     for grid, fix in result.fixed:
         assert all(f.apply(grid) == grid for f in fix.elements)
+
+
+def test_u2_v2_holds_the_single_rss_only_fix_sudoku() -> None:
+    """Section 4.4: N_f(u2, v2) = 17 with one fix-sudoku of type [RSS] only."""
+    result = classify(BlockDiagonal.from_words(parse_word("43671520"), parse_word("43172560")))
+    assert result.fixed_count == 17
+    assert +result.categories - Counter({"neutral": result.categories["neutral"]}) == {"R": 8, "S": 8, "RSS": 1}
+    (rss,) = [grid for grid, fix in result.fixed if fix.category == "RSS"]
+    assert brute_stabilizer_order(rss) == 3
 
 
 def test_one_of_each_type_agrees_with_brute_force() -> None:

@@ -7,6 +7,7 @@ points elsewhere does not break these rendering tests; the layout itself
 
 from __future__ import annotations
 
+import io
 import re
 
 import pytest
@@ -29,7 +30,7 @@ def rated():
 
 
 def record(rating, catalogue, **options) -> str:
-    console = Console(record=True, width=200, color_system=None, force_terminal=False)
+    console = Console(record=True, width=200, color_system=None, force_terminal=False, file=io.StringIO())
     Walkthrough(catalogue, console, WalkOptions(**options)).show(rating)
     return console.export_text()
 
@@ -101,7 +102,7 @@ def test_colour_rendering_uses_the_groups_colours(rated):
     text = renderer.cell(board, placed, a_cell, None)
     assert text.plain == str(board.values[a_cell])
     assert any(str(span.style) == GROUP_STYLES["A"] for span in text.spans)
-    console = Console(record=True, width=200, force_terminal=True, color_system="truecolor")
+    console = Console(record=True, width=200, force_terminal=True, color_system="truecolor", file=io.StringIO())
     Walkthrough(engine.catalogue, console, WalkOptions(color=True)).show(rating)
     plain = console.export_text(styles=False)
     assert expected_header(1, rating.steps[0], rating.steps[0].points, engine.catalogue) in plain
@@ -144,7 +145,7 @@ def test_step_mode_with_a_callback():
     engine = Engine("2001")
     rating = engine.rate(PUZZLE)
     keys = iter("xq")
-    console = Console(record=True, width=200, color_system=None)
+    console = Console(record=True, width=200, color_system=None, file=io.StringIO())
     done = Walkthrough(engine.catalogue, console, WalkOptions(color=False, step_mode=True,
                                                               read_key=lambda: next(keys))).show(rating)
     assert not done and console.export_text().count("Step ") == 2
