@@ -120,6 +120,23 @@ class GridStyle:
                 "bl": "└", "bm": "┴", "br": "┘"}
 
 
+@dataclass(frozen=True)
+class _Marks:
+    """A step's marks as sets, built once per grid rather than once per cell."""
+
+    cells: frozenset[int]
+    used: frozenset[tuple[int, int]]
+    removable: frozenset[tuple[int, int]]
+    placing: dict[int, int]
+
+    @classmethod
+    def of(cls, step: Step | None) -> _Marks:
+        if step is None:
+            return cls(frozenset(), frozenset(), frozenset(), {})
+        return cls(frozenset(u for u, d in step.used if d == 0), frozenset((u, d) for u, d in step.used if d),
+                   frozenset(step.eliminations), dict(step.placements))
+
+
 @dataclass
 class GridRenderer:
     """Draws one board state with the marks of one step (or none)."""
@@ -127,13 +144,12 @@ class GridRenderer:
     catalogue: Catalogue
     style: GridStyle = field(default_factory=GridStyle)
 
-    def cell(self, board: Board, placed_by: Sequence[str], c: int, step: Step | None) -> Text:
-        """The text of cell ``c``: digit, marker or candidates, with its marks."""
+    def cell(self, board: Board, placed_by: Sequence[str], c: int, step: Step | None,
+             marks: _Marks | None = None) -> Text:
+        """The text of cell ``c``: digit, marker or candidates, with the marks of ``step``."""
         color = self.style.color
-        used_cells = {u for u, d in step.used if d == 0} if step else set()
-        used = {(u, d) for u, d in step.used if d} if step else set()
-        removable = set(step.eliminations) if step else set()
-        placing = dict(step.placements) if step else {}
+        marks = marks or _Marks.of(step)
+        used_cells, used, removable, placing = marks.cells, marks.used, marks.removable, marks.placing
         text = Text()
         value = board.values[c]
         if value:
@@ -159,7 +175,8 @@ class GridRenderer:
                 text = Text("{") + text + Text("}")
         return text
 
-    def _candidates(self, text: Text, board: Board, c: int, used: set, removable: set) -> None:
+    def _candidates(self, text: Text, board: Board, c: int, used: frozenset[tuple[int, int]],
+                    removable: frozenset[tuple[int, int]]) -> None:
         """Candidates of an empty cell: all once written, else only those a step reasons with."""
         marked = {d for cc, d in used | removable if cc == c}
         digits = [d for d in range(1, 10) if (board.pencil and board.has(c, d)) or d in marked]
@@ -185,7 +202,8 @@ class GridRenderer:
 
     def render(self, board: Board, placed_by: Sequence[str], step: Step | None = None) -> Text:
         """The framed grid with row/column numbers and box names, as one Text."""
-        cells = [self.cell(board, placed_by, c, step) for c in range(81)]
+        marks = _Marks.of(step)
+        cells = [self.cell(board, placed_by, c, step, marks) for c in range(81)]
         widths = [max(cells[9 * r + col].cell_len for r in range(9)) for col in range(9)]
         f = self.style.frame()
         names = BOX_NAMES.get(self.style.lang, BOX_NAMES["en"])

@@ -47,6 +47,9 @@ def test_count_completions_from_words_and_from_grid() -> None:
     assert code == 0 and out.strip() == "N(76543210,76543210) = 283576"
     code, out, _ = run("count-completions", E_DIAGONAL)
     assert code == 0 and out.strip() == "N(76543210,76543210) = 283576"
+    code, out, _ = run("count-completions", "--diagonal", "65743210,57643210", "--class")
+    assert code == 0
+    assert out.splitlines() == ["N(65743210,57643210) = 262612", "class representative (57643210,65743210), m = 12"]
 
 
 def test_completions_summary_and_listing() -> None:
