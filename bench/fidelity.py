@@ -58,14 +58,19 @@ def main() -> None:
     print("\n".join(lines))
     print(summary)
     if args.write:
-        Path(args.write).write_text(
-            "# Fidelity: our points beside the original's\n\n"
-            "Produced by `python bench/fidelity.py --write docs/fidelity.md` over every standard-Sudoku example "
-            "of `shared/spec/examples.csv` that states points.  The remaining differences and their reasons "
-            "are listed below the table.\n\n" + "\n".join(lines) + "\n\n" + summary + "\n",
-            encoding="utf-8",
-        )
+        write_table(Path(args.write), "\n".join(lines) + "\n\n" + summary)
 
+
+BEGIN, END = "<!-- fidelity-table:begin -->", "<!-- fidelity-table:end -->"
+
+
+def write_table(path: Path, table: str) -> None:
+    """Replace the generated table between the markers, keeping the hand-written notes."""
+    block = f"{BEGIN}\n{table}\n{END}"
+    text = path.read_text(encoding="utf-8") if path.exists() else "# Fidelity\n\n" + block + "\n"
+    if BEGIN in text and END in text:
+        text = text[: text.index(BEGIN)] + block + text[text.index(END) + len(END):]
+    path.write_text(text, encoding="utf-8")
 
 if __name__ == "__main__":
     main()

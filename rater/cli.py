@@ -76,27 +76,27 @@ def build_engine(option: str, techniques: str | None) -> Engine:
 @click.option("--walk/--no-walk", default=None,
               help="Step-by-step walkthrough with grids (default when stdout is a terminal and not --json).")
 @click.option("--step", "step_mode", is_flag=True, help="Walkthrough: wait for a key between steps (q quits).")
-@click.option("--from", "first", type=click.IntRange(min=1), default=1, help="Walkthrough: first step shown.")
-@click.option("--to", "last", type=click.IntRange(min=1), default=None, help="Walkthrough: last step shown.")
+@click.option("--from", "first", type=click.IntRange(min=1), default=1, metavar="N", help="Walkthrough: first step shown.")
+@click.option("--to", "last", type=click.IntRange(min=1), default=None, metavar="N", help="Walkthrough: last step shown.")
 @click.option("--color/--no-color", default=None,
               help="Colours (default: on a terminal unless NO_COLOR is set); without them marks like >5< and [5].")
 @click.option("--ascii", "ascii_only", is_flag=True, default=False,
               help="ASCII frames and tables (default when stdout is not a terminal).")
 @click.option("--hint", is_flag=True, help="Print only the next step's technique.")
 @click.option("--full", is_flag=True, help="With --hint: also the explanation, points and grid.")
-@click.option("--variants", type=click.IntRange(min=1), default=None,
+@click.option("--variants", type=click.IntRange(min=1), default=None, metavar="K",
               help="Also rate the canonical form and K-1 random symmetric variants; report min/median/max.")
-@click.option("--seed", type=int, default=0, show_default=True, help="Seed of the random variants.")
-@click.option("--file", "source", type=str, default=None,
+@click.option("--seed", type=int, default=0, show_default=True, metavar="S", help="Seed of the random variants.")
+@click.option("--file", "source", type=str, default=None, metavar="FILE",
               help="Rate every puzzle of FILE ('-' = stdin): 81-char lines, .sdm, .sdk/9-line grids, 729-char lines.")
 @click.option("--output", type=click.Path(dir_okay=False), default=None, help="Bulk: write records to FILE (default stdout).")
 @click.option("--format", "fmt", type=click.Choice(["csv", "jsonl", "text"]), default="csv", show_default=True,
               help="Bulk: record format; text is '<puzzle> <points> <norm2> <max> <level>'.")
-@click.option("--template", default=None,
+@click.option("--template", default=None, metavar="TEXT",
               help="Bulk, text format: a line template with {fields}: line puzzle status points norm2 max level "
                    "thinning_steps steps techniques seconds message comment.")
-@click.option("--jobs", "-j", type=click.IntRange(min=0), default=0, help="Bulk: worker processes (0 = all cores).")
-@click.option("--timeout", type=click.FloatRange(min=0, min_open=True), default=None,
+@click.option("--jobs", "-j", type=click.IntRange(min=0), default=0, metavar="N", help="Bulk: worker processes (0 = all cores).")
+@click.option("--timeout", type=click.FloatRange(min=0, min_open=True), default=None, metavar="S",
               help="Bulk: seconds per puzzle; a slower puzzle gets a 'timeout' record.")
 @click.option("--resume", is_flag=True, help="Bulk: continue an interrupted run on the same --output.")
 @click.option("--quiet", "-q", is_flag=True, help="Bulk: no progress bar and no summary on stderr.")

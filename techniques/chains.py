@@ -60,6 +60,8 @@ from techniques.step import Candidate, Step
 _SLOT: Final = 18
 _POS_ALL: Final = sum(0x1FF << (_SLOT * c) for c in range(81))
 _CELL_NODES: Final = tuple(((1 << _SLOT) - 1) << (_SLOT * c) for c in range(81))
+#: "is d" nodes of digit d in every cell (index 0 unused).
+_DIGIT_NODES: Final = (0,) + tuple(sum(1 << (_SLOT * c + d - 1) for c in range(81)) for d in range(1, 10))
 #: Selection window of the engine (rater.modes.POINT_WINDOW): longer chains cannot be chosen.
 _WINDOW: Final = 3
 
@@ -110,30 +112,40 @@ class _Graph:
                     conj[d][a] = conj[d].get(a, 0) | CELL_BIT[b]
                     conj[d][b] = conj[d].get(b, 0) | CELL_BIT[a]
         self.conj = conj
-        succ: dict[int, int] = {}
-        pred: dict[int, int] = {}
-
-        def edge(a: int, b: int) -> None:
-            succ[a] = succ.get(a, 0) | 1 << b
-            pred[b] = pred.get(b, 0) | 1 << a
-
+        succ = [0] * (_SLOT * 81)
+        # the node each weak link on d into cell b lands on: the pair's other digit, or "not d"
+        land = {}
+        for b in self.open:
+            mask = cands[b]
+            for d in range(1, 10):
+                if mask >> (d - 1) & 1:
+                    other = mask & ~(1 << (d - 1))
+                    land[b * 9 + d - 1] = 1 << (
+                        pos_node(b, other.bit_length()) if not other & (other - 1) else neg_node(b, d)
+                    )
         for c in self.open:
             mask = cands[c]
             digits = [d for d in range(1, 10) if mask >> (d - 1) & 1]
+            strong_out = 0  # the strong links of the cell's digits, as "is d" nodes
+            for e in digits:
+                partners = conj[e].get(c, 0)
+                bits = 0
+                for b in cells_of(partners):
+                    bits |= 1 << pos_node(b, e)
+                succ[neg_node(c, e)] = bits
+                strong_out |= bits
             for d in digits:
-                p = pos_node(c, d)
+                out = strong_out & ~_DIGIT_NODES[d]
                 for b in cells_of(PEER_MASK[c] & positions[d]):
-                    other = cands[b] & ~(1 << (d - 1))
-                    if not other & (other - 1):
-                        edge(p, pos_node(b, other.bit_length()))
-                    else:
-                        edge(p, neg_node(b, d))
-                for e in digits:
-                    if e != d:
-                        for b in cells_of(conj[e].get(c, 0)):
-                            edge(p, pos_node(b, e))
-                for b in cells_of(conj[d].get(c, 0)):
-                    edge(neg_node(c, d), pos_node(b, d))
+                    out |= land[b * 9 + d - 1]
+                succ[pos_node(c, d)] = out
+        pred = [0] * (_SLOT * 81)
+        for a, out in enumerate(succ):
+            abit = 1 << a
+            while out:
+                low = out & -out
+                pred[low.bit_length() - 1] |= abit
+                out ^= low
         self.succ = succ
         self.pred = pred
 
@@ -198,7 +210,6 @@ class _Search:
     """All chain kinds of one board, shortest first, within the parameters."""
 
     def __init__(self, board: Board, params: dict[str, Any]) -> None:
-        self.board = board
         self.params = params
         self.graph = _Graph(board)
         self.found: dict[tuple, Found] = {}
@@ -221,7 +232,7 @@ class _Search:
                         target |= 1 << pos_node(b, d)
                     starts.append(_Start(n, target, 1 << n, 1 << n, [1 << n]))
                     m = neg_node(c, d)
-                    if m in g.succ:
+                    if g.succ[m]:
                         starts.append(_Start(m, 1 << n, 1 << m, 1 << m, [1 << m]))
         by_node = {s.node: s for s in starts}
         first = int(self.params["max_nodes_first"])
@@ -256,11 +267,12 @@ class _Search:
         """One more layer of ``s``; record what it completes.  False when exhausted."""
         succ = self.graph.succ
         nxt = 0
-        count = 0
-        for n in _bits(s.frontier):
-            nxt |= succ.get(n, 0)
-            count += 1
-        self.expansions += count
+        f = s.frontier
+        while f:
+            low = f & -f
+            nxt |= succ[low.bit_length() - 1]
+            f ^= low
+            self.expansions += 1
         start_bit = 1 << s.node
         if nxt & start_bit and not s.node % _SLOT >= 9 and depth >= 3:
             self._loop(s, depth)
@@ -291,7 +303,7 @@ class _Search:
             tries[0] += 1
             if tries[0] > 400:
                 return None
-            for p in _bits(pred.get(node, 0) & s.layers[k - 1]):
+            for p in _bits(pred[node] & s.layers[k - 1]):
                 cell = p // _SLOT
                 if k - 1 > 0 and used >> cell & 1:
                     continue
@@ -323,7 +335,8 @@ class _Search:
             self.found[key] = f
 
     def _rank(self, f: Found) -> tuple[int, int, tuple[int, int]]:
-        order = ("CC", "CCS", "ICC", "ACS", "ACR")
+        # a pair cell's digit set by a chain from "not d" is shown as the seed shows it: setting
+        order = ("CCS", "CC", "ICC", "ACS", "ACR")
         return self._points_floor(f), order.index(f.kind), f.start
 
     def _contradiction(self, s: _Start, depth: int, end: int) -> None:
@@ -341,7 +354,7 @@ class _Search:
 
     def _loop(self, s: _Start, depth: int) -> None:
         g = self.graph
-        for last in _bits(g.pred.get(s.node, 0) & s.layers[depth - 1]):
+        for last in _bits(g.pred[s.node] & s.layers[depth - 1]):
             path = self._path(s, last, depth - 1, strict=True)
             if path is None:
                 continue

@@ -8,7 +8,12 @@ points elsewhere does not break these rendering tests; the layout itself
 from __future__ import annotations
 
 import io
+import os
 import re
+import select
+import subprocess
+import sys
+import time
 
 import pytest
 from click.testing import CliRunner
@@ -17,6 +22,7 @@ from rich.console import Console
 from rater.cli import _console, main
 from rater.engine import Engine
 from rater.report import fmt_points, step_text
+from tests.conftest import REPO
 from rater.walkthrough import GROUP_STYLES, GridRenderer, GridStyle, WalkOptions, Walkthrough, replay, start_board
 
 #: Needs direct methods, candidates and several thinning families (sample1000.txt, line 2).
@@ -174,3 +180,36 @@ def test_no_color_environment_is_respected(monkeypatch):
 def test_default_output_in_a_pipe_is_the_text_report():
     result = CliRunner().invoke(main, [PUZZLE])
     assert result.exit_code == 0 and "+-TL" not in result.output and result.output.startswith(PUZZLE)
+
+
+def test_step_mode_on_a_pseudo_terminal():
+    """On a real terminal the walkthrough is the default and --step reads single keys."""
+    if not sys.platform.startswith("linux"):
+        pytest.skip("pseudo-terminal test needs Linux")
+    master, slave = os.openpty()
+    env = {**os.environ, "PYTHONPATH": str(REPO), "COLUMNS": "120"}
+    env.pop("NO_COLOR", None)
+    proc = subprocess.Popen([sys.executable, "-m", "rater.cli", PUZZLE, "--step", "--no-color"],
+                            stdin=slave, stdout=slave, stderr=slave, cwd=REPO, env=env)
+    os.close(slave)
+    out = bytearray()
+
+    def read_until(count: int) -> None:
+        end = time.monotonic() + 20
+        while out.count(b"q: quit") < count and time.monotonic() < end:
+            if select.select([master], [], [], 0.1)[0]:
+                try:
+                    out.extend(os.read(master, 65536))
+                except OSError:
+                    return
+
+    read_until(1)
+    os.write(master, b" ")
+    read_until(2)
+    os.write(master, b"q")
+    assert proc.wait(timeout=20) == 0
+    read_until(99)
+    os.close(master)
+    text = out.decode("utf-8", "replace")
+    assert re.findall(r"Step (\d+)  ", text) == ["1", "2"]
+    assert "┌─TL" in text  # a terminal gets box-drawing frames
