@@ -74,7 +74,8 @@ def build_engine(option: str, techniques: str | None) -> Engine:
 @click.option("--allow-multiple", is_flag=True,
               help="Rate puzzles with several solutions too; uniqueness-based techniques are then off.")
 @click.option("--walk/--no-walk", default=None,
-              help="Step-by-step walkthrough with grids (default when stdout is a terminal and not --json).")
+              help="Step-by-step walkthrough with grids (default when stdout is a terminal and not --json, "
+                   "or with --step/--from/--to).")
 @click.option("--step", "step_mode", is_flag=True, help="Walkthrough: wait for a key between steps (q quits).")
 @click.option("--from", "first", type=click.IntRange(min=1), default=1, metavar="N", help="Walkthrough: first step shown.")
 @click.option("--to", "last", type=click.IntRange(min=1), default=None, metavar="N", help="Walkthrough: last step shown.")
@@ -144,7 +145,7 @@ def main(puzzle: str | None, option: str, as_json: bool, lang: str, techniques: 
             fail("no technique finds a step", EXIT_STUCK)
         console.print(view, crop=False)
         sys.exit(EXIT_OK)
-    elif walk or (walk is None and stdout_tty):
+    elif walk or (walk is None and (stdout_tty or step_mode or first > 1 or last is not None)):
         from rater.walkthrough import WalkOptions, Walkthrough
 
         options = WalkOptions(lang, use_color, use_ascii, first, last, step_mode)

@@ -161,7 +161,7 @@ class Engine:
         if self.mode is Mode.SYNC:
             found = [
                 s
-                for family, techs in self.thinning
+                for family, techs in self.thinning + self.last_resorts
                 if family in self.sync_families
                 for t in techs
                 if t.applicable(ctx)

@@ -591,7 +591,7 @@ class ClosedImplicationChain(_ContradictionLike):
 
 class _Alternative(ChainTechnique):
     defaults = {**ChainTechnique.base_defaults, "points_offset": 17}
-    min_points = 20.0
+    min_points = 19.0
 
     def points(self, f: Found) -> float:
         return float(self.params["points_offset"]) + f.nodes

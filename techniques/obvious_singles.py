@@ -431,7 +431,7 @@ class ObviousRectangleCorner(ObviousTechnique):
         for corner in ur_corner_candidates(pair_of, board.cands):
             left = corner.remaining
             if left and not left & (left - 1):
-                used = tuple(dict.fromkeys(owner[c] for c in corner.cells if c != corner.corner))
+                used = tuple(dict.fromkeys(owner[c] for c in corner.cells if c in owner))
                 found.append(self._step(corner.corner, left.bit_length(), float(self.params["points"]), None, used))
         found.sort(key=scan_key)
         yield from _first_per_cell(found)

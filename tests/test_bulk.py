@@ -200,7 +200,7 @@ def test_kill_and_resume_rates_every_line_exactly_once(tmp_path, sig):
     proc = subprocess.Popen(cmd, cwd=REPO, env=env, stderr=subprocess.PIPE)
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline and (not out.exists() or out.read_bytes().count(b"\n") < 30):
-        time.sleep(0.05)
+        time.sleep(0.01)
     proc.send_signal(sig)
     proc.wait(timeout=30)
     assert proc.returncode == (-signal.SIGKILL if sig == signal.SIGKILL else 130)

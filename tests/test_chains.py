@@ -149,7 +149,10 @@ def test_contradiction_chain_with_negation_inside_example_34() -> None:
 
 def test_setting_contradiction_chain_example_36() -> None:
     steps = steps_of(SettingContradictionChain(), EX36)
-    assert len(steps) == 1
+    assert len(steps) == 2
+    # in the pair cell (8:4) = 89 removing 9 is setting 8: shown in the setting form, as the seed does
+    assert steps[1].detail["chain"] == "(8:4)!8 - (9:4)8 - (9:6)7 - (9:7)3 - (8:7)4 - (8:4)8"
+    assert steps[1].placements == ((cell(8, 4), 8),) and steps[1].points == 13 + 6
     step = steps[0]
     assert step.placements == ((cell(1, 6), 7),) and not step.eliminations
     assert step.detail["chain"] == (

@@ -203,13 +203,20 @@ def test_step_mode_on_a_pseudo_terminal():
                 except OSError:
                     return
 
-    read_until(1)
-    os.write(master, b" ")
-    read_until(2)
-    os.write(master, b"q")
-    assert proc.wait(timeout=20) == 0
-    read_until(99)
-    os.close(master)
+    try:
+        read_until(1)
+        time.sleep(0.5)  # click switches to raw mode after the prompt, flushing earlier input
+        os.write(master, b" ")
+        read_until(2)
+        time.sleep(0.5)
+        os.write(master, b"q")
+        assert proc.wait(timeout=20) == 0
+        read_until(99)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+        os.close(master)
     text = out.decode("utf-8", "replace")
     assert re.findall(r"Step (\d+)  ", text) == ["1", "2"]
     assert "┌─TL" in text  # a terminal gets box-drawing frames
