@@ -1,27 +1,12 @@
-"""Rating puzzle files: streaming, in parallel, in input order, resumable.
+"""Rating puzzle files (``rate --file``): formats, resumable output, progress and summary.
 
-Design choices, each forced by a requirement of real collections (millions
-of lines, hours of CPU):
-
-* **Streaming with a bounded window.**  ``multiprocessing.Pool.imap`` would
-  read the whole input ahead into its task queue; here the parent reads a
-  record only when fewer than ``window`` records are submitted or waiting to
-  be written, so memory stays flat on any file size.
-* **Own worker processes, one Engine each.**  Every worker runs an
-  initializer that builds its Engine once and then rates what it is sent
-  over its own pipe.  Knowing which worker holds which puzzle lets the parent
-  guard against hangs: a worker still busy ``timeout`` + grace seconds after
-  it started a puzzle is killed and replaced, the puzzle gets a ``timeout``
-  record and the worker's other queued puzzles go to the replacement.  (The
-  engine's own ``deadline`` catches almost all timeouts; the guard is for a
-  single technique search that never returns.)
-* **Input order, append-only output.**  Results are buffered until all
-  earlier ones are in and then written; every record is one line.  So the
-  output file is always a prefix of the final output, possibly with a torn
-  last line after a crash, and ``--resume`` needs nothing but "drop the torn
-  line, count the complete ones, skip that many input records".  Output is
-  flushed after every round of results, so a SIGKILL loses at most what is
-  rated again on resume.
+The rating itself is :mod:`rater.workers` (parallel, streaming, in input
+order).  This module turns its records into lines.  Because records arrive in
+input order and every record is one line, the output file is always a prefix
+of the final output, possibly with a torn last line after a crash; so
+``--resume`` needs nothing but "drop the torn line, count the complete ones,
+skip that many input records".  Output is flushed after every round of
+results, so a SIGKILL loses at most what is rated again on resume.
 """
 
 from __future__ import annotations
@@ -35,18 +20,14 @@ import signal
 import string
 import sys
 import time
-from collections import Counter, deque
-from collections.abc import Callable, Iterable, Iterator
+from collections import Counter
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from multiprocessing import connection, get_context
 from pathlib import Path
 from typing import IO, Any
 
-from puzzles.formats import PuzzleItem, item_key, read_items
-from rater.engine import Engine
-from rater.options import Options
-from rater.result import Rating
-from techniques.board import Board
+from puzzles.formats import PuzzleItem, read_items
+from rater.workers import RATED, BulkConfig, rate_stream
 from techniques.catalogue import Catalogue
 
 #: Fields of a record, in CSV column order; also the names a ``--template`` may use.
@@ -55,272 +36,11 @@ FIELDS = (
     "techniques", "seconds", "message", "comment",
 )
 TEXT_TEMPLATE = "{puzzle} {points} {norm2} {max} {level}"
-FORMATS = ("csv", "jsonl", "text")
-#: Statuses that are a rating (exit 0); every other one makes the run exit with EXIT_INCOMPLETE.
-RATED = ("solved", "stuck")
 EXIT_ALL_RATED, EXIT_INCOMPLETE, EXIT_INTERRUPTED = 0, 4, 130
 
 
 class BulkError(ValueError):
     """A bulk run that cannot start (bad template, output that does not match the input)."""
-
-
-@dataclass(frozen=True)
-class BulkConfig:
-    """Everything a worker needs to rate: picklable, so it crosses process boundaries."""
-
-    option: str = "2001"
-    techniques: str | None = None
-    allow_multiple: bool = False
-    timeout: float | None = None
-    lang: str = "en"
-
-
-# --- records ------------------------------------------------------------------------
-
-
-def _number(value: float) -> float | int:
-    """Rounded to 2 decimals, whole numbers as ints (so text and JSON print ``15``, not ``15.0``)."""
-    value = round(float(value), 2)
-    return int(value) if value.is_integer() else value
-
-
-def _one_line(text: str) -> str:
-    return " ".join(text.split())
-
-
-def error_record(item: PuzzleItem, status: str, message: str) -> dict[str, Any]:
-    """A record for a line that was not rated (unreadable, timed out, crashed)."""
-    return {
-        "line": item.line, "puzzle": item_key(item)[:800], "status": status, "points": None, "norm2": None,
-        "max": None, "level": "", "thinning_steps": None, "steps": None, "techniques": {},
-        "seconds": None, "message": _one_line(message), "comment": item.comment,
-    }
-
-
-def rating_record(item: PuzzleItem, rating: Rating, lang: str) -> dict[str, Any]:
-    """The record of a rating: figures rounded as the reports print them."""
-    rated = rating.status in RATED or (rating.status == "timeout" and rating.steps)
-    return {
-        "line": item.line,
-        "puzzle": item.text if item.cands else rating.puzzle,
-        "status": rating.status,
-        "points": _number(rating.points) if rated else None,
-        "norm2": _number(rating.norm2) if rated else None,
-        "max": _number(rating.max) if rated else None,
-        "level": rating.level.get(lang, "") if rating.status in RATED else "",
-        "thinning_steps": rating.thinning_steps if rated else None,
-        "steps": len(rating.steps) if rated else None,
-        "techniques": rating.technique_counts(),
-        "seconds": round(rating.seconds, 4),
-        "message": _one_line(rating.message),
-        "comment": item.comment,
-    }
-
-
-# --- the worker side ------------------------------------------------------------------
-
-_ENGINE: Engine | None = None
-
-
-def init_worker(config: BulkConfig) -> None:
-    """Per-process initializer: one Engine per worker; Ctrl-C is the parent's business."""
-    global _ENGINE
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    catalogue = Catalogue.load(config.techniques) if config.techniques else None
-    _ENGINE = Engine(Options.parse(config.option), catalogue)
-
-
-def rate_item(item: PuzzleItem, config: BulkConfig) -> dict[str, Any]:
-    """Rate one record in this process (the worker's engine must be initialised)."""
-    assert _ENGINE is not None, "init_worker() was not called"
-    if item.error or item.grid is None:
-        return error_record(item, "error", item.error)
-    start = Board.from_candidates(item.grid, item.cands) if item.cands else None
-    deadline = time.monotonic() + config.timeout if config.timeout else None
-    try:
-        rating = _ENGINE.rate(item.grid, allow_multiple=config.allow_multiple, start=start, deadline=deadline)
-    except Exception as exc:  # noqa: BLE001 - one bad puzzle must not end a million-line run
-        return error_record(item, "error", f"{type(exc).__name__}: {exc}")
-    return rating_record(item, rating, config.lang)
-
-
-def _worker_main(conn: connection.Connection, parent_end: connection.Connection, config: BulkConfig) -> None:
-    """Rate what arrives on ``conn`` until told to stop or orphaned.
-
-    A forked worker inherits the parent's pipe ends (its own and its
-    siblings'), so a killed parent does not always show up as EOF; the worker
-    therefore also notices when its parent process has changed.
-    """
-    parent_end.close()
-    parent_pid = os.getppid()
-    init_worker(config)
-    while True:
-        try:
-            while not conn.poll(1.0):
-                if os.getppid() != parent_pid:
-                    return
-            task = conn.recv()
-        except (EOFError, OSError):  # the parent closed the pipe or died
-            return
-        if task is None:
-            return
-        seq, item = task
-        try:
-            conn.send((seq, rate_item(item, config)))
-        except OSError:  # the parent is gone (killed): nothing left to do
-            return
-
-
-# --- the parent side ------------------------------------------------------------------
-
-
-@dataclass
-class _Worker:
-    process: Any
-    conn: connection.Connection
-    pending: deque[tuple[int, PuzzleItem]] = field(default_factory=deque)
-    started: float = 0.0
-
-
-class WorkerPool:
-    """``jobs`` worker processes, each with a short queue of puzzles, replaceable one by one."""
-
-    def __init__(self, jobs: int, config: BulkConfig, per_worker: int = 2) -> None:
-        self.config = config
-        self.per_worker = per_worker
-        self.context = get_context()
-        self.workers = [self._spawn() for _ in range(jobs)]
-
-    def _spawn(self) -> _Worker:
-        parent, child = self.context.Pipe()
-        process = self.context.Process(target=_worker_main, args=(child, parent, self.config), daemon=True)
-        process.start()
-        child.close()
-        return _Worker(process, parent)
-
-    def free_worker(self) -> _Worker | None:
-        """The least busy worker that can take another puzzle."""
-        worker = min(self.workers, key=lambda w: len(w.pending))
-        return worker if len(worker.pending) < self.per_worker else None
-
-    def submit(self, worker: _Worker, seq: int, item: PuzzleItem) -> None:
-        if not worker.pending:
-            worker.started = time.monotonic()
-        worker.pending.append((seq, item))
-        try:
-            worker.conn.send((seq, item))
-        except OSError:  # died meanwhile: collect() replaces it and resends its queue
-            pass
-
-    def collect(self, wait: float) -> list[tuple[int, dict[str, Any]]]:
-        """Results that arrived within ``wait`` seconds, plus records for hung or dead workers."""
-        out: list[tuple[int, dict[str, Any]]] = []
-        handles = [w.conn for w in self.workers] + [w.process.sentinel for w in self.workers]
-        connection.wait(handles, timeout=wait)
-        for index, worker in enumerate(self.workers):
-            try:
-                while worker.conn.poll():
-                    seq, record = worker.conn.recv()
-                    worker.pending.popleft()
-                    worker.started = time.monotonic()
-                    out.append((seq, record))
-            except (EOFError, OSError):
-                pass
-            if not worker.process.is_alive():
-                out.extend(self._replace(index, "error", f"worker died (exit code {worker.process.exitcode})"))
-            elif worker.pending and self._hung(worker):
-                out.extend(self._replace(index, "timeout", f"no result after {self._limit():.1f} s; worker killed"))
-        return out
-
-    def _limit(self) -> float:
-        timeout = self.config.timeout or 0.0
-        return timeout + max(2.0, 0.5 * timeout)
-
-    def _hung(self, worker: _Worker) -> bool:
-        return self.config.timeout is not None and time.monotonic() - worker.started > self._limit()
-
-    def _replace(self, index: int, status: str, message: str) -> list[tuple[int, dict[str, Any]]]:
-        """Kill worker ``index``, give its current puzzle (if any) a record, hand the rest to a new worker."""
-        old = self.workers[index]
-        old.process.kill()
-        old.process.join()
-        old.conn.close()
-        records = []
-        if old.pending:
-            seq, item = old.pending.popleft()
-            records.append((seq, error_record(item, status, message)))
-        new = self._spawn()
-        self.workers[index] = new
-        for queued_seq, queued in old.pending:
-            self.submit(new, queued_seq, queued)
-        return records
-
-    def in_flight(self) -> int:
-        return sum(len(w.pending) for w in self.workers)
-
-    def close(self, kill: bool = False) -> None:
-        for w in self.workers:
-            try:
-                if kill:
-                    w.process.kill()
-                else:
-                    w.conn.send(None)
-            except (OSError, ValueError):
-                pass
-        for w in self.workers:
-            w.process.join(timeout=None if not kill else 5)
-            w.conn.close()
-
-
-def rate_stream(
-    items: Iterable[PuzzleItem],
-    config: BulkConfig,
-    jobs: int,
-    *,
-    window: int | None = None,
-    on_flush: Callable[[], None] | None = None,
-) -> Iterator[dict[str, Any]]:
-    """Records for ``items`` in input order, rated by ``jobs`` workers.
-
-    At most ``window`` records are in flight or waiting for an earlier one, so
-    the input is read lazily.  ``on_flush`` is called after every round of
-    yielded records (the writer flushes there).
-    """
-    window = window or max(64, 16 * jobs)
-    source = enumerate(items)
-    pool = WorkerPool(jobs, config)
-    done: dict[int, dict[str, Any]] = {}
-    next_out = 0
-    exhausted = False
-    try:
-        while True:
-            while not exhausted and pool.in_flight() + len(done) < window:
-                worker = pool.free_worker()
-                if worker is None:
-                    break
-                try:
-                    seq, item = next(source)
-                except StopIteration:
-                    exhausted = True
-                    break
-                if item.error or item.grid is None:
-                    done[seq] = error_record(item, "error", item.error)
-                else:
-                    pool.submit(worker, seq, item)
-            yielded = False
-            while next_out in done:
-                yield done.pop(next_out)
-                next_out += 1
-                yielded = True
-            if yielded and on_flush:
-                on_flush()
-            if exhausted and not pool.in_flight() and not done:
-                return
-            for seq, record in pool.collect(0.2):
-                done[seq] = record
-    finally:
-        pool.close(kill=exhausted is False or pool.in_flight() > 0)
 
 
 # --- output formats -----------------------------------------------------------------------

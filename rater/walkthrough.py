@@ -59,12 +59,12 @@ WORDS = {
     "en": {
         "total": "total", "technique": "Technique", "count": "Count", "points": "Points", "name": "Name",
         "time": "Time", "final": "Final grid", "prompt": "[any key: next step, q: quit] ",
-        "summary": "Summary", "used": "Techniques used", "solution": "Solution",
+        "summary": "Summary", "used": "Techniques used",
     },
     "de": {
         "total": "Summe", "technique": "Methode", "count": "Anzahl", "points": "Punkte", "name": "Name",
         "time": "Zeit", "final": "Endstand", "prompt": "[Taste: nächster Schritt, q: Ende] ",
-        "summary": "Zusammenfassung", "used": "Verwendete Methoden", "solution": "Lösung",
+        "summary": "Zusammenfassung", "used": "Verwendete Methoden",
     },
 }
 

@@ -4,11 +4,12 @@ A person who is stuck guesses a digit in a cell with few candidates, follows
 the singles, and guesses again when those run dry, backing up on a
 contradiction.  The step made here does exactly that from the current
 candidates: it guesses in the first cell with the fewest candidates (digits
-ascending), searches depth-first with naked and hidden singles after each
-guess, and when a guess leads to the solution it places that cell's digit.
-Logic then resumes from the simplest method (see docs/decisions.md: one cell
-per trial & error step, so later steps stay human).  N is the deepest nesting
-of guesses the search needed, counted from 1 at the first guess.
+ascending) and searches depth-first with naked and hidden singles after each
+guess, until the grid is complete.  The step places every remaining digit:
+the seed's examples are solved by "1x trial & error to depth 10" (example 11:
+our search from the same point also needs depth 10, 480 points), so one trial
+& error step ends the puzzle (docs/decisions.md).  N is the deepest nesting of
+guesses the search needed, counted from 1 at the first guess.
 """
 
 from __future__ import annotations
@@ -104,13 +105,15 @@ class TrialAndError(Technique):
             search.max_depth = max(search.max_depth, 1)
             trial = board.copy()
             trial.place(root, d)
-            if search.solve(trial, 1) is not None:
+            solved = search.solve(trial, 1)
+            if solved is not None:
                 depth = search.max_depth
                 yield Step(
                     self.code,
                     float(self.params["points_per_level"]) * depth,
-                    placements=((root, d),),
+                    placements=tuple((c, solved.values[c]) for c in open_cells),
                     used=((root, d),),
-                    detail={"digit": d, "cell": cell_name(root), "tries": search.tries, "depth": depth},
+                    detail={"digit": d, "cell": cell_name(root), "tries": search.tries, "depth": depth,
+                            "placed": len(open_cells)},
                 )
                 return

@@ -1,4 +1,4 @@
-"""Bulk rating: file formats, one record per line in input order, statuses, resume after a kill."""
+"""Bulk rating (rater.bulk, rater.workers): file formats, one record per line in input order, statuses, resume after a kill."""
 
 from __future__ import annotations
 
@@ -16,8 +16,9 @@ import pytest
 from click.testing import CliRunner
 
 from puzzles.formats import read_items, split_puzzle
-from rater import bulk
-from rater.bulk import BulkConfig, BulkError, Stats, prepare_resume, rate_stream
+from rater import workers
+from rater.bulk import BulkError, Stats, prepare_resume
+from rater.workers import BulkConfig, rate_stream
 from rater.cli import main
 from tests.conftest import REPO
 
@@ -128,9 +129,9 @@ def test_a_hung_worker_is_killed_and_replaced(monkeypatch):
     """The pool-level guard: a worker that never answers is replaced (fork inherits the patch)."""
     if sys.platform != "linux":
         pytest.skip("relies on fork inheriting the patched function")
-    real = bulk.rate_item
-    monkeypatch.setattr(bulk, "rate_item", lambda item, config: _hang(item, config) if item.line == 1 else real(item, config))
-    monkeypatch.setattr(bulk.WorkerPool, "_limit", lambda self: 0.5)
+    real = workers.rate_item
+    monkeypatch.setattr(workers, "rate_item", lambda item, config: _hang(item, config) if item.line == 1 else real(item, config))
+    monkeypatch.setattr(workers.WorkerPool, "_limit", lambda self: 0.5)
     items = list(read_items([GOOD, EASY, EASY]))
     began = time.monotonic()
     records = list(rate_stream(items, BulkConfig(timeout=0.1), jobs=1))
@@ -141,8 +142,8 @@ def test_a_hung_worker_is_killed_and_replaced(monkeypatch):
 def test_a_crashed_worker_gives_an_error_record_and_the_run_goes_on(monkeypatch):
     if sys.platform != "linux":
         pytest.skip("relies on fork inheriting the patched function")
-    real = bulk.rate_item
-    monkeypatch.setattr(bulk, "rate_item", lambda item, config: os._exit(3) if item.line == 2 else real(item, config))
+    real = workers.rate_item
+    monkeypatch.setattr(workers, "rate_item", lambda item, config: os._exit(3) if item.line == 2 else real(item, config))
     records = list(rate_stream(list(read_items([EASY, EASY, EASY])), BulkConfig(), jobs=1))
     assert [r["status"] for r in records] == ["solved", "error", "solved"]
     assert "worker died (exit code 3)" in records[1]["message"]

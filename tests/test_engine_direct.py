@@ -66,9 +66,11 @@ def test_synchronous_mode_reports_all_found_and_lowers_the_grade():
     assert len(sync.steps) == len({s.placements[0][0] for s in sync.steps})  # one step per cell
 
 
-def test_trial_and_error_completes_any_valid_puzzle():
-    # AI Escargot: beyond the implemented techniques without trial & error
-    row = examples()["12"]
+def test_trial_and_error_completes_the_grid_in_one_step():
+    # example 11: "solved with 1x trial & error to depth 10" -> one step of 48 x 10 points
+    row = examples()["11"]
     rating = Engine("2001").rate(row["puzzle"], verify=True)
-    assert rating.status == "solved"
-    assert rating.final_grid == rating.solution
+    trials = [s for s in rating.steps if s.code == "TE"]
+    assert rating.status == "solved" and rating.final_grid == rating.solution
+    assert len(trials) == 1 and trials[0].detail["depth"] == 10 and trials[0].points == 480
+    assert rating.steps[-1] is trials[0]

@@ -22,8 +22,8 @@ from rich.console import Console
 from rater.cli import _console, main
 from rater.engine import Engine
 from rater.report import fmt_points, step_text
-from tests.conftest import REPO
 from rater.walkthrough import GROUP_STYLES, GridRenderer, GridStyle, WalkOptions, Walkthrough, replay, start_board
+from tests.conftest import REPO
 
 #: Needs direct methods, candidates and several thinning families (sample1000.txt, line 2).
 PUZZLE = "...2..9.6.....752...14..78....7..4...6..8..5...7..2....12..46...351.....9.8..3..."
