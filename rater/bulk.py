@@ -273,7 +273,7 @@ class BulkRun:
             check_template(self.template)
         if self.resume and not self.output:
             raise BulkError("--resume needs --output FILE")
-        jobs = self.jobs or os.cpu_count() or 1
+        jobs = self.jobs or _cores()
         err = Console(stderr=True, highlight=False)
         catalogue = Catalogue.load(self.config.techniques) if self.config.techniques else Catalogue.load()
         in_stream = sys.stdin if self.source == "-" else open(self.source, encoding="utf-8", errors="replace")
@@ -318,6 +318,14 @@ class BulkRun:
         if interrupted:
             return EXIT_INTERRUPTED
         return EXIT_ALL_RATED if all(s in RATED for s in stats.statuses) else EXIT_INCOMPLETE
+
+
+def _cores() -> int:
+    """Cores this process may use (a container's CPU set, not the host's count)."""
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # not on Linux
+        return os.cpu_count() or 1
 
 
 def _raise_interrupt(_signum: int, _frame: object) -> None:
