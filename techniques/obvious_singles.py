@@ -104,13 +104,23 @@ def _cheapest_covers(need: int, pool: Sequence[tuple[int, object]], cost) -> tup
     return best
 
 
-class ClaimHiddenSingle(ObviousTechnique):
-    """C1/C2/C3: hidden single once obvious row/column tests are applied."""
+class JustifiedHiddenSingle(ObviousTechnique):
+    """A hidden single in a row, column or box once justifications exclude the other cells.
 
-    group = "C"
+    C1-C3 and D1-D3 share this search; they differ only in what a
+    justification is (a claim or a 2-tuple) and in its cost.
+    """
+
     units: ClassVar[range]
     bands: ClassVar[Bands]
-    subtract_covered: ClassVar[bool]
+
+    def _exclusions(self, analysis: ObviousAnalysis, digit: int) -> list[tuple[int, Claim | Doppel]]:
+        """Each justification with the cells it excludes ``digit`` from."""
+        raise NotImplementedError
+
+    def _cost(self, items: tuple, covered: int, umask: int, missing: int) -> float:
+        """Points of the single proven by ``items``; ``covered`` = the unit's cells they exclude."""
+        raise NotImplementedError
 
     def find(self, board: Board, ctx: Context) -> Iterator[Step]:
         if ctx.cd_level == 0:
@@ -124,21 +134,18 @@ class ClaimHiddenSingle(ObviousTechnique):
                 where = board.positions[d] & umask
                 if where.bit_count() < 2:
                     continue
-                claims = [c for c in analysis.claims[d] if c.excl & where]
-                if not claims:
+                pool = [(m & where, item) for m, item in self._exclusions(analysis, d) if m & where]
+                if not pool:
                     continue
                 best = None
                 for x in cells_of(where):
-                    pool = [(c.excl & where, c) for c in claims if not c.excl & CELL_BIT[x]]
                     covered = where & ~CELL_BIT[x]
-                    k = covered.bit_count()
-                    base = band(missing - k if self.subtract_covered else missing, self.bands)
 
-                    def cost(items: tuple, base: int = base) -> float:
-                        follow = frozenset().union(*(c.closure for c in items)) - set(items)
-                        return self._points(base, len(items), len(follow))
+                    def cost(items: tuple, covered: int = covered, umask: int = umask) -> float:
+                        return self._cost(items, covered, umask, missing)
 
-                    used = _cheapest_covers(covered, pool, cost)
+                    usable = [(m, item) for m, item in pool if not m & CELL_BIT[x]]
+                    used = _cheapest_covers(covered, usable, cost)
                     if used is not None and (best is None or cost(used) < best[0]):
                         best = (cost(used), x, used)
                 if best:
@@ -148,12 +155,24 @@ class ClaimHiddenSingle(ObviousTechnique):
         yield from found
 
 
+class ClaimHiddenSingle(JustifiedHiddenSingle):
+    """C1/C2/C3: hidden single once obvious row/column tests are applied."""
+
+    group = "C"
+
+    def _exclusions(self, analysis: ObviousAnalysis, digit: int) -> list[tuple[int, Claim | Doppel]]:
+        return [(c.excl, c) for c in analysis.claims[digit]]
+
+    def _cost(self, items: tuple, covered: int, umask: int, missing: int) -> float:
+        follow = frozenset().union(*(c.closure for c in items)) - set(items)
+        return self._points(band(missing - covered.bit_count(), self.bands), len(items), len(follow))
+
+
 @register
 class ClaimHiddenSingleRow(ClaimHiddenSingle):
     code = "C1"
     units = range(0, 9)
     bands = MISSING_LINE
-    subtract_covered = True
 
 
 @register
@@ -161,7 +180,6 @@ class ClaimHiddenSingleColumn(ClaimHiddenSingle):
     code = "C2"
     units = range(9, 18)
     bands = MISSING_LINE
-    subtract_covered = True
 
 
 @register
@@ -169,7 +187,6 @@ class ClaimHiddenSingleBox(ClaimHiddenSingle):
     code = "C3"
     units = range(18, 27)
     bands = MISSING_BOX
-    subtract_covered = True
 
 
 @register
@@ -256,51 +273,20 @@ def _first_per_cell(steps: list[Step]) -> Iterator[Step]:
             yield s
 
 
-class DoppelHiddenSingle(ObviousTechnique):
+class DoppelHiddenSingle(JustifiedHiddenSingle):
     """D1/D2/D3: hidden single once obvious 2-tuples occupy cells or exclude digits."""
 
     group = "D"
-    units: ClassVar[range]
-    bands: ClassVar[Bands]
-    subtract_covered: ClassVar[bool]
 
-    def find(self, board: Board, ctx: Context) -> Iterator[Step]:
-        if ctx.cd_level == 0:
-            return
-        doppels = analysis_for(board, follow_on=ctx.cd_level >= 2).doppels
-        if not doppels:
-            return
-        found = []
-        for u in self.units:
-            umask = UNIT_MASK[u]
-            missing = (board.empty & umask).bit_count()
-            for d in range(1, 10):
-                where = board.positions[d] & umask
-                if where.bit_count() < 2:
-                    continue
-                relevant = [t for t in doppels if t.excl.get(d, 0) & where]
-                if not relevant:
-                    continue
-                best = None
-                for x in cells_of(where):
-                    pool = [(t.excl[d] & where, t) for t in relevant if not t.excl[d] & CELL_BIT[x]]
+    def _exclusions(self, analysis: ObviousAnalysis, digit: int) -> list[tuple[int, Claim | Doppel]]:
+        return [(t.excl[digit], t) for t in analysis.doppels if digit in t.excl]
 
-                    def cost(items: tuple, umask: int = umask, missing: int = missing) -> float:
-                        occupied = 0
-                        for t in items:
-                            occupied |= t.cells
-                        covered = (occupied & umask).bit_count() or 2 * len(items)
-                        base = band(missing - covered if self.subtract_covered else missing, self.bands)
-                        return self._points(base, len(items), 0)
-
-                    used = _cheapest_covers(where & ~CELL_BIT[x], pool, cost)
-                    if used is not None and (best is None or cost(used) < best[0]):
-                        best = (cost(used), x, used)
-                if best:
-                    points, x, used = best
-                    found.append(self._step(x, d, points, u, used))
-        found.sort(key=scan_key)
-        yield from found
+    def _cost(self, items: tuple, covered: int, umask: int, missing: int) -> float:
+        occupied = 0
+        for t in items:
+            occupied |= t.cells
+        cells = (occupied & umask).bit_count() or 2 * len(items)
+        return self._points(band(missing - cells, self.bands), len(items), 0)
 
 
 @register
@@ -308,7 +294,6 @@ class DoppelHiddenSingleRow(DoppelHiddenSingle):
     code = "D1"
     units = range(0, 9)
     bands = MISSING_LINE
-    subtract_covered = True
 
 
 @register
@@ -316,7 +301,6 @@ class DoppelHiddenSingleColumn(DoppelHiddenSingle):
     code = "D2"
     units = range(9, 18)
     bands = MISSING_LINE
-    subtract_covered = True
 
 
 @register
@@ -324,7 +308,6 @@ class DoppelHiddenSingleBox(DoppelHiddenSingle):
     code = "D3"
     units = range(18, 27)
     bands = MISSING_BOX
-    subtract_covered = True
 
 
 @register
