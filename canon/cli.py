@@ -25,10 +25,10 @@ from canon.canonical import canonical_form
 from canon.enumerate import fill_with_symbols, patterns_for_weights, weight_block_representatives
 from canon.group import parse_spec, random_transformation
 from canon.key import sort_key
-from puzzles.parsing import PuzzleError, format_line, parse_grid_lines, parse_line, parse_puzzle
+from canon.cli_input import Grid, run_on_inputs
+from canon.cli_input import fail as _fail
+from puzzles.parsing import format_line, parse_grid_lines, parse_line, parse_puzzle
 
-Grid = tuple[int, ...]
-BAD_INPUT = 2
 
 
 def parse_input(text: str, *, pattern: bool) -> Grid:
@@ -39,36 +39,9 @@ def parse_input(text: str, *, pattern: bool) -> Grid:
     return parse_grid_lines(stripped.splitlines()) if "\n" in stripped else parse_line(stripped)
 
 
-def _fail(message: str) -> None:
-    click.echo(f"error: {message}", err=True)
-    sys.exit(BAD_INPUT)
-
-
 def _run_on_inputs(puzzle: str | None, file: Path | None, pattern: bool, handle: Callable[[Grid], str]) -> None:
     """Apply ``handle`` to the single puzzle or to every line of ``file``, printing its result."""
-    if (puzzle is None) == (file is None):
-        _fail("give exactly one of PUZZLE or --file FILE")
-    if puzzle is not None:
-        try:
-            grid = parse_input(puzzle, pattern=pattern)
-        except PuzzleError as exc:
-            _fail(str(exc))
-        click.echo(handle(grid))
-        return
-    assert file is not None
-    try:
-        lines = file.read_text(encoding="utf-8").splitlines()
-    except OSError as exc:
-        _fail(f"cannot read {file}: {exc.strerror}")
-    for number, line in enumerate(lines, start=1):
-        if not line.strip() or line.lstrip().startswith("#"):
-            continue
-        try:
-            grid = parse_input(line, pattern=pattern)
-        except PuzzleError as exc:
-            click.echo(f"line {number}: error: {exc}")
-            continue
-        click.echo(handle(grid))
+    run_on_inputs(puzzle, file, lambda text: parse_input(text, pattern=pattern), lambda grid, _single: handle(grid))
 
 
 def _input_options(func: Callable[..., None]) -> Callable[..., None]:

@@ -9,11 +9,9 @@ run goes on, as in the other ``canon`` commands.
 
 from __future__ import annotations
 
-import sys
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import NoReturn
 
 import click
 
@@ -21,39 +19,15 @@ from canon.completions import CompletionJoin, classify
 from canon.diagonal import BlockDiagonal, equivalence_class, group_orders, normalise, parse_word
 from canon.fix import TYPE_NAMES, FixResult, fix_test
 from canon.triples import invariants
+from canon.cli_input import Grid, run_on_inputs
+from canon.cli_input import fail as _fail
 from puzzles.parsing import PuzzleError, format_line, parse_puzzle
 
-Grid = tuple[int, ...]
-BAD_INPUT = 2
-
-
-def _fail(message: str) -> NoReturn:
-    click.echo(f"error: {message}", err=True)
-    sys.exit(BAD_INPUT)
 
 
 def _each_grid(grid: str | None, file: Path | None, handle: Callable[[Grid, bool], str]) -> None:
     """Run ``handle(grid, single)`` on the GRID argument or on every line of ``file``."""
-    if (grid is None) == (file is None):
-        _fail("give exactly one of GRID or --file FILE")
-    if grid is not None:
-        try:
-            click.echo(handle(parse_puzzle(grid), True))
-        except (PuzzleError, ValueError) as exc:
-            _fail(str(exc))
-        return
-    assert file is not None
-    try:
-        lines = file.read_text(encoding="utf-8").splitlines()
-    except OSError as exc:
-        _fail(f"cannot read {file}: {exc.strerror}")
-    for number, line in enumerate(lines, start=1):
-        if not line.strip() or line.lstrip().startswith("#"):
-            continue
-        try:
-            click.echo(handle(parse_puzzle(line), False))
-        except (PuzzleError, ValueError) as exc:
-            click.echo(f"line {number}: error: {exc}")
+    run_on_inputs(grid, file, parse_puzzle, handle, name="GRID")
 
 
 def _diagonal(grid: str | None, words: str | None) -> BlockDiagonal:

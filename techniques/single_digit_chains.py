@@ -231,7 +231,7 @@ class SingleDigitContradictionChain(Technique):
         yield from _sorted_unique(found)
 
     def _digit(self, links: DigitLinks, max_len: int) -> Iterator[tuple[tuple, Step]]:
-        pos, strong, peers = links.pos, links.strong, links.peers
+        pos, peers = links.pos, links.peers
         full = units_hit(pos)
 
         def covered(seen: int) -> bool:

@@ -13,10 +13,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from puzzles.geometry import UNIT_MASK
 from puzzles.solver import solve
 from techniques.base import Context, Technique
 from techniques.board import Board
+from techniques.trial import propagate
 from techniques.step import Step
 
 REPO = Path(__file__).resolve().parent.parent
@@ -81,20 +81,7 @@ def cands(*items: str) -> set[tuple[int, int]]:
 
 def settle(board: Board) -> None:
     """Place naked and hidden singles until none is left."""
-    changed = True
-    while changed:
-        changed = False
-        for c in range(81):
-            m = board.cands[c]
-            if board.empty >> c & 1 and m and not m & (m - 1):
-                board.place(c, m.bit_length())
-                changed = True
-        for u in range(27):
-            for d in range(1, 10):
-                where = board.positions[d] & UNIT_MASK[u]
-                if where and not where & (where - 1):
-                    board.place(where.bit_length() - 1, d)
-                    changed = True
+    propagate(board)
 
 
 def first_step(board: Board, techniques: Sequence[Technique]) -> Step | None:

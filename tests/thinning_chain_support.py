@@ -14,11 +14,12 @@ from collections.abc import Callable, Iterable, Sequence
 from itertools import combinations
 from pathlib import Path
 
-from puzzles.geometry import CELL_BIT, UNIT_MASK, UNITS, cells_of
+from puzzles.geometry import UNIT_MASK, UNITS, cells_of
 from puzzles.parsing import parse_line
 from puzzles.solver import solve
 from techniques.base import Context, Technique
 from techniques.board import Board
+from techniques.trial import propagate
 from techniques.step import Step
 
 REPO = Path(__file__).resolve().parent.parent
@@ -47,20 +48,7 @@ def pencil_board(grid: Sequence[int]) -> Board:
 
 def settle(board: Board) -> None:
     """Place naked and hidden singles until none is left."""
-    changed = True
-    while changed:
-        changed = False
-        for c in range(81):
-            m = board.cands[c]
-            if board.empty >> c & 1 and m and not m & (m - 1):
-                board.place(c, m.bit_length())
-                changed = True
-        for u in range(27):
-            for d in range(1, 10):
-                where = board.positions[d] & UNIT_MASK[u]
-                if where and not where & (where - 1):
-                    board.place(where.bit_length() - 1, d)
-                    changed = True
+    propagate(board)
 
 
 def basic_eliminations(board: Board) -> list[tuple[int, int]]:
