@@ -29,25 +29,42 @@ def unit_singles(board: Board, units: range) -> Iterator[tuple[int, int, int]]:
                 yield where.bit_length() - 1, d, u
 
 
+def naked_singles(board: Board) -> Iterator[tuple[int, int]]:
+    """Every (cell, digit) where an empty cell has exactly one candidate left."""
+    cands = board.cands
+    for cell in range(81):
+        mask = cands[cell]
+        if mask and not mask & (mask - 1) and board.empty & CELL_BIT[cell]:
+            yield cell, mask.bit_length()
+
+
 class HiddenSingle(Technique):
-    """A1/A2/A3: a digit with one possible place in a row, column or box."""
+    """A1/A2/A3: a digit with one possible place in a row, column or box.
+
+    The same search serves E1-E3 on the written candidates; they differ in
+    their band and in what a walkthrough highlights.
+    """
 
     group = "A"
     family = "direct"
     phase = Phase.DIRECT
     units: ClassVar[range]
     bands: ClassVar[Bands]
+    #: Highlight the other cells of the unit (a pen-only solver scans them);
+    #: with candidates written, the single candidate itself is the evidence.
+    highlight_unit: ClassVar[bool] = True
 
     def find(self, board: Board, ctx: Context) -> Iterator[Step]:
         found = []
         for cell, digit, u in unit_singles(board, self.units):
             missing = (board.empty & UNIT_MASK[u]).bit_count()
+            used = tuple((c, 0) for c in UNITS[u] if c != cell) if self.highlight_unit else ((cell, digit),)
             found.append(
                 Step(
                     self.code,
                     band(missing, self.bands),
                     placements=((cell, digit),),
-                    used=tuple((c, 0) for c in UNITS[u] if c != cell),
+                    used=used,
                     detail={"digit": digit, "cell": cell_name(cell), "unit": u, "missing": missing},
                 )
             )
@@ -86,22 +103,18 @@ class NakedSingle(Technique):
     phase = Phase.DIRECT
 
     def find(self, board: Board, ctx: Context) -> Iterator[Step]:
-        cands = board.cands
         filled = ~board.empty
         found = []
-        for cell in range(81):
-            mask = cands[cell]
-            if mask and not mask & (mask - 1) and board.empty & CELL_BIT[cell]:
-                digit = mask.bit_length()
-                visible = (filled & PEER_MASK[cell]).bit_count()
-                found.append(
-                    Step(
-                        self.code,
-                        band(visible, VISIBLE),
-                        placements=((cell, digit),),
-                        detail={"digit": digit, "cell": cell_name(cell), "visible": visible},
-                    )
+        for cell, digit in naked_singles(board):
+            visible = (filled & PEER_MASK[cell]).bit_count()
+            found.append(
+                Step(
+                    self.code,
+                    band(visible, VISIBLE),
+                    placements=((cell, digit),),
+                    detail={"digit": digit, "cell": cell_name(cell), "visible": visible},
                 )
+            )
         found.sort(key=scan_key)
         yield from found
 

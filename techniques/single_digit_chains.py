@@ -120,16 +120,17 @@ def _normalise_x_loop(cells: list[int]) -> list[int]:
     return [cells[(m - i) % n] for i in range(n)]
 
 
-@register
-class SingleDigitChain(Technique):
-    """SC: chain of strong links of one digit (X-chain), 4..12 cells, open or closed."""
+class _PerDigitChain(Technique):
+    """Shared search driver of SC and SCC: one chain search per digit, then one
+    step per distinct elimination set in scan order."""
 
-    code = "SC"
     group = "IV"
     family = "IV"
     phase = Phase.THINNING
-    defaults = {"points_offset": 3, "max_length": 12}
     min_points = 7.0
+
+    def _digit(self, links: DigitLinks, max_len: int) -> Iterator[tuple[tuple, Step]]:
+        raise NotImplementedError
 
     def find(self, board: Board, ctx: Context) -> Iterator[Step]:
         max_len = int(self.params["max_length"])
@@ -138,6 +139,14 @@ class SingleDigitChain(Technique):
             if board.positions[d]:
                 found.extend(self._digit(DigitLinks.of(board, d), max_len))
         yield from _sorted_unique(found)
+
+
+@register
+class SingleDigitChain(_PerDigitChain):
+    """SC: chain of strong links of one digit (X-chain), 4..12 cells, open or closed."""
+
+    code = "SC"
+    defaults = {"points_offset": 3, "max_length": 12}
 
     def _digit(self, links: DigitLinks, max_len: int) -> Iterator[tuple[tuple, Step]]:
         strong, peers = links.strong, links.peers
@@ -212,23 +221,11 @@ class _Partial:
 
 
 @register
-class SingleDigitContradictionChain(Technique):
+class SingleDigitContradictionChain(_PerDigitChain):
     """SCC: single-digit contradiction chain, type 1 and type 2 (O/X suffix), 3..11 cells."""
 
     code = "SCC"
-    group = "IV"
-    family = "IV"
-    phase = Phase.THINNING
     defaults = {"points_offset": 4, "max_length": 11}
-    min_points = 7.0
-
-    def find(self, board: Board, ctx: Context) -> Iterator[Step]:
-        max_len = int(self.params["max_length"])
-        found: list[tuple[tuple, Step]] = []
-        for d in range(1, 10):
-            if board.positions[d]:
-                found.extend(self._digit(DigitLinks.of(board, d), max_len))
-        yield from _sorted_unique(found)
 
     def _digit(self, links: DigitLinks, max_len: int) -> Iterator[tuple[tuple, Step]]:
         pos, peers = links.pos, links.peers

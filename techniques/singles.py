@@ -8,39 +8,23 @@ has one candidate left (F).  Points follow DECISIONS.md #8.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import ClassVar
 
 from puzzles.geometry import CELL_BIT, CELL_UNITS, PEER_MASK, UNIT_MASK, cell_name
 from techniques.base import Context, Phase, Technique, register
 from techniques.board import Board
-from techniques.direct import scan_key, unit_singles
+from techniques.direct import HiddenSingle, naked_singles, scan_key
 from techniques.points import CANDIDATE_SINGLE, band
 from techniques.step import Step
 
 
-class CandidateHiddenSingle(Technique):
+class CandidateHiddenSingle(HiddenSingle):
     """E1/E2/E3: a candidate that occurs once in a row, column or box."""
 
     group = "E"
     family = "singles"
     phase = Phase.SINGLES
-    units: ClassVar[range]
-
-    def find(self, board: Board, ctx: Context) -> Iterator[Step]:
-        found = []
-        for cell, digit, u in unit_singles(board, self.units):
-            empty = (board.empty & UNIT_MASK[u]).bit_count()
-            found.append(
-                Step(
-                    self.code,
-                    band(empty, CANDIDATE_SINGLE),
-                    placements=((cell, digit),),
-                    used=((cell, digit),),
-                    detail={"digit": digit, "cell": cell_name(cell), "unit": u, "empty": empty},
-                )
-            )
-        found.sort(key=scan_key)
-        yield from found
+    bands = CANDIDATE_SINGLE
+    highlight_unit = False
 
 
 @register
@@ -75,27 +59,23 @@ class CandidateNakedSingle(Technique):
     phase = Phase.SINGLES
 
     def find(self, board: Board, ctx: Context) -> Iterator[Step]:
-        cands = board.cands
         empty = board.empty
         found = []
-        for cell in range(81):
-            mask = cands[cell]
-            if mask and not mask & (mask - 1) and empty & CELL_BIT[cell]:
-                digit = mask.bit_length()
-                last = any((empty & UNIT_MASK[u]) == CELL_BIT[cell] for u in CELL_UNITS[cell])
-                open_peers = (empty & PEER_MASK[cell]).bit_count()
-                points = 0 if last else band(open_peers, CANDIDATE_SINGLE)
-                found.append(Step(
-                    self.code,
-                    points,
-                    placements=((cell, digit),),
-                    used=((cell, digit),),
-                    detail={
-                        "digit": digit,
-                        "cell": cell_name(cell),
-                        "kind": "last possibility" if last else f"only possibility, {open_peers} open peers",
-                        "kind_de": "letzte Möglichkeit" if last else f"einzige Möglichkeit, {open_peers} offene Nachbarn",
-                    },
-                ))
+        for cell, digit in naked_singles(board):
+            last = any((empty & UNIT_MASK[u]) == CELL_BIT[cell] for u in CELL_UNITS[cell])
+            open_peers = (empty & PEER_MASK[cell]).bit_count()
+            points = 0 if last else band(open_peers, CANDIDATE_SINGLE)
+            found.append(Step(
+                self.code,
+                points,
+                placements=((cell, digit),),
+                used=((cell, digit),),
+                detail={
+                    "digit": digit,
+                    "cell": cell_name(cell),
+                    "kind": "last possibility" if last else f"only possibility, {open_peers} open peers",
+                    "kind_de": "letzte Möglichkeit" if last else f"einzige Möglichkeit, {open_peers} offene Nachbarn",
+                },
+            ))
         found.sort(key=scan_key)
         yield from found
