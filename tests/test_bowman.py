@@ -121,10 +121,10 @@ def test_yaml_switch_gives_the_version_without_bowmans_bingo() -> None:
     assert "BB" in catalogue and not any(t.code == "BB" for t in catalogue.enabled())
 
 
-def test_soundness_on_sample1000() -> None:
+def test_soundness_on_sample1000_excerpt() -> None:
     engine = Engine("2001")
     used = 0
-    for puzzle in read_puzzles("sample1000.txt", 60, step=16):
+    for puzzle in read_puzzles("sample1000_every3.txt", 60, step=5):
         rating = engine.rate(puzzle, verify=True)
         assert rating.status == "solved"
         used += any(s.code == "BB" for s in rating.steps)

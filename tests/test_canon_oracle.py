@@ -10,16 +10,13 @@ them.  The number of final maximisers is the stabiliser order.
 from __future__ import annotations
 
 from itertools import permutations, product
-from pathlib import Path
-
 import numpy as np
 import pytest
 
 from canon.canonical import canonical_form
 from canon.key import BLOCK_ORDER, relabel, sort_key
 from puzzles.parsing import parse_line
-
-DATA = Path(__file__).resolve().parents[1].parent / "shared" / "data"
+from tests.conftest import read_puzzles
 
 
 def _row_maps() -> np.ndarray:
@@ -105,9 +102,13 @@ def oracle(grid: tuple[int, ...]) -> tuple[tuple[int, ...], int]:
 
 def _sample() -> list[tuple[int, ...]]:
     picks = []
-    for name, index in [("top95.txt", 0), ("17clue.txt", 5), ("sample1000.txt", 17), ("forum_hardest_1106.txt", 3)]:
-        lines = [ln for ln in (DATA / name).read_text().split() if len(ln) == 81]
-        picks.append(parse_line(lines[index]))
+    for name, index in [
+        ("top95.txt", 0),
+        ("17clue_every491.txt", 5),
+        ("sample1000_every3.txt", 17),
+        ("forum_hardest_1106_every75.txt", 3),
+    ]:
+        picks.append(parse_line(read_puzzles(name)[index]))
     # very symmetric inputs: big stabilisers and many tied block operations
     picks.append(parse_line("1" + "." * 80))
     picks.append(parse_line(("12.......3" + "." * 62 + "4...5....")[:81]))
