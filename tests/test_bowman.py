@@ -2,7 +2,7 @@
 the step cap, the "version without Bowman's Bingo" switch, and soundness.
 
 The positions are the candidate grids where rating examples 49, 50 and 51 of
-spec/examples.csv (100/212/399 points with 1/2/4 bingos in the original) first
+tests/data/examples.csv (100/212/399 points with 1/2/4 bingos in the original) first
 needs Bowman's Bingo: chains and all earlier families find nothing there.
 """
 

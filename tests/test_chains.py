@@ -2,7 +2,7 @@
 notation, the "visible before the chain starts" rule, and soundness on hard puzzles.
 
 The positions are candidate grids reached by rating the named example of
-spec/examples.csv (ids 30-36, 48) up to the step where the engine first turns to
+tests/data/examples.csv (ids 30-36, 48) up to the step where the engine first turns to
 the chain family; they are stored here so that a change in an earlier family
 does not move them.
 """
