@@ -213,6 +213,10 @@ class BulkRun:
             if out_path:
                 self._refuse_input_as_output(in_stream, out_path)
             identity = self._identity()
+            # a device or pipe (/dev/null, a FIFO) has no end to resume from and no place for a run file
+            regular = out_path is not None and (not out_path.exists() or out_path.is_file())
+            if self.resume and not regular:
+                raise BulkError(f"--resume needs --output to be a regular file, not {out_path}")
             out_stream = self._open_output(out_path)
             items: Iterator[PuzzleItem] = read_items(in_stream)
             stats = Stats()
@@ -227,7 +231,7 @@ class BulkRun:
                         fresh = False
                 except ResumeError as exc:
                     raise BulkError(str(exc)) from exc
-            if out_path and fresh:
+            if out_path and regular and fresh:
                 self._write_side_file(out_path, identity)
                 out_stream.truncate(0)
             jobs = self._jobs()
@@ -333,8 +337,8 @@ class BulkRun:
 def interrupt_hint(output: str | None, written: int) -> str:
     """The one line an interrupted run always prints."""
     if output:
-        return (f"rate: interrupted after {written} records; run the same command with --resume to continue "
-                f"{escape_text(output)}")
+        return (f"rate: interrupted after {written} records in {escape_text(output)}; "
+                "run the same command with --resume to continue")
     return f"rate: interrupted after {written} records; stdout cannot be resumed (use --output FILE --resume)"
 
 

@@ -153,9 +153,10 @@ def _template_fields(template: str) -> list[tuple[str, str | None, str]]:
     except ValueError as exc:
         raise TemplateError(f"bad --template: {exc}") from exc
     fields = []
-    for _literal, name, spec, conversion in parsed:
+    for _literal, name, given_spec, conversion in parsed:
         if name is None:
             continue
+        spec = given_spec or ""
         shown = "{" + name + (f"!{conversion}" if conversion else "") + (f":{spec}" if spec else "") + "}"
         if name not in FIELDS:
             if re.fullmatch(r"\w+", name) and not name.isdigit():

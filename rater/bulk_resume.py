@@ -3,9 +3,10 @@
 An output file is a prefix of the final output (records come in input order,
 one physical line each), so resuming means "drop a torn last line, count the
 complete ones, skip that many input records".  That is only right when the
-output was written by the same run, so every run with ``--output OUT`` first
-writes ``OUT.run.json`` (atomically: a temporary file renamed over it) with
-what decides the records:
+output was written by the same run, so every run with ``--output OUT`` (a
+regular file: a device or pipe cannot be resumed) first writes
+``OUT.run.json`` (atomically: a temporary file renamed over it) with what
+decides the records:
 
 * the input: its size and a SHA-256 of its first and last MiB (``stdin`` for
   ``--file -``, whose content cannot be known before it is read);
@@ -106,12 +107,15 @@ def write_identity(output: Path, identity: RunIdentity) -> None:
     """Store ``identity`` beside ``output``, atomically (never a half-written identity)."""
     target = side_path(output)
     temporary = target.with_name(f".{target.name}.{os.getpid()}.tmp")
-    with temporary.open("w", encoding="utf-8") as fh:
-        json.dump(asdict(identity), fh, indent=1, sort_keys=True)
-        fh.write("\n")
-        fh.flush()
-        os.fsync(fh.fileno())
-    os.replace(temporary, target)
+    try:
+        with temporary.open("w", encoding="utf-8") as fh:
+            json.dump(asdict(identity), fh, indent=1, sort_keys=True)
+            fh.write("\n")
+            fh.flush()
+            os.fsync(fh.fileno())
+        os.replace(temporary, target)
+    finally:
+        temporary.unlink(missing_ok=True)
 
 
 def read_identity(output: Path) -> RunIdentity | None:

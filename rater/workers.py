@@ -32,7 +32,7 @@ import os
 import signal
 import time
 from collections import deque
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Generator, Iterable
 from dataclasses import dataclass, field
 from multiprocessing import connection, get_context
 from typing import Any
@@ -283,7 +283,7 @@ def rate_stream(
     *,
     window: int | None = None,
     on_flush: Callable[[], None] | None = None,
-) -> Iterator[dict[str, Any]]:
+) -> Generator[dict[str, Any], None, None]:
     """Records for ``items`` in input order, rated by ``jobs`` workers.
 
     At most ``window`` records are in flight or waiting for an earlier one, so

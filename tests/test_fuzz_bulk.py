@@ -541,6 +541,14 @@ def test_kill_hint_is_printed_with_quiet(tmp_path):
     assert len(lines) == 1 and "--resume" in lines[0] and lines[0].startswith("rate: interrupted after")
 
 
+def test_output_to_a_device_works_without_run_file_and_cannot_be_resumed(tmp_path):
+    source = tmp_path / "p.txt"
+    source.write_text(f"{EASY}\n")
+    assert invoke("--file", str(source), "--output", os.devnull, "-j", "1", "-q").exit_code == 0
+    result = invoke("--file", str(source), "--output", os.devnull, "-q", "--resume")
+    assert result.exit_code == 2 and "regular file" in one_line_error(result)
+
+
 def test_fresh_run_replaces_a_stale_run_file(tmp_path):
     source, out = _first_run(tmp_path, "csv")
     shutil.copy(out.with_name(out.name + ".run.json"), tmp_path / "saved.json")
