@@ -14,8 +14,8 @@ Promises of a run:
 * every input record (see :mod:`puzzles.formats`) gives exactly one output
   record, in input order, including lines that are not UTF-8;
 * an ``--output`` that is the input file (same file, also through hard or
-  symbolic links, or stdin redirected from it) is refused before anything is
-  opened for writing;
+  symbolic links, or stdin redirected from it), or stdout appending to the
+  input, is refused before anything is opened for writing;
 * ``--jobs`` above the cores available is lowered to them (a note on stderr
   unless ``--quiet``);
 * an interrupted run always prints a one-line hint on stderr, ``--quiet`` or
@@ -210,8 +210,7 @@ class BulkRun:
         in_stream = self._open_input()
         out_stream: IO[str] | None = None
         try:
-            if out_path:
-                self._refuse_input_as_output(in_stream, out_path)
+            self._refuse_input_as_output(in_stream, out_path)
             identity = self._identity()
             # a device or pipe (/dev/null, a FIFO) has no end to resume from and no place for a run file
             regular = out_path is not None and (not out_path.exists() or out_path.is_file())
@@ -282,11 +281,19 @@ class BulkRun:
         except OSError as exc:
             raise BulkError(f"cannot read {self.source}: {exc.strerror}") from exc
 
-    def _refuse_input_as_output(self, in_stream: BinaryIO, out_path: Path) -> None:
-        """Writing over the input would destroy it: refuse before the output is opened."""
+    def _refuse_input_as_output(self, in_stream: BinaryIO, out_path: Path | None) -> None:
+        """Writing over the input would destroy it (or, appending, feed it forever): refuse first."""
         try:
             source = os.fstat(in_stream.fileno())
         except (OSError, ValueError, AttributeError):  # stdin without a file behind it
+            return
+        if out_path is None:
+            try:
+                stdout = os.fstat(sys.stdout.fileno())
+            except (OSError, ValueError, AttributeError):  # stdout without a file behind it
+                return
+            if same_file(stdout, source):
+                raise BulkError("stdout is the input file; choose another output")
             return
         for path, what in ((out_path, "--output"), (side_path(out_path), "the run file")):
             try:

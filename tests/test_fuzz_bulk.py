@@ -90,13 +90,18 @@ def test_output_that_is_the_input_is_refused_and_the_input_kept(tmp_path, how):
     assert source.read_text() == f"{EASY}\n{EASY}\n"
 
 
-def test_stdin_redirected_from_the_output_is_refused(tmp_path):
+def test_stdin_or_stdout_redirected_to_the_input_is_refused(tmp_path):
     source = tmp_path / "p.txt"
     source.write_text(f"{EASY}\n")
     with source.open("rb") as stdin:
         done = subprocess.run([sys.executable, "-m", "rater.cli", "--file", "-", "--output", str(source), "-q"],
                               cwd=REPO, stdin=stdin, capture_output=True, timeout=60)
     assert done.returncode == 2 and b"is the input file" in done.stderr
+    assert source.read_text() == f"{EASY}\n"
+    with source.open("ab") as stdout:  # rate --file p.txt >> p.txt would read its own records forever
+        done = subprocess.run([sys.executable, "-m", "rater.cli", "--file", str(source), "-q"],
+                              cwd=REPO, stdout=stdout, stderr=subprocess.PIPE, timeout=60)
+    assert done.returncode == 2 and b"stdout is the input file" in done.stderr
     assert source.read_text() == f"{EASY}\n"
 
 
