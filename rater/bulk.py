@@ -225,14 +225,16 @@ class BulkRun:
                     check_identity(out_path, identity)
                     if out_path.stat().st_size:
                         cut_torn_line(out_path)
+                    if out_path.stat().st_size:  # not only a torn first line (a csv header, say)
                         stats.skipped_statuses = skip_done(items, out_path, self.fmt)
                         stats.skipped = sum(stats.skipped_statuses.values())
                         fresh = False
                 except ResumeError as exc:
                     raise BulkError(str(exc)) from exc
             if out_path and regular and fresh:
-                self._write_side_file(out_path, identity)
+                # empty first: killed in between, an empty output resumes as a fresh run whatever the run file
                 out_stream.truncate(0)
+                self._write_side_file(out_path, identity)
             jobs = self._jobs()
             err = Console(stderr=True, highlight=False)
             catalogue = Catalogue.load(self.config.techniques) if self.config.techniques else Catalogue.load()

@@ -195,6 +195,15 @@ def test_resume_from_stdin_checks_every_skipped_record(tmp_path, fmt):
     assert other.exit_code == 2 and "another puzzle" in one_line_error(other)
 
 
+def test_resume_after_a_kill_inside_the_csv_header_writes_the_header(tmp_path):
+    source, out = _first_run(tmp_path, "csv")
+    full = out.read_text()
+    out.write_text(full[:10])
+    result = invoke("--file", str(source), "--output", str(out), "-j", "1", "-q", "--resume")
+    assert result.exit_code == 0 and out.read_text().splitlines()[0] == full.splitlines()[0]
+    assert len(out.read_text().splitlines()) == 3
+
+
 def test_text_resume_from_stdin_is_refused(tmp_path):
     out = tmp_path / "o.txt"
     assert invoke("--file", "-", "--output", str(out), "--format", "text", "-j", "1", "-q",
