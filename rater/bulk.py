@@ -45,7 +45,7 @@ from rater.bulk_resume import (ResumeError, RunIdentity, check_identity, cut_tor
 from rater.workers import RATED, BulkConfig, rate_stream
 from techniques.catalogue import Catalogue
 
-EXIT_ALL_RATED, EXIT_INCOMPLETE, EXIT_INTERRUPTED = 0, 4, 130
+EXIT_ALL_RATED, EXIT_INCOMPLETE, EXIT_INTERRUPTED, EXIT_BROKEN_PIPE = 0, 4, 130, 141
 
 
 class BulkError(ValueError):
@@ -239,7 +239,7 @@ class BulkRun:
             err = Console(stderr=True, highlight=False)
             catalogue = Catalogue.load(self.config.techniques) if self.config.techniques else Catalogue.load()
             total = None if self.source == "-" else count_records(Path(self.source))
-            writer = RecordWriter(out_stream, self.fmt, self.template, header=fresh)
+            writer = RecordWriter(out_stream, self.fmt, self.template, header=fresh, name=self.output or "stdout")
             return self._rate(items, writer, stats, jobs, err, catalogue, total)
         finally:
             if out_stream is not None and out_stream is not sys.stdout:

@@ -213,12 +213,20 @@ def check_template(template: str) -> None:
 class RecordWriter:
     """Writes records as csv, jsonl or template text; one record per physical line."""
 
-    def __init__(self, stream: IO[str], fmt: str, template: str | None = None, header: bool = True) -> None:
+    def __init__(self, stream: IO[str], fmt: str, template: str | None = None, header: bool = True,
+                 name: str = "stdout") -> None:
         self.stream = stream
         self.fmt = fmt
         self.template = template or TEXT_TEMPLATE
+        self.name = name
         if fmt == "csv" and header:
-            self.stream.write(CSV_HEADER + "\n")
+            self._put(CSV_HEADER + "\n")
+
+    def _put(self, text: str) -> None:
+        try:
+            self.stream.write(text)
+        except OSError as exc:  # name the output: a write error carries no file name
+            raise OSError(exc.errno, exc.strerror, self.name) from exc
 
     def line(self, record: dict[str, Any]) -> str:
         """The record's line, without the line end."""
@@ -235,7 +243,10 @@ class RecordWriter:
         return escape_text(self.template.format_map(values))
 
     def write(self, record: dict[str, Any]) -> None:
-        self.stream.write(self.line(record) + "\n")
+        self._put(self.line(record) + "\n")
 
     def flush(self) -> None:
-        self.stream.flush()
+        try:
+            self.stream.flush()
+        except OSError as exc:
+            raise OSError(exc.errno, exc.strerror, self.name) from exc

@@ -15,7 +15,8 @@ Exit codes for ``--file`` (bulk):
   differ from the run that wrote the output);
 * 4 — the run finished, but some records are not ratings (``error``,
   ``invalid``, ``no_solution``, ``multiple_solutions``, ``timeout``);
-* 130 — interrupted (SIGINT/SIGTERM); ``--resume`` continues the run.
+* 130 — interrupted (SIGINT/SIGTERM); ``--resume`` continues the run;
+* 141 — stdout was closed by its reader (``rate --file big.txt | head``).
 """
 
 from __future__ import annotations
@@ -226,7 +227,7 @@ def _bulk(source: str, option: str, techniques: str | None, allow_multiple: bool
     """Run ``--file``; the bulk exit code (see the module docstring)."""
     import math
 
-    from rater.bulk import EXIT_INTERRUPTED, BulkConfig, BulkError, BulkRun, interrupt_hint
+    from rater.bulk import EXIT_BROKEN_PIPE, EXIT_INTERRUPTED, BulkConfig, BulkError, BulkRun, interrupt_hint
     from rater.bulk_output import escape_text
 
     if source != "-" and not Path(source).is_file():
@@ -242,6 +243,12 @@ def _bulk(source: str, option: str, techniques: str | None, allow_multiple: bool
         return run.run()
     except BulkError as exc:
         fail(escape_text(str(exc)), EXIT_INPUT)
+    except BrokenPipeError:  # the reader of stdout stopped (``| head``): stop quietly, as Unix tools do
+        try:
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        except (OSError, ValueError, AttributeError):
+            pass
+        return EXIT_BROKEN_PIPE
     except OSError as exc:
         fail(escape_text(f"{exc.filename or output or source}: {exc.strerror}"), EXIT_INPUT)
     except KeyboardInterrupt:  # before the first record (checking a long output on --resume)

@@ -572,3 +572,24 @@ def test_fresh_run_replaces_a_stale_run_file(tmp_path):
     result = invoke("--file", str(other), "--output", str(out), "-j", "1", "-q", "--resume")
     assert result.exit_code == 0 and len(out.read_text().splitlines()) == 2
     assert out.with_name(out.name + ".run.json").read_text() != (tmp_path / "saved.json").read_text()
+
+
+def test_a_full_disk_names_the_output(tmp_path):
+    if not Path("/dev/full").exists():
+        pytest.skip("needs /dev/full")
+    source = tmp_path / "p.txt"
+    source.write_text("".join(f"bad {i}\n" for i in range(3000)))
+    result = invoke("--file", str(source), "--output", "/dev/full", "-q")
+    assert result.exit_code == 2 and "/dev/full: No space left" in one_line_error(result)
+
+
+def test_a_closed_stdout_stops_quietly(tmp_path):
+    source = tmp_path / "p.txt"
+    source.write_text("".join(f"bad {i}\n" for i in range(20_000)))
+    proc = subprocess.Popen([sys.executable, "-m", "rater.cli", "--file", str(source), "-q"], cwd=REPO,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    assert proc.stdout is not None
+    proc.stdout.readline()
+    proc.stdout.close()
+    _, stderr = proc.communicate(timeout=60)
+    assert proc.returncode == 141 and stderr == b""
