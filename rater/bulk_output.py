@@ -146,8 +146,8 @@ _SAMPLES: Final[dict[str, tuple[Any, ...]]] = {
 }
 
 
-def _template_fields(template: str) -> list[tuple[str, str | None, str]]:
-    """(field, conversion, spec) of every replacement field; TemplateError for anything unsafe."""
+def _template_fields(template: str) -> list[tuple[str, str | None, str, str]]:
+    """(field, conversion, spec, as written) of every replacement field; TemplateError for anything unsafe."""
     try:
         parsed = list(string.Formatter().parse(template))
     except ValueError as exc:
@@ -175,7 +175,7 @@ def _template_fields(template: str) -> list[tuple[str, str | None, str]]:
                 raise TemplateError(f"--template field {shown}: {part} above {MAX_TEMPLATE_WIDTH}")
         if spec.endswith("c"):
             raise TemplateError(f"--template field {shown}: the c (character) type is not allowed")
-        fields.append((name, conversion, spec))
+        fields.append((name, conversion, spec, shown))
     return fields
 
 
@@ -198,13 +198,13 @@ def check_template(template: str) -> None:
     """
     if not template.isprintable():
         raise TemplateError("--template must be one line of printable characters (no tabs or control characters)")
-    for name, conversion, spec in _template_fields(template):
+    for name, conversion, spec, shown in _template_fields(template):
         for value in _SAMPLES[name]:
             try:
                 format(_convert(value, conversion), spec)
             except (ValueError, TypeError, OverflowError) as exc:
-                raise TemplateError(f"--template field {{{name}:{spec}}} cannot format the value {value} "
-                                    f"this field can take") from exc
+                raise TemplateError(f"--template field {shown} cannot show {value!r}, "
+                                    f"a value {name} can take") from exc
 
 
 # --- the writer ---------------------------------------------------------------------------
