@@ -182,7 +182,7 @@ class WorkerPool:
         self.config = config
         self.per_worker = per_worker
         self.context = get_context()
-        self.retried: set[int] = set()
+        self.retried: set[int] = set()  # puzzles on their second attempt after their worker died
         self.workers = [self._spawn() for _ in range(jobs)]
 
     def _spawn(self) -> _Worker:
@@ -217,6 +217,7 @@ class WorkerPool:
                     seq, record = worker.conn.recv()
                     worker.pending.popleft()
                     worker.started = time.monotonic()
+                    self.retried.discard(seq)
                     out.append((seq, record))
             except (EOFError, OSError):
                 pass
