@@ -200,17 +200,18 @@ class PatternSearch:
         """Every canonical pattern on the weights (starting with ``prefix``), in key order."""
         masks = [0] * 9
         rows, cols = [0, 0, 0], [0, 0, 0]
-        states: list[State] | None = self.start_states()
+        states = self.start_states()
         for i, m in enumerate(prefix):
             p = self.occupied[i]
             masks[p] = m
             rows[p // 3] |= ROWS_OF_MASK[m]
             cols[p % 3] |= COLS_OF_MASK[m]
-            states = self._advance(states, i, masks)
-            if states is None:
+            kept = self._advance(states, i, masks)
+            if kept is None:
                 return
-        for final, _rows, _cols, kept in self._walk(len(prefix), len(self.occupied), masks, rows, cols, states):
-            yield CanonicalPattern(tuple(final), tuple(kept))
+            states = kept
+        for final, _rows, _cols, tied in self._walk(len(prefix), len(self.occupied), masks, rows, cols, states):
+            yield CanonicalPattern(tuple(final), tuple(tied))
 
     def _walk(
         self, i: int, stop: int, masks: list[int], rows: list[int], cols: list[int], states: list[State]

@@ -97,7 +97,7 @@ class SymbolFilling:
                 elif not still:
                     total += min(reach + 1, MAX_DIGITS) - len({labels[p] for p in last_peers})
                 else:
-                    total += sum(1 for _ in _last_choices(labels, last, reach, last_peers, self, still))
+                    total += self._last_digits(labels, reach, still)
             return total
 
         return walk(0, 0, tuple(range(len(self.automorphisms))))
@@ -110,6 +110,18 @@ class SymbolFilling:
             for c, v in zip(cells, labels):
                 row[c] = str(v)
             yield "".join(row)
+
+    def _last_digits(self, labels: list[int], top: int, active: tuple[int, ...]) -> int:
+        """How many digits of the last clue leave the labelling canonical (labels of the others are set)."""
+        last = len(labels) - 1
+        used = {labels[p] for p in self.earlier_peers[last]}
+        total = 0
+        for v in range(1, min(top + 1, MAX_DIGITS) + 1):
+            if v not in used:
+                labels[last] = v
+                if self._unbeaten(labels, last, active) is not None:
+                    total += 1
+        return total
 
     def _unbeaten(self, labels: list[int], i: int, active: tuple[int, ...]) -> tuple[int, ...] | None:
         """The automorphisms still tied with clues 0..i labelled; None if one of them gives a smaller sequence.
@@ -153,15 +165,3 @@ def _newly_known_lengths(perm: tuple[int, ...]) -> tuple[int, ...]:
         highest = max(highest, p)
         lengths[highest] = k + 1
     return tuple(lengths)
-
-
-def _last_choices(
-    labels: list[int], last: int, reach: int, last_peers: tuple[int, ...], filling: SymbolFilling, active: tuple[int, ...]
-) -> Iterator[int]:
-    """The digits of the last clue that leave the labelling canonical."""
-    used = {labels[p] for p in last_peers}
-    for v in range(1, min(reach + 1, MAX_DIGITS) + 1):
-        if v not in used:
-            labels[last] = v
-            if filling._unbeaten(labels, last, active) is not None:
-                yield v
