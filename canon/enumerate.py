@@ -35,7 +35,7 @@ Grid = tuple[int, ...]
 WorkUnit = tuple[tuple[int, ...], Masks]
 #: How many leading occupied blocks a work unit fixes: symbol units are kept smaller because
 #: each pattern expands into hundreds of configurations.
-UNIT_DEPTH: Final = {True: 2, False: 3}
+UNIT_DEPTH: Final = {True: 1, False: 3}
 
 
 def restricted_growth_sequences(n: int, max_value: int | None = None) -> Iterator[tuple[int, ...]]:
