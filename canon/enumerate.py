@@ -14,9 +14,11 @@ Three layers, each a streaming generator:
 
 The work splits into independent *units*, a weight vector with the masks of
 its first occupied blocks (:func:`work_units`), in output order; that is how
-:mod:`canon.enumerate_jobs` spreads it over processes.  Inside one weight
-vector the patterns come out in key order, and the weight vectors in key
-order too, so the 0-1 patterns are listed sorted by their SortId.
+:mod:`canon.enumerate_jobs` spreads it over processes.  The output is sorted
+by SortId: weight vectors come in key order (components 1-3), the patterns
+of one weight vector in key order (component 4, masks tried largest first),
+and the configurations on one pattern by their restricted growth sequence
+(components 5 and 6).
 
 The seed's camelCase names are kept as aliases at the end of the module.
 """

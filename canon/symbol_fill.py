@@ -13,9 +13,11 @@ the restricted growth sequences over P's clues (reading order) that
   the automorphism never gives a smaller one,
 
 one per G*-orbit.  The sequences are built clue by clue, a digit only where no
-earlier peer has it; patterns without nontrivial automorphisms (most of
-them) need no check at all, and counting them only counts the choices for
-the last clue instead of listing them.
+earlier peer has it.  An automorphism is compared with the partial sequence
+as soon as the part of its image that the labelled clues determine grows,
+so a beaten prefix is cut early; patterns without nontrivial automorphisms
+(about 40% of them at n = 8) need no check at all.  Counting lists the
+choices of every clue but the last, whose admissible digits are counted.
 """
 
 from __future__ import annotations

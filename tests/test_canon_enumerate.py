@@ -65,9 +65,10 @@ def test_patterns_are_canonical_with_the_stabiliser_of_the_canonical_form() -> N
         assert result.cell_automorphisms(pattern.cells) == pattern.cell_automorphisms()
 
 
-def test_patterns_come_out_in_key_order() -> None:
-    keys = [sort_key(grid) for grid in cell_representatives(5)]
-    assert keys == sorted(keys)
+def test_output_comes_sorted_by_sort_key() -> None:
+    for configurations in (cell_representatives(5), symbol_representatives(4)):
+        keys = [sort_key(grid) for grid in configurations]
+        assert keys == sorted(keys) and len(set(keys)) == len(keys)
 
 
 def test_weight_block_representatives_sum_and_are_maximal() -> None:
