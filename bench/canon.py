@@ -76,7 +76,8 @@ def speed() -> str:
 def count_orbits(n: int, *, patterns: bool, jobs: int) -> tuple[int, float]:
     """(number of orbits, wall seconds) of one enumeration, counting only."""
     t0 = time.perf_counter()
-    count = sum(r.count for r in run_units(work_units(n, patterns=patterns), patterns=patterns, count_only=True, jobs=jobs))
+    units = work_units(n, patterns=patterns)
+    count = sum(r.count for r in run_units(units, patterns=patterns, count_only=True, jobs=jobs))
     return count, time.perf_counter() - t0
 
 

@@ -150,7 +150,9 @@ class _Rate(ProgressColumn):
 @click.option("--clues", type=click.IntRange(0, 81), required=True, help="Number of clues n.")
 @click.option("--patterns", is_flag=True, help="0-1 patterns up to G instead of symbol configurations up to G*.")
 @click.option("--output", type=click.Path(dir_okay=False, path_type=Path), help="Write here instead of stdout.")
-@click.option("--count", "count_only", is_flag=True, help="Only print how many there are (nothing is listed).")
+@click.option(
+    "--count", "count_only", is_flag=True, help="Only print how many there are; nothing is listed, --output is ignored."
+)
 @click.option("--jobs", type=click.IntRange(1, 256), default=1, show_default=True, help="Worker processes.")
 @click.option("--no-progress", is_flag=True, help="No progress bar on stderr.")
 def enumerate_command(

@@ -27,10 +27,12 @@ as integers, larger first.
    candidate masks, so two leaves are two different patterns.
 3. *Pruning loses no canonical pattern.*  Two necessary conditions cut
    branches.  (a) The rows used so far inside a band (columns inside a stack)
-   form a prefix {0}, {0,1}, {0,1,2}: otherwise swapping an unused row with a
-   later used one raises the first block of the band that uses it and leaves
-   everything before it alone, so no completion is canonical (seed 003's
-   "contiguous rows and columns").  (b) For g in G_w, the image block at
+   form a prefix {0}, {0,1}, {0,1,2}.  Otherwise some row i is unused and a
+   row j > i used; in any completion, swapping rows i and j of the band moves
+   the clues of row j up into the empty row i of the first block (in reading
+   order) that uses j, which gets larger, while every block before it stays
+   as it was: no completion is canonical (seed 003's "contiguous rows and
+   columns").  (b) For g in G_w, the image block at
    position p is the block at the source position of p (given by g's block
    operation), transposed if g transposes, with g's row rearrangement of p's
    band and column rearrangement of p's stack applied.  Once the sources of
@@ -126,7 +128,12 @@ class CanonicalPattern:
         return sum(6 ** sum(1 for v in st[1:7] if v < 0) for st in self.states)
 
     def cell_automorphisms(self) -> set[tuple[int, ...]]:
-        """How the stabiliser permutes the clues: entry i is the index (in :attr:`cells`) of the clue moved onto clue i."""
+        """How the stabiliser permutes the clues.
+
+        Entry i of a permutation is the index (in :attr:`cells`) of the clue
+        that the automorphism moves onto clue i, as in
+        :meth:`canon.canonical.CanonResult.cell_automorphisms`.
+        """
         cells = self.cells
         position = {c: i for i, c in enumerate(cells)}
         perms = set()
