@@ -32,7 +32,7 @@ from canon.key import sort_key
 from canon.symbol_fill import SymbolFilling
 from puzzles.geometry import PEERS
 from puzzles.parsing import find_conflict, format_line
-from tests.oracles.burnside import pattern_orbit_counts, symbol_orbit_count
+from tests.oracles.burnside import fixed_partitions, partition_counts, pattern_orbit_counts, symbol_orbit_count
 
 BELL = [1, 1, 2, 5, 15, 52, 203]
 
@@ -69,6 +69,18 @@ def test_output_comes_sorted_by_sort_key() -> None:
     for configurations in (cell_representatives(5), symbol_representatives(4)):
         keys = [sort_key(grid) for grid in configurations]
         assert keys == sorted(keys) and len(set(keys)) == len(keys)
+
+
+def test_partition_counts_of_small_graphs() -> None:
+    n = 5
+    empty = [0] * n
+    complete = [((1 << n) - 1) ^ (1 << i) for i in range(n)]
+    path = [(1 << (i - 1) if i else 0) | (1 << (i + 1) if i + 1 < n else 0) for i in range(n)]
+    # Bell(5); one class per vertex; partitions of a 5-path into independent sets = Bell(4)
+    assert partition_counts([empty, complete, path], n).tolist() == [52, 1, 15]
+    assert fixed_partitions(path, tuple(range(n))) == 15
+    # of those 15, the reflection i -> 4 - i maps 7 onto themselves (checked by listing them)
+    assert fixed_partitions(path, (4, 3, 2, 1, 0)) == 7
 
 
 def test_weight_block_representatives_sum_and_are_maximal() -> None:
