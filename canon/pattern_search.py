@@ -64,6 +64,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Final
 
 from canon.blocks import (
@@ -138,7 +139,7 @@ class CanonicalPattern:
         position = {c: i for i, c in enumerate(cells)}
         perms = set()
         for st in self.states:
-            sources = CELL_SOURCE[st[0]]
+            sources = cell_source_table()[st[0]]
             perms.add(
                 tuple(
                     position[sources[c][6 * max(st[1 + c // 27], 0) + max(st[4 + c % 9 // 3], 0)]] for c in cells
@@ -147,9 +148,13 @@ class CanonicalPattern:
         return perms
 
 
-def _cell_sources() -> tuple[tuple[tuple[int, ...], ...], ...]:
-    """CELL_SOURCE[op][cell][6a + b]: the cell shown at ``cell`` by block op ``op`` with row perm a of
-    the cell's band and column perm b of its stack (listing form, as in :mod:`canon.canonical`)."""
+@lru_cache(maxsize=1)
+def cell_source_table() -> tuple[tuple[tuple[int, ...], ...], ...]:
+    """Entry [op][cell][6a + b]: the cell shown at ``cell`` by block op ``op`` with row perm a of the
+    cell's band and column perm b of its stack (listing form, as in :mod:`canon.canonical`).
+
+    Built on first use (about 0.1 s), so that commands that never enumerate do not pay for it.
+    """
     table = []
     for transpose, bands, stacks in BLOCK_OPS:
         per_cell = []
@@ -164,9 +169,6 @@ def _cell_sources() -> tuple[tuple[tuple[int, ...], ...], ...]:
             per_cell.append(tuple(choices))
         table.append(tuple(per_cell))
     return tuple(table)
-
-
-CELL_SOURCE: Final = _cell_sources()
 
 
 class PatternSearch:
