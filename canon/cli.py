@@ -20,7 +20,15 @@ from typing import TextIO
 
 import click
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, ProgressColumn, Task, TextColumn, TimeElapsedColumn
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    ProgressColumn,
+    Task,
+    TextColumn,
+    TimeElapsedColumn,
+)
 from rich.text import Text
 
 from canon.canonical import canonical_form
@@ -193,7 +201,7 @@ def enumerate_command(
         # the reader (e.g. ``head``) stopped early: not an error; keep Python from complaining at exit
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
     except OSError as exc:
-        _fail(f"cannot write {output}: {exc.strerror}")
+        _fail(f"cannot write {output if output is not None else 'stdout'}: {exc.strerror}")
     finally:
         if sink is not None:
             sink.close()
