@@ -1,13 +1,14 @@
-"""Benchmark and self-check of the canon package (issue 7).
+"""Benchmark and self-check of the canon package.
 
 Prints markdown: invariance of the canonical form over 2,000 corpus puzzles
 x 5 random elements of G*, canonical-form time per puzzle over
-sample1000.txt (median / p95), and enumeration counts and times for
-n = 1..8 (patterns, checked against Burnside) and n = 1..5 (symbol
-configurations, checked against the per-pattern Burnside count).  Timings
-are wall-clock on whatever machine runs it; on a shared box they are noisy.
+sample1000.txt (median / p95), and enumeration counts and times: 0-1
+patterns for n = 1..10 beside Burnside's count, symbol configurations for
+n = 1..8 beside the per-pattern orbit count (both in tests/oracles), each
+enumeration with --jobs processes.  Timings are wall-clock on whatever
+machine runs it, with the load average; on a shared box they are noisy.
 
-Usage: python3 bench/canon.py [--patterns-up-to 8] [--symbols-up-to 5]
+Usage: python3 bench/canon.py [--patterns-up-to 10] [--symbols-up-to 8] [--jobs 2] [--enumeration-only]
 Data: ../shared/data beside the repository, or $SUDOKU_DATA.
 """
 
@@ -23,11 +24,12 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from canon.burnside import pattern_orbit_counts, symbol_orbit_count  # noqa: E402
 from canon.canonical import canonical_form  # noqa: E402
-from canon.enumerate import cell_representatives, symbol_representatives  # noqa: E402
+from canon.enumerate import work_units  # noqa: E402
+from canon.enumerate_jobs import run_units  # noqa: E402
 from canon.group import random_transformation  # noqa: E402
 from puzzles.parsing import parse_puzzle  # noqa: E402
+from tests.oracles.burnside import pattern_orbit_counts, symbol_orbit_count  # noqa: E402
 
 DATA = Path(os.environ.get("SUDOKU_DATA", Path(__file__).resolve().parents[1].parent / "shared" / "data"))
 INVARIANCE_FILES = ("17clue.txt", "top1465.txt", "forum_hardest_1905_11plus.txt", "sudoku_exchange_mixed.txt")
@@ -71,39 +73,53 @@ def speed() -> str:
     )
 
 
-def enumeration(patterns_up_to: int, symbols_up_to: int) -> str:
+def count_orbits(n: int, *, patterns: bool, jobs: int) -> tuple[int, float]:
+    """(number of orbits, wall seconds) of one enumeration, counting only."""
+    t0 = time.perf_counter()
+    units = work_units(n, patterns=patterns)
+    count = sum(r.count for r in run_units(units, patterns=patterns, count_only=True, jobs=jobs))
+    return count, time.perf_counter() - t0
+
+
+def enumeration(patterns_up_to: int, symbols_up_to: int, jobs: int) -> str:
     burnside = pattern_orbit_counts()
-    rows = ["| n | 0-1 patterns (G) | Burnside | time s | symbol configurations (G*) | independent count | time s |",
-            "|---:|---:|---:|---:|---:|---:|---:|"]
+    rows = [
+        f"Enumeration with {jobs} process(es); load average (1 min) before each row in brackets.",
+        "",
+        "| n | 0-1 patterns (G) | Burnside | time s | symbol configurations (G*) | orbit count | time s | orbit count time s |",
+        "|---:|---:|---:|---:|---:|---:|---:|---:|",
+    ]
     for n in range(1, max(patterns_up_to, symbols_up_to) + 1):
+        load = os.getloadavg()[0]
         cells = ["", "", ""]
         if n <= patterns_up_to:
-            t0 = time.perf_counter()
-            count = sum(1 for _ in cell_representatives(n))
-            seconds = time.perf_counter() - t0
+            count, seconds = count_orbits(n, patterns=True, jobs=jobs)
             mark = "" if count == burnside[n] else " MISMATCH"
-            cells = [f"{count}{mark}", str(burnside[n]), f"{seconds:.2f}"]
-        sym = ["", "", ""]
+            cells = [f"{count:,}{mark}", f"{burnside[n]:,}", f"{seconds:.2f}"]
+        sym = ["", "", "", ""]
         if n <= symbols_up_to:
+            count, seconds = count_orbits(n, patterns=False, jobs=jobs)
             t0 = time.perf_counter()
-            count = sum(1 for _ in symbol_representatives(n))
-            seconds = time.perf_counter() - t0
             expected = symbol_orbit_count(n)
+            oracle_seconds = time.perf_counter() - t0
             mark = "" if count == expected else " MISMATCH"
-            sym = [f"{count}{mark}", str(expected), f"{seconds:.2f}"]
-        rows.append(f"| {n} | " + " | ".join(cells + sym) + " |")
+            sym = [f"{count:,}{mark}", f"{expected:,}", f"{seconds:.2f}", f"{oracle_seconds:.1f}"]
+        rows.append(f"| {n} [{load:.1f}] | " + " | ".join(cells + sym) + " |")
         print(rows[-1], file=sys.stderr, flush=True)
     return "\n".join(rows)
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--patterns-up-to", type=int, default=8)
-    parser.add_argument("--symbols-up-to", type=int, default=5)
+    parser.add_argument("--patterns-up-to", type=int, default=10)
+    parser.add_argument("--symbols-up-to", type=int, default=8)
+    parser.add_argument("--jobs", type=int, default=2, help="processes for the enumeration")
+    parser.add_argument("--enumeration-only", action="store_true", help="skip the canonical-form checks")
     args = parser.parse_args()
-    print(speed())
-    print(invariance())
-    print(enumeration(args.patterns_up_to, args.symbols_up_to))
+    if not args.enumeration_only:
+        print(speed())
+        print(invariance())
+    print(enumeration(args.patterns_up_to, args.symbols_up_to, args.jobs))
 
 
 if __name__ == "__main__":

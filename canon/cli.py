@@ -11,18 +11,29 @@ output and the run goes on, as in the bulk rater.
 
 from __future__ import annotations
 
+import os
 import random
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 from typing import TextIO
 
 import click
 from rich.console import Console
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.progress import (
+    BarColumn,
+    MofNCompleteColumn,
+    Progress,
+    ProgressColumn,
+    Task,
+    TextColumn,
+    TimeElapsedColumn,
+)
+from rich.text import Text
 
 from canon.canonical import canonical_form
-from canon.enumerate import fill_with_symbols, patterns_for_weights, weight_block_representatives
+from canon.enumerate import work_units
+from canon.enumerate_jobs import run_units
 from canon.group import parse_spec, random_transformation
 from canon.key import sort_key
 from canon.cli_input import Grid, run_on_inputs
@@ -134,30 +145,39 @@ def transform(
     _run_on_inputs(puzzle, file, pattern, handle)
 
 
-def _configurations(clues: int, patterns: bool, advance: Callable[[], None]) -> Iterator[Grid]:
-    for weights in weight_block_representatives(clues):
-        for grid, result in patterns_for_weights(weights):
-            if patterns:
-                yield grid
-            else:
-                yield from fill_with_symbols(grid, result)
-        advance()
+class _Rate(ProgressColumn):
+    """Configurations found per second of wall-clock time."""
+
+    def render(self, task: Task) -> Text:
+        elapsed = task.elapsed or 0.0
+        rate = task.fields["found"] / elapsed if elapsed > 0 else 0.0
+        return Text(f"{rate:,.0f} orbits/s")
 
 
 @main.command(name="enumerate")
 @click.option("--clues", type=click.IntRange(0, 81), required=True, help="Number of clues n.")
 @click.option("--patterns", is_flag=True, help="0-1 patterns up to G instead of symbol configurations up to G*.")
 @click.option("--output", type=click.Path(dir_okay=False, path_type=Path), help="Write here instead of stdout.")
-@click.option("--count", "count_only", is_flag=True, help="Only print how many there are.")
+@click.option(
+    "--count", "count_only", is_flag=True, help="Only print how many there are; nothing is listed, --output is ignored."
+)
+@click.option("--jobs", type=click.IntRange(1, 256), default=1, show_default=True, help="Worker processes.")
 @click.option("--no-progress", is_flag=True, help="No progress bar on stderr.")
-def enumerate_command(clues: int, patterns: bool, output: Path | None, count_only: bool, no_progress: bool) -> None:
-    """Stream every standardized configuration with N clues (seed 003), one per line."""
-    total = sum(1 for _ in weight_block_representatives(clues))
+def enumerate_command(
+    clues: int, patterns: bool, output: Path | None, count_only: bool, jobs: int, no_progress: bool
+) -> None:
+    """Stream every standardized configuration with N clues (seed 003), one canonical form per line.
+
+    Memory stays small for any N: the work is cut into units that are
+    enumerated (by --jobs processes) and written in order as they finish.
+    """
+    units = list(work_units(clues, patterns=patterns))
     progress = Progress(
-        TextColumn("block weights"),
-        BarColumn(),
+        TextColumn(f"n={clues} {'patterns' if patterns else 'symbols'}"),
+        BarColumn(bar_width=12),
         MofNCompleteColumn(),
-        TextColumn("{task.fields[found]} found"),
+        TextColumn("units  {task.fields[found]:,} orbits"),
+        _Rate(),
         TimeElapsedColumn(),
         console=Console(stderr=True),
         disable=no_progress,
@@ -169,16 +189,26 @@ def enumerate_command(clues: int, patterns: bool, output: Path | None, count_onl
         out = sink if sink is not None else sys.stdout
         found = 0
         with progress:
-            task = progress.add_task("enumerate", total=total, found=0)
-            for grid in _configurations(clues, patterns, lambda: progress.update(task, advance=1, found=found)):
-                found += 1
-                if not count_only:
-                    out.write(format_line(grid) + "\n")
+            task = progress.add_task("enumerate", total=len(units), found=0)
+            for result in run_units(units, patterns=patterns, count_only=count_only, jobs=jobs):
+                found += result.count
+                if result.text:
+                    out.write(result.text)
+                progress.update(task, advance=1, found=found)
         if count_only:
             click.echo(found)
+    except BrokenPipeError:
+        # the reader (e.g. ``head``) stopped early: not an error; keep Python from complaining at exit
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
     except OSError as exc:
-        _fail(f"cannot write {output}: {exc.strerror}")
+        _fail(f"cannot write {output if output is not None else 'stdout'}: {exc.strerror}")
     finally:
         if sink is not None:
             sink.close()
+
+
 from canon.studies_cli import register; register(main)  # noqa: E402, E702  (seed 002 commands, issue 8)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,21 +1,24 @@
-"""Generating every standardized configuration with n clues (seed 003, seed 001).
+"""Every standardized configuration with n clues, one per orbit (seed 003, seed 001).
 
 Three layers, each a streaming generator:
 
 * :func:`weight_block_representatives` -- 3x3 matrices of clue counts per
   block that are first (key components 1-3) under the 72 block operations;
-* :func:`cell_representatives` -- for each of them the 0-1 patterns that are
-  canonical under G.  Blocks are filled in reading order; a filling is
-  pruned at once when its band's used rows or its stack's used columns stop
-  being a prefix (the seed's "contiguous rows/columns" rule), or when some
-  row/column rearrangement that keeps the blocks already placed (their
-  stabiliser, carried along as in :mod:`canon.canonical`) makes the new block
-  larger.  Survivors are confirmed with the full canonical form, which also
-  accounts for block operations that keep the weight matrix;
-* :func:`symbol_representatives` -- each 0-1 representative filled with the
-  restricted growth sequences that respect the Sudoku rule, keeping a filling
-  only if no automorphism of the pattern gives a smaller relabelled sequence
-  (this removes duplicates, seed 003).
+* :func:`canonical_patterns` -- for each of them the 0-1 patterns that are
+  canonical under G, by orderly generation (:mod:`canon.pattern_search`,
+  which proves that each orbit comes out exactly once, in canonical form,
+  with its stabiliser and without any canonical-form computation);
+* :func:`symbol_representatives` -- each canonical pattern filled with the
+  restricted growth sequences that respect the Sudoku rule and are not beaten
+  by an automorphism of the pattern (:mod:`canon.symbol_fill`).
+
+The work splits into independent *units*, a weight vector with the masks of
+its first occupied blocks (:func:`work_units`), in output order; that is how
+:mod:`canon.enumerate_jobs` spreads it over processes.  The output is sorted
+by SortId: weight vectors come in key order (components 1-3), the patterns
+of one weight vector in key order (component 4, masks tried largest first),
+and the configurations on one pattern by their restricted growth sequence
+(components 5 and 6).
 
 The seed's camelCase names are kept as aliases at the end of the module.
 """
@@ -25,21 +28,18 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Final
 
-from canon.blocks import (
-    BLOCK_SOURCES,
-    COLS_OF_MASK,
-    LOCAL,
-    MASKS_BY_WEIGHT,
-    PREFIX_SETS,
-    ROWS_OF_MASK,
-)
-from canon.canonical import CanonResult, canonical_form
-from canon.key import BLOCK_ORDER
-from puzzles.geometry import BOXES, PEERS
+from canon.blocks import BLOCK_SOURCES, MASKS_BY_WEIGHT
+from canon.pattern_search import CanonicalPattern, Masks, PatternSearch
+from canon.symbol_fill import SymbolFilling
 
 Grid = tuple[int, ...]
-MAX_DIGITS: Final = 9
-_BLOCK_POSITION: Final = {c: i for i, c in enumerate(BLOCK_ORDER)}
+#: A piece of the enumeration: a weight vector and the masks of its first occupied blocks.
+WorkUnit = tuple[tuple[int, ...], Masks]
+#: Leading occupied blocks a work unit fixes.  Pattern units are large (fewer hand-overs
+#: between processes); symbol units are small because every pattern expands into hundreds of
+#: configurations (n = 8: 14,203 units of at most 237 patterns).
+PATTERN_UNIT_DEPTH: Final = 1
+SYMBOL_UNIT_DEPTH: Final = 3
 
 
 def restricted_growth_sequences(n: int, max_value: int | None = None) -> Iterator[tuple[int, ...]]:
@@ -111,120 +111,62 @@ def weight_block_representatives(n: int) -> Iterator[tuple[int, ...]]:
                     yield weights
 
 
-def _pattern_grid(masks: list[int]) -> Grid:
-    grid = [0] * 81
-    for pos, m in enumerate(masks):
-        for k in range(9):
-            if m >> (8 - k) & 1:
-                grid[BOXES[pos][k]] = 1
-    return tuple(grid)
-
-
-def cell_representatives_with_stabilizers(n: int) -> Iterator[tuple[Grid, CanonResult]]:
-    """Like :func:`cell_representatives`, with each pattern's canonical result (stabiliser)."""
+def canonical_patterns(n: int) -> Iterator[CanonicalPattern]:
+    """Every G-orbit of n-cell patterns once, canonical, with its automorphisms."""
     for weights in weight_block_representatives(n):
-        yield from patterns_for_weights(weights)
+        yield from PatternSearch(weights).patterns()
 
 
 def cell_representatives(n: int) -> Iterator[Grid]:
     """Every G-orbit of n-cell patterns once, as its canonical 0-1 grid (1 = clue)."""
-    for grid, _ in cell_representatives_with_stabilizers(n):
-        yield grid
+    for pattern in canonical_patterns(n):
+        yield pattern.grid
 
 
-def patterns_for_weights(weights: tuple[int, ...]) -> Iterator[tuple[Grid, CanonResult]]:
-    """The canonical 0-1 patterns (with their canonical results) on one weight-block representative."""
-    positions = [p for p in range(9) if weights[p]]
-    masks = [0] * 9
-    start: list[tuple[int, ...]] = [(-1,) * 6]
-
-    def place(index: int, states: list[tuple[int, ...]], rows: list[int], cols: list[int]) -> Iterator[tuple[Grid, CanonResult]]:
-        if index == len(positions):
-            grid = _pattern_grid(masks)
-            result = canonical_form(grid, pattern=True)
-            if result.form == grid:
-                yield grid, result
-            return
-        pos = positions[index]
-        i, j = divmod(pos, 3)
-        for m in MASKS_BY_WEIGHT[weights[pos]]:
-            new_rows = rows[i] | ROWS_OF_MASK[m]
-            new_cols = cols[j] | COLS_OF_MASK[m]
-            if new_rows not in PREFIX_SETS or new_cols not in PREFIX_SETS:
-                continue
-            kept = _stabilizer_step(states, m, i, j)
-            if kept is None:
-                continue
-            masks[pos] = m
-            rows_next = rows.copy()
-            cols_next = cols.copy()
-            rows_next[i] = new_rows
-            cols_next[j] = new_cols
-            yield from place(index + 1, kept, rows_next, cols_next)
-        masks[pos] = 0
-
-    yield from place(0, start, [0, 0, 0], [0, 0, 0])
-
-
-def _stabilizer_step(states: list[tuple[int, ...]], mask: int, i: int, j: int) -> list[tuple[int, ...]] | None:
-    """Stabiliser of the blocks placed so far plus ``mask`` at (i, j), or None if some element enlarges it."""
-    table = LOCAL[mask]
-    kept = []
-    for st in states:
-        r, c = st[i], st[3 + j]
-        for a in (r,) if r >= 0 else range(6):
-            for b in (c,) if c >= 0 else range(6):
-                v = table[6 * a + b]
-                if v > mask:
-                    return None
-                if v == mask:
-                    new = list(st)
-                    new[i] = a
-                    new[3 + j] = b
-                    kept.append(tuple(new))
-    return kept
+def fill_with_symbols(pattern: CanonicalPattern) -> Iterator[Grid]:
+    """The canonical symbol configurations on one canonical pattern (seed 003's fillSudokuWithSymbols)."""
+    filling = SymbolFilling(pattern)
+    for labels in filling.labellings():
+        grid = [0] * 81
+        for c, v in zip(filling.cells, labels):
+            grid[c] = v
+        yield tuple(grid)
 
 
 def symbol_representatives(n: int) -> Iterator[Grid]:
     """Every G*-orbit of n-clue configurations obeying the Sudoku rule once, in canonical form."""
-    for pattern, result in cell_representatives_with_stabilizers(n):
-        yield from fill_with_symbols(pattern, result)
+    for pattern in canonical_patterns(n):
+        yield from fill_with_symbols(pattern)
 
 
-def fill_with_symbols(pattern: Grid, result: CanonResult) -> Iterator[Grid]:
-    """The canonical symbol configurations on one canonical 0-1 pattern (seed 003's fillSudokuWithSymbols)."""
-    cells = sorted((c for c in range(81) if pattern[c]), key=_BLOCK_POSITION.__getitem__)
-    position = {c: i for i, c in enumerate(cells)}
-    earlier_peers = [[position[p] for p in PEERS[c] if p in position and position[p] < i] for i, c in enumerate(cells)]
-    automorphisms = [p for p in result.cell_automorphisms(cells) if p != tuple(range(len(cells)))]
-    labels = [0] * len(cells)
-
-    def assign(i: int, top: int) -> Iterator[Grid]:
-        if i == len(cells):
-            if _is_smallest(labels, automorphisms):
-                grid = [0] * 81
-                for c, v in zip(cells, labels):
-                    grid[c] = v
-                yield tuple(grid)
-            return
-        for v in range(1, min(top + 1, MAX_DIGITS) + 1):
-            if all(labels[p] != v for p in earlier_peers[i]):
-                labels[i] = v
-                yield from assign(i + 1, max(top, v))
-        labels[i] = 0
-
-    yield from assign(0, 0)
+def work_units(n: int, *, patterns: bool) -> Iterator[WorkUnit]:
+    """The enumeration of n clues cut into independent pieces, in output order."""
+    depth = PATTERN_UNIT_DEPTH if patterns else SYMBOL_UNIT_DEPTH
+    for weights in weight_block_representatives(n):
+        for prefix in PatternSearch(weights).prefixes(depth):
+            yield weights, prefix
 
 
-def _is_smallest(labels: list[int], automorphisms: list[tuple[int, ...]]) -> bool:
-    """No automorphism of the pattern turns the labels into a smaller relabelled sequence."""
-    own = tuple(labels)
-    for perm in automorphisms:
-        seen: dict[int, int] = {}
-        image = tuple(seen.setdefault(labels[p], len(seen) + 1) for p in perm)
-        if image < own:
-            return False
-    return True
+def unit_patterns(unit: WorkUnit) -> Iterator[CanonicalPattern]:
+    """The canonical patterns of one work unit."""
+    weights, prefix = unit
+    return PatternSearch(weights).patterns(prefix)
+
+
+def unit_lines(unit: WorkUnit, *, patterns: bool) -> Iterator[str]:
+    """The configurations of one work unit as 81-character lines (patterns with '1' for a clue)."""
+    for pattern in unit_patterns(unit):
+        if patterns:
+            yield "".join("1" if v else "." for v in pattern.grid)
+        else:
+            yield from SymbolFilling(pattern).lines()
+
+
+def unit_count(unit: WorkUnit, *, patterns: bool) -> int:
+    """How many configurations one work unit holds, without listing the last clue's choices."""
+    if patterns:
+        return sum(1 for _ in unit_patterns(unit))
+    return sum(SymbolFilling(pattern).count() for pattern in unit_patterns(unit))
 
 
 # Seed 003's names.

@@ -4,24 +4,35 @@ from __future__ import annotations
 
 from itertools import combinations
 from math import comb
+from pathlib import Path
 
 import numpy as np
 import pytest
+from click.testing import CliRunner
 
-from canon.burnside import pattern_orbit_counts, symbol_orbit_count
 from canon.canonical import canonical_form
+from canon.cli import main
 from canon.enumerate import (
     all01CellRepresentatives,
     allSymbolCellRepresentatives,
     allWeightBlockRepresentatives,
+    canonical_patterns,
     cell_representatives,
     restrictedGrowthSequences,
     restricted_growth_sequences,
     symbol_representatives,
+    unit_count,
+    unit_lines,
     weight_block_representatives,
+    work_units,
 )
+from canon.enumerate_jobs import run_units
+from canon.group import GROUP_ORDER
+from canon.key import sort_key
+from canon.symbol_fill import SymbolFilling
 from puzzles.geometry import PEERS
-from puzzles.parsing import find_conflict
+from puzzles.parsing import find_conflict, format_line
+from tests.oracles.burnside import fixed_partitions, partition_counts, pattern_orbit_counts, symbol_orbit_count
 
 BELL = [1, 1, 2, 5, 15, 52, 203]
 
@@ -35,17 +46,41 @@ def test_burnside_counts_for_all_n() -> None:
     assert all(counts[n] * 3_359_232 >= comb(81, n) for n in range(82))
 
 
-@pytest.mark.parametrize("n", range(0, 6))
-def test_pattern_representatives_match_burnside(n: int) -> None:
-    patterns = list(cell_representatives(n))
+@pytest.mark.parametrize("n", range(0, 7))
+def test_patterns_match_burnside_and_orbit_stabiliser(n: int) -> None:
+    patterns = list(canonical_patterns(n))
     assert len(patterns) == pattern_orbit_counts()[n]
-    assert len(set(patterns)) == len(patterns)
+    assert len({p.masks for p in patterns}) == len(patterns)
+    # orbit sizes |G| / |stabiliser| add up to all n-subsets of the 81 cells
+    assert sum(GROUP_ORDER // p.stabilizer_order for p in patterns) == comb(81, n)
 
 
-def test_patterns_are_canonical_and_have_n_cells() -> None:
-    for grid in cell_representatives(4):
+def test_patterns_are_canonical_with_the_stabiliser_of_the_canonical_form() -> None:
+    for pattern in canonical_patterns(4):
+        grid = pattern.grid
         assert sum(grid) == 4
-        assert canonical_form(grid, pattern=True).form == grid
+        result = canonical_form(grid, pattern=True)
+        assert result.form == grid
+        assert result.stabilizer_order == pattern.stabilizer_order
+        assert result.cell_automorphisms(pattern.cells) == pattern.cell_automorphisms()
+
+
+def test_output_comes_sorted_by_sort_key() -> None:
+    for configurations in (cell_representatives(5), symbol_representatives(4)):
+        keys = [sort_key(grid) for grid in configurations]
+        assert keys == sorted(keys) and len(set(keys)) == len(keys)
+
+
+def test_partition_counts_of_small_graphs() -> None:
+    n = 5
+    empty = [0] * n
+    complete = [((1 << n) - 1) ^ (1 << i) for i in range(n)]
+    path = [(1 << (i - 1) if i else 0) | (1 << (i + 1) if i + 1 < n else 0) for i in range(n)]
+    # Bell(5); one class per vertex; partitions of a 5-path into independent sets = Bell(4)
+    assert partition_counts([empty, complete, path], n).tolist() == [52, 1, 15]
+    assert fixed_partitions(path, tuple(range(n))) == 15
+    # of those 15, the reflection i -> 4 - i maps 7 onto themselves (checked by listing them)
+    assert fixed_partitions(path, (4, 3, 2, 1, 0)) == 7
 
 
 def test_weight_block_representatives_sum_and_are_maximal() -> None:
@@ -146,5 +181,66 @@ def test_symbol_representatives_match_brute_force(n: int) -> None:
         assert canonical_form(grid).form == grid
 
 
-def test_symbol_representatives_match_pattern_burnside_for_four() -> None:
-    assert sum(1 for _ in symbol_representatives(4)) == symbol_orbit_count(4)
+@pytest.mark.parametrize("n", [4, 5])
+def test_symbol_representatives_match_the_orbit_count(n: int) -> None:
+    assert sum(1 for _ in symbol_representatives(n)) == symbol_orbit_count(n)
+
+
+def test_symbol_counting_agrees_with_listing() -> None:
+    # the count skips listing the last clue's digits; patterns with and without automorphisms
+    seen_symmetric = seen_plain = False
+    for pattern in canonical_patterns(5):
+        filling = SymbolFilling(pattern)
+        assert filling.count() == sum(1 for _ in filling.labellings())
+        seen_symmetric |= bool(filling.automorphisms)
+        seen_plain |= not filling.automorphisms
+    assert seen_symmetric and seen_plain
+
+
+def test_symbol_lines_are_canonical_forms() -> None:
+    for pattern in list(canonical_patterns(4))[::7]:
+        for line in SymbolFilling(pattern).lines():
+            grid = tuple(0 if ch == "." else int(ch) for ch in line)
+            assert canonical_form(grid).form == grid
+
+
+@pytest.mark.parametrize("patterns", [True, False])
+def test_work_units_cover_the_enumeration_in_order(patterns: bool) -> None:
+    units = list(work_units(5, patterns=patterns))
+    lines = [line for unit in units for line in unit_lines(unit, patterns=patterns)]
+    whole = cell_representatives(5) if patterns else symbol_representatives(5)
+    assert lines == [format_line(grid) for grid in whole]
+    assert sum(unit_count(unit, patterns=patterns) for unit in units) == len(lines)
+
+
+def test_two_processes_give_the_same_stream() -> None:
+    units = list(work_units(4, patterns=False))
+    serial = [(r.count, r.text) for r in run_units(units, patterns=False, count_only=False)]
+    parallel = [(r.count, r.text) for r in run_units(units, patterns=False, count_only=False, jobs=2)]
+    assert serial == parallel
+    counts = [r.count for r in run_units(units, patterns=False, count_only=True, jobs=2)]
+    assert counts == [count for count, _ in serial]
+
+
+def _cli(*args: str) -> tuple[int, str]:
+    result = CliRunner().invoke(main, ["enumerate", *args])
+    return result.exit_code, result.stdout
+
+
+def test_cli_count_output_and_jobs(tmp_path: Path) -> None:
+    assert _cli("--clues", "5", "--patterns", "--count", "--no-progress") == (0, "548\n")
+    assert _cli("--clues", "4", "--count", "--jobs", "2", "--no-progress") == (0, "471\n")
+    target = tmp_path / "out.txt"
+    code, out = _cli("--clues", "3", "--output", str(target), "--jobs", "2", "--no-progress")
+    lines = target.read_text().splitlines()
+    assert code == 0 and out == "" and len(lines) == 43
+    assert lines == [format_line(grid) for grid in symbol_representatives(3)]
+
+
+def test_cli_rejects_bad_jobs_and_unwritable_output(tmp_path: Path) -> None:
+    assert _cli("--clues", "3", "--jobs", "0")[0] == 2
+    assert _cli("--clues", "2", "--output", str(tmp_path), "--no-progress")[0] == 2  # a directory
+    missing = tmp_path / "missing" / "out.txt"
+    result = CliRunner().invoke(main, ["enumerate", "--clues", "2", "--output", str(missing), "--no-progress"])
+    assert result.exit_code == 2
+    assert result.stderr.startswith("error: cannot write") and result.stderr.count("\n") == 1
