@@ -27,6 +27,7 @@ from pathlib import Path
 from typing import IO, Any
 
 from puzzles.formats import PuzzleItem, read_items
+from rater.reduction import REDUCE_FIELDS, NecessaryHistogram
 from rater.workers import RATED, BulkConfig, rate_stream
 from techniques.catalogue import Catalogue
 
@@ -46,7 +47,7 @@ class BulkError(ValueError):
 # --- output formats -----------------------------------------------------------------------
 
 
-def check_template(template: str) -> None:
+def check_template(template: str, fields: tuple[str, ...] = FIELDS) -> None:
     """Raise BulkError unless ``template`` only names known fields and has no line break."""
     if "\n" in template:
         raise BulkError("--template must fit on one line")
@@ -54,9 +55,9 @@ def check_template(template: str) -> None:
         names = [name for _text, name, _spec, _conv in string.Formatter().parse(template) if name is not None]
     except ValueError as exc:
         raise BulkError(f"bad --template: {exc}") from exc
-    unknown = sorted({n for n in names if n not in FIELDS})
+    unknown = sorted({n for n in names if n not in fields})
     if unknown:
-        raise BulkError(f"unknown --template field(s) {', '.join(unknown)}; known: {', '.join(FIELDS)}")
+        raise BulkError(f"unknown --template field(s) {', '.join(unknown)}; known: {', '.join(fields)}")
 
 
 def _flat(record: dict[str, Any]) -> dict[str, Any]:
@@ -69,12 +70,14 @@ def _flat(record: dict[str, Any]) -> dict[str, Any]:
 class RecordWriter:
     """Writes records as csv, jsonl or template text; one record per line."""
 
-    def __init__(self, stream: IO[str], fmt: str, template: str | None = None, header: bool = True) -> None:
+    def __init__(self, stream: IO[str], fmt: str, template: str | None = None, header: bool = True,
+                 fields: tuple[str, ...] = FIELDS) -> None:
         self.stream = stream
         self.fmt = fmt
-        self.template = template or TEXT_TEMPLATE
+        self.fields = fields
+        self.template = template or TEXT_TEMPLATE + "".join(f" {{{f}}}" for f in fields[len(FIELDS):])
         if fmt == "csv" and header:
-            self.stream.write(",".join(FIELDS) + "\n")
+            self.stream.write(",".join(fields) + "\n")
 
     def write(self, record: dict[str, Any]) -> None:
         if self.fmt == "jsonl":
@@ -82,11 +85,12 @@ class RecordWriter:
         elif self.fmt == "csv":
             buffer = io.StringIO()
             flat = _flat(record)
-            csv.writer(buffer, lineterminator="\n").writerow(["" if flat[f] is None else flat[f] for f in FIELDS])
+            csv.writer(buffer, lineterminator="\n").writerow(["" if flat.get(f) is None else flat[f] for f in self.fields])
             self.stream.write(buffer.getvalue())
         else:
             flat = {k: ("-" if v is None else v) for k, v in _flat(record).items()}
-            if self.template == TEXT_TEMPLATE and flat["status"] not in RATED and not flat["level"]:
+            flat.update({f: "-" for f in self.fields if f not in flat})
+            if self.template.startswith(TEXT_TEMPLATE) and flat["status"] not in RATED and not flat["level"]:
                 flat["level"] = flat["status"]
             self.stream.write(self.template.format_map(flat) + "\n")
 
@@ -94,7 +98,7 @@ class RecordWriter:
         self.stream.flush()
 
 
-def prepare_resume(path: Path, fmt: str) -> tuple[int, int | None]:
+def prepare_resume(path: Path, fmt: str, fields: tuple[str, ...] = FIELDS) -> tuple[int, int | None]:
     """Cut a torn last line off ``path``; (complete records, line number of the last one).
 
     The line number is known for csv and jsonl and lets the caller check that
@@ -109,7 +113,7 @@ def prepare_resume(path: Path, fmt: str) -> tuple[int, int | None]:
             fh.truncate(end)
     lines = data[:end].decode("utf-8").splitlines()
     if fmt == "csv":
-        if lines and lines[0] != ",".join(FIELDS):
+        if lines and lines[0] != ",".join(fields):
             raise BulkError(f"{path}: not a csv output of this program (header differs)")
         lines = lines[1:]
     if not lines:
@@ -269,8 +273,9 @@ class BulkRun:
         """Rate everything; the exit code (0 all rated, 4 some records not rated, 130 interrupted)."""
         from rich.console import Console
 
+        fields = FIELDS + REDUCE_FIELDS if self.config.reduce else FIELDS
         if self.template:
-            check_template(self.template)
+            check_template(self.template, fields)
         if self.resume and not self.output:
             raise BulkError("--resume needs --output FILE")
         jobs = self.jobs or _cores()
@@ -283,12 +288,13 @@ class BulkRun:
         out_path = Path(self.output) if self.output else None
         header = True
         if out_path and self.resume:
-            done, last = prepare_resume(out_path, self.fmt)
+            done, last = prepare_resume(out_path, self.fmt, fields)
             items = skip_done(items, done, last, out_path)
             stats.skipped = done
             header = not (out_path.exists() and out_path.stat().st_size)
         out_stream = (out_path.open("a" if self.resume else "w", encoding="utf-8") if out_path else sys.stdout)
-        writer = RecordWriter(out_stream, self.fmt, self.template, header=header)
+        writer = RecordWriter(out_stream, self.fmt, self.template, header=header, fields=fields)
+        necessary = NecessaryHistogram() if self.config.reduce else None
         previous = signal.signal(signal.SIGTERM, _raise_interrupt)
         began = time.perf_counter()
         interrupted = False
@@ -298,6 +304,8 @@ class BulkRun:
                 for record in records:
                     writer.write(record)
                     stats.add(record)
+                    if necessary is not None:
+                        necessary.add(record)
                     advance()
         except KeyboardInterrupt:
             interrupted = True
@@ -313,6 +321,8 @@ class BulkRun:
         if self.summary:
             for table in summary_tables(stats, wall, catalogue, self.config.lang, self.ascii):
                 err.print(table)
+            if necessary is not None and necessary.total:
+                err.print(necessary.table(self.ascii or not err.is_terminal))
             if interrupted:
                 err.print("interrupted: re-run with --resume to continue")
         if interrupted:

@@ -101,10 +101,17 @@ def build_engine(option: str, techniques: str | None) -> Engine:
               help="Bulk: seconds per puzzle; a slower puzzle gets a 'timeout' record.")
 @click.option("--resume", is_flag=True, help="Bulk: continue an interrupted run on the same --output.")
 @click.option("--quiet", "-q", is_flag=True, help="Bulk: no progress bar and no summary on stderr.")
+@click.option("--reduce", "reduce", is_flag=True,
+              help="Remove givens (cell order) while the puzzle stays unique: the minimal puzzle, its necessary "
+                   "givens, the removed cells and its rating. With --file: reduction fields and a histogram.")
+@click.option("--reduce-all", "reduce_all", type=click.IntRange(min=1), is_flag=False, flag_value=100, default=None,
+              metavar="[LIMIT]", help="The distinct minimal puzzles reachable by removing givens (up to LIMIT, "
+                                      "default 100) and the range of their necessary givens.")
 def main(puzzle: str | None, option: str, as_json: bool, lang: str, techniques: str | None, allow_multiple: bool,
          walk: bool | None, step_mode: bool, first: int, last: int | None, color: bool | None, ascii_only: bool,
          hint: bool, full: bool, variants: int | None, seed: int, source: str | None, output: str | None,
-         fmt: str, template: str | None, jobs: int, timeout: float | None, resume: bool, quiet: bool) -> None:
+         fmt: str, template: str | None, jobs: int, timeout: float | None, resume: bool, quiet: bool,
+         reduce: bool = False, reduce_all: int | None = None) -> None:
     """Rate PUZZLE (81 characters, 1-9 given, anything else empty; a 729-character candidate line;
     or a file name with a 9x9 grid) the way a person solves it, and print every step with its points,
     the total, the norms and the level.  With --file, rate a whole collection.
@@ -113,8 +120,10 @@ def main(puzzle: str | None, option: str, as_json: bool, lang: str, techniques: 
     if source is not None:
         if puzzle is not None:
             fail("give either PUZZLE or --file, not both", EXIT_INPUT)
+        if reduce_all is not None:
+            fail("--reduce-all rates one puzzle; use --reduce with --file", EXIT_INPUT)
         sys.exit(_bulk(source, option, techniques, allow_multiple, lang, output, fmt, template, jobs, timeout,
-                       resume, quiet, ascii_only))
+                       resume, quiet, ascii_only, reduce))
     if puzzle is None:
         fail("missing PUZZLE (81 characters) or --file FILE", EXIT_INPUT)
     grid, start = _read_puzzle(puzzle)
@@ -130,6 +139,14 @@ def main(puzzle: str | None, option: str, as_json: bool, lang: str, techniques: 
     console = _console(color, ascii_only, stdout_tty)
     use_color = bool(console.color_system) and not console.no_color
     use_ascii = ascii_only or not console.is_terminal
+    if reduce or reduce_all is not None:
+        from rater.reduction import reduce_command
+
+        if start is not None:
+            fail("--reduce needs a puzzle of givens, not a candidate line", EXIT_INPUT)
+        unique = reduce_command(engine, grid, rating, reduce=reduce, reduce_all=reduce_all, as_json=as_json,
+                                lang=lang, allow_multiple=allow_multiple, ascii_only=use_ascii)
+        sys.exit(STATUS_EXIT.get(rating.status, EXIT_OK) if unique else EXIT_SOLUTIONS)
     if as_json:
         data = json_report(rating, engine.catalogue, lang)
         if hint:
@@ -212,7 +229,7 @@ def _variants(engine: Engine, grid: Grid, k: int, seed: int, allow_multiple: boo
 
 def _bulk(source: str, option: str, techniques: str | None, allow_multiple: bool, lang: str, output: str | None,
           fmt: str, template: str | None, jobs: int, timeout: float | None, resume: bool, quiet: bool,
-          ascii_only: bool) -> int:
+          ascii_only: bool, reduce: bool = False) -> int:
     """Run ``--file``; the bulk exit code (see the module docstring)."""
     from rater.bulk import BulkConfig, BulkError, BulkRun
 
@@ -220,7 +237,7 @@ def _bulk(source: str, option: str, techniques: str | None, allow_multiple: bool
         fail(f"cannot read {source}: no such file", EXIT_INPUT)
     if template and fmt != "text":
         fmt = "text"
-    config = BulkConfig(option, techniques, allow_multiple, timeout, lang)
+    config = BulkConfig(option, techniques, allow_multiple, timeout, lang, reduce=reduce)
     run = BulkRun(source, config, output, fmt, template, jobs, resume, progress=not quiet, summary=not quiet,
                   ascii=ascii_only)
     try:
