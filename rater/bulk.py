@@ -322,7 +322,7 @@ class BulkRun:
             for table in summary_tables(stats, wall, catalogue, self.config.lang, self.ascii):
                 err.print(table)
             if necessary is not None and necessary.total:
-                err.print(necessary.table(self.ascii or not err.is_terminal))
+                err.print(necessary.table(self.ascii, self.ascii or not err.is_terminal))
             if interrupted:
                 err.print("interrupted: re-run with --resume to continue")
         if interrupted:

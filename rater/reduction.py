@@ -233,19 +233,23 @@ class NecessaryHistogram:
     def mean(self) -> float:
         return sum(k * n for k, n in self.counts.items()) / self.total if self.total else float("nan")
 
-    def table(self, ascii_only: bool, shares: bool = True, width: int = 40) -> Any:
-        """A rich table: one bar per number of necessary givens (``#`` bars when ASCII)."""
+    def table(self, ascii_box: bool, ascii_bars: bool | None = None, shares: bool = True, width: int = 40) -> Any:
+        """A rich table with one bar per number of necessary givens.
+
+        ``ascii_box`` frames it in ASCII; the bars are ``#`` when
+        ``ascii_bars`` (default: as the frame), blocks otherwise.
+        """
         from rich import box
         from rich.table import Table
 
         caption = f"mean {self.mean():.2f}"
         if shares and self.total:
             caption += f", already minimal {self.irreducible} ({100 * self.irreducible / self.total:.1f} %)"
-        table = Table("givens", "puzzles", "share", "", box=box.ASCII if ascii_only else box.ROUNDED,
+        table = Table("givens", "puzzles", "share", "", box=box.ASCII if ascii_box else box.ROUNDED,
                       title="Necessary givens", title_justify="left", caption=caption, caption_justify="left")
         table.columns[1].justify = table.columns[2].justify = "right"
         peak = max(self.counts.values(), default=1)
-        mark = "#" if ascii_only else "█"
+        mark = "#" if (ascii_box if ascii_bars is None else ascii_bars) else "█"
         for givens in range(min(self.counts, default=0), max(self.counts, default=-1) + 1):
             n = self.counts.get(givens, 0)
             table.add_row(str(givens), str(n), f"{100 * n / self.total:.1f} %", mark * round(width * n / peak))
