@@ -3,13 +3,15 @@
 For every puzzle: the default reduction (cell order), timed alone; then,
 untimed, the independent check with the plain solution counter: the minimal
 puzzle keeps only givens of the puzzle, is unique with the same solution, and
-every one of its givens is necessary.  Prints time percentiles, the
+every one of its givens is necessary.  Prints time percentiles (wall clock,
+and the process's CPU time, which a busy machine disturbs less), the
 distribution of necessary givens (the original's table for this collection)
 and the share of puzzles that are already minimal.
 
     python3 bench/reduce.py                          # 1000 of sudoku_exchange_mixed.txt + 1000 17-clue
     python3 bench/reduce.py --file top1465.txt --limit 0 --step 1
     python3 bench/reduce.py --paths 50               # also all minimal puzzles of 50 puzzles
+    python3 bench/reduce.py --counting --seventeen 0 # uniqueness by counting, for comparison
 
 The data directory is ``../shared/data`` next to the repository, or
 ``$SUDOKU_DATA``; the seed examples come from ``../shared/spec/examples.csv``
@@ -30,7 +32,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bench._common import DATA, SPEC, percentile  # noqa: E402
 from puzzles.parsing import parse_line  # noqa: E402
-from puzzles.reduction import all_minimal_puzzles, count_givens, reduce_puzzle  # noqa: E402
+from puzzles.reduction import STANDARD, Rules, all_minimal_puzzles, count_givens, reduce_puzzle  # noqa: E402
 from puzzles.solver import analyse  # noqa: E402
 
 Grid = tuple[int, ...]
@@ -67,18 +69,23 @@ def histogram(counts: Counter, width: int = 40) -> list[str]:
     ]
 
 
-def bench_collection(label: str, puzzles: list[Grid], verify: bool) -> None:
+def bench_collection(label: str, puzzles: list[Grid], verify: bool, rules: Rules = STANDARD) -> None:
     times: list[float] = []
+    cpu: list[float] = []
     checks = 0
+    round_checks = 0
     necessary: Counter = Counter()
     irreducible = 0
     failures = 0
-    clock = time.perf_counter
+    clock, cpu_clock = time.perf_counter, time.process_time
     for number, grid in enumerate(puzzles, 1):
-        t0 = clock()
-        reduction = reduce_puzzle(grid)
+        t0, c0 = clock(), cpu_clock()
+        reduction = reduce_puzzle(grid, rules=rules)
         times.append(clock() - t0)
+        cpu.append(cpu_clock() - c0)
         checks += reduction.checks
+        # "examine every puzzle with one given less, go on from one of them": one full round per removal
+        round_checks += sum(reduction.givens - k for k in range(len(reduction.removed) + 1))
         necessary[reduction.necessary] += 1
         irreducible += reduction.already_minimal
         if verify:
@@ -89,10 +96,12 @@ def bench_collection(label: str, puzzles: list[Grid], verify: bool) -> None:
     n = len(times)
     givens = statistics.mean(count_givens(g) for g in puzzles)
     mean = sum(k * v for k, v in necessary.items()) / n
-    print(f"{label}: {n} puzzles, mean givens {givens:.2f}")
-    print(f"  reduction: total {sum(times):.2f} s, median {1000 * statistics.median(times):.2f} ms, "
-          f"p95 {1000 * percentile(times, 0.95):.2f} ms, max {1000 * max(times):.2f} ms, "
-          f"{checks / n:.1f} checks/puzzle")
+    print(f"{label}: {n} puzzles, mean givens {givens:.2f}, uniqueness check: {rules.name}")
+    for name, values in (("wall", times), ("cpu", cpu)):
+        print(f"  reduction ({name}): total {sum(values):.2f} s, median {1000 * statistics.median(values):.2f} ms, "
+              f"p95 {1000 * percentile(values, 0.95):.2f} ms, max {1000 * max(values):.2f} ms")
+    print(f"  {checks / n:.1f} checks/puzzle (every given once; {round_checks / n:.1f} with a full round of "
+          f"checks per removal)")
     print(f"  necessary givens: {min(necessary)}..{max(necessary)}, mean {mean:.2f}; "
           f"already minimal {irreducible} ({100 * irreducible / n:.1f} %)")
     if verify:
@@ -144,9 +153,13 @@ def main() -> None:
     parser.add_argument("--seventeen", type=int, default=1000, help="puzzles of 17clue.txt (0 = skip)")
     parser.add_argument("--paths", type=int, default=0, help="also enumerate all minimal puzzles of N puzzles")
     parser.add_argument("--no-verify", action="store_true", help="skip the independent check")
+    parser.add_argument("--counting", action="store_true",
+                        help="check uniqueness by counting to 2 instead of searching for a solution avoiding "
+                             "the removed digit (for comparison)")
     args = parser.parse_args()
+    rules = Rules.counting("count to 2", STANDARD.analyse) if args.counting else STANDARD
     seed_examples()
-    bench_collection(args.file, puzzles_of(args.file, args.limit, args.step), not args.no_verify)
+    bench_collection(args.file, puzzles_of(args.file, args.limit, args.step), not args.no_verify, rules)
     if args.seventeen:
         bench_collection("17clue.txt (every 49th)", puzzles_of("17clue.txt", args.seventeen, 49), not args.no_verify)
     if args.paths:
