@@ -106,7 +106,7 @@ def build_engine(option: str, techniques: str | None) -> Engine:
                    "givens, the removed cells and its rating. With --file: reduction fields and a histogram.")
 @click.option("--reduce-all", "reduce_all", type=click.IntRange(min=1), is_flag=False, flag_value=100, default=None,
               metavar="[LIMIT]", help="The distinct minimal puzzles reachable by removing givens (up to LIMIT, "
-                                      "default 100) and the range of their necessary givens.")
+                                      "default 100) and the range of their necessary givens. Write it after PUZZLE.")
 def main(puzzle: str | None, option: str, as_json: bool, lang: str, techniques: str | None, allow_multiple: bool,
          walk: bool | None, step_mode: bool, first: int, last: int | None, color: bool | None, ascii_only: bool,
          hint: bool, full: bool, variants: int | None, seed: int, source: str | None, output: str | None,

@@ -32,8 +32,6 @@ from rater.result import Rating
 
 #: Fields a bulk record gains with ``--reduce`` (after the usual ones, in this order).
 REDUCE_FIELDS = ("reduced", "necessary_givens", "already_minimal")
-#: Default of ``--reduce-all`` without a value.
-DEFAULT_ALL_LIMIT = 100
 
 TEXTS = {
     "en": {
