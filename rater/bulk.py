@@ -80,16 +80,17 @@ class RecordWriter:
             self.stream.write(",".join(fields) + "\n")
 
     def write(self, record: dict[str, Any]) -> None:
+        if len(self.fields) > len(FIELDS):  # records that were not rated lack the added fields
+            record = {**record, **{f: None for f in self.fields if f not in record}}
         if self.fmt == "jsonl":
             self.stream.write(json.dumps(record, ensure_ascii=False) + "\n")
         elif self.fmt == "csv":
             buffer = io.StringIO()
             flat = _flat(record)
-            csv.writer(buffer, lineterminator="\n").writerow(["" if flat.get(f) is None else flat[f] for f in self.fields])
+            csv.writer(buffer, lineterminator="\n").writerow(["" if flat[f] is None else flat[f] for f in self.fields])
             self.stream.write(buffer.getvalue())
         else:
             flat = {k: ("-" if v is None else v) for k, v in _flat(record).items()}
-            flat.update({f: "-" for f in self.fields if f not in flat})
             if self.template.startswith(TEXT_TEMPLATE) and flat["status"] not in RATED and not flat["level"]:
                 flat["level"] = flat["status"]
             self.stream.write(self.template.format_map(flat) + "\n")

@@ -266,6 +266,10 @@ def test_bulk_reduce_fields_and_histogram(tmp_path):
     check_minimal(EXCHANGE[0], parse_line(rows[1]["reduced"]))
     assert rows[1]["already_minimal"] == "False"
     assert rows[2]["reduced"] == rows[3]["reduced"] == ""
+    jsonl = run("--file", str(path), "--reduce", "--format", "jsonl", "-j", "1", "-q")
+    records = [json.loads(line) for line in jsonl.stdout.splitlines()]
+    assert [r["status"] for r in records[2:]] == ["multiple_solutions", "error"]
+    assert all(r[f] is None for r in records[2:] for f in REDUCE_FIELDS)
     assert "Necessary givens" in result.stderr and "already minimal 1 (50.0 %)" in result.stderr
 
 
