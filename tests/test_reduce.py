@@ -198,6 +198,19 @@ def test_cli_reports_an_already_minimal_puzzle():
     assert "Already minimal" in result.stdout and "(30 necessary givens)" in result.stdout
 
 
+def test_cli_reduce_speaks_german():
+    result = run(SEED_40, "--reduce", "--lang", "de")
+    assert result.exit_code == 0 and "Bereits minimal" in result.stdout
+    assert "(40 notwendige Ausgangszahlen)" in result.stdout
+
+
+def test_cli_reduce_refuses_a_candidate_line():
+    blocks = ["123456789" if g == 0 else "".join(str(d) if d == g else "." for d in range(1, 10))
+              for g in parse_line(SEED_30)]
+    result = run("".join(blocks), "--reduce")
+    assert result.exit_code == 2 and "candidate line" in result.stderr
+
+
 def test_cli_reduce_text_names_the_removed_cells():
     reduction = reduce_puzzle(parse_line(EXCHANGE[0]))
     result = run(EXCHANGE[0], "--reduce")
