@@ -19,9 +19,11 @@ import click
 from puzzles.geometry import COL_OF, ROW_OF, cell_name
 from puzzles.parsing import format_grid, format_line
 from puzzles.reduction import (
+    STANDARD,
     MinimalPuzzles,
     NotUniqueError,
     Reduction,
+    Rules,
     all_minimal_puzzles,
     count_givens,
     reduce_puzzle,
@@ -143,6 +145,7 @@ def reduce_command(
     lang: str,
     allow_multiple: bool,
     ascii_only: bool,
+    rules: Rules = STANDARD,
 ) -> bool:
     """Print the ``--reduce`` / ``--reduce-all`` report of a rated puzzle.
 
@@ -151,8 +154,8 @@ def reduce_command(
     """
     t = TEXTS[lang]
     try:
-        reduction = reduce_puzzle(grid) if reduce else None
-        found = all_minimal_puzzles(grid, limit=reduce_all) if reduce_all is not None else None
+        reduction = reduce_puzzle(grid, rules=rules) if reduce else None
+        found = all_minimal_puzzles(grid, limit=reduce_all, rules=rules) if reduce_all is not None else None
     except NotUniqueError as exc:
         if as_json:
             data = json_report(rating, engine.catalogue, lang)
@@ -191,11 +194,11 @@ def reduce_command(
 # --- bulk ----------------------------------------------------------------------------------
 
 
-def reduction_fields(grid: Sequence[int] | None) -> dict[str, Any]:
+def reduction_fields(grid: Sequence[int] | None, rules: Rules = STANDARD) -> dict[str, Any]:
     """The ``--reduce`` fields of one bulk record; None values when ``grid`` is None or not unique."""
     if grid is not None:
         try:
-            reduction = reduce_puzzle(grid)
+            reduction = reduce_puzzle(grid, rules=rules)
         except NotUniqueError:
             pass
         else:
