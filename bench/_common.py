@@ -8,7 +8,7 @@ from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
 DATA = Path(os.environ.get("SUDOKU_DATA", REPO.parent / "shared" / "data"))
-SPEC = Path(os.environ.get("SUDOKU_SPEC", REPO.parent / "shared" / "spec"))
+EXAMPLES = REPO / "tests" / "data" / "examples.csv"  # the original's own examples
 
 
 def load(name: str, limit: int | None = None) -> list[str]:

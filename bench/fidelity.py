@@ -17,7 +17,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from bench._common import SPEC  # noqa: E402
+from bench._common import EXAMPLES  # noqa: E402
 from rater.engine import Engine  # noqa: E402
 
 
@@ -30,7 +30,7 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--write", default=None, help="markdown file to write the table to")
     args = ap.parse_args()
-    with (SPEC / "examples.csv").open(newline="") as fh:
+    with EXAMPLES.open(newline="") as fh:
         rows = [r for r in csv.DictReader(fh) if r["points"] and r["variant"] == "std"]
     engines: dict[str, Engine] = {}
     table = []

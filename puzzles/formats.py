@@ -9,14 +9,24 @@ Collections come in several shapes, often mixed in one file:
   means "not a candidate"); a cell with a single candidate counts as filled,
   as the usual pencil-mark exports write solved cells that way;
 * 9-line grids (``.sdk`` and printed grids), optionally framed with ``|``,
-  ``+``, ``-``, ``=``, with ``#`` metadata lines and ``[Section]`` headers
-  around them.
+  ``+``, ``-``, ``=``, ``_``, with ``#`` metadata lines and ``[Section]``
+  headers around them.
 
-Blank lines and lines starting with ``#`` are skipped.  Reading is streaming
-(a generator over lines), so a file of a million lines is never held in
-memory, and a line that cannot be read becomes a :class:`PuzzleItem` with an
-``error`` instead of an exception: a bulk run must report it with its line
-number and go on.
+Blank lines, lines starting with ``#``, ``[Section]`` headers and frame lines
+(only frame characters, shorter than a puzzle) are skipped; every other line
+yields exactly one :class:`PuzzleItem`, alone or as part of a grid.  A line
+whose first token is 81 or more characters long is always a record of its own,
+even when it consists of frame characters only: 81 dashes are an empty puzzle,
+not a border, so the records of a file still match its puzzle lines.
+
+Reading is streaming (a generator over lines), so a file of a million lines is
+never held in memory.  Lines may be given as ``bytes`` (a file opened in
+binary mode: lines end at ``\\n`` only, and a ``\\r`` before it is dropped),
+and each is decoded on its own, so one line that is not UTF-8 becomes an
+``error`` item with its line number instead of ending the run.  A UTF-8 byte
+order mark at the start of the first line is ignored.  A line that cannot be
+read becomes a :class:`PuzzleItem` with an ``error`` instead of an exception:
+a bulk run must report it with its line number and go on.
 """
 
 from __future__ import annotations
@@ -28,7 +38,11 @@ from typing import Final
 from puzzles.parsing import FRAME_CHARS, Grid, PuzzleError, format_line, parse_line
 
 CANDIDATE_LINE_LENGTH: Final = 729
+PUZZLE_LINE_LENGTH: Final = 81
 COMMENT_CHARS: Final = "#;"
+BOM: Final = "\ufeff"
+#: Longest puzzle text kept in an ``error`` item (a 729-character line fits).
+MAX_TEXT: Final = 800
 _GRID_STRIP: Final = "|+ \t"
 
 
@@ -51,7 +65,8 @@ class PuzzleItem:
 
 
 def _is_frame(line: str) -> bool:
-    return all(ch in FRAME_CHARS for ch in line)
+    """A grid border: frame characters only, and shorter than a puzzle line."""
+    return len(line) < PUZZLE_LINE_LENGTH and all(ch in FRAME_CHARS for ch in line)
 
 
 def _grid_row(line: str) -> str | None:
@@ -63,13 +78,14 @@ def _grid_row(line: str) -> str | None:
 def split_puzzle(line: str) -> tuple[str, str]:
     """Split a puzzle line into (puzzle text, comment).
 
-    The puzzle is the first white-space separated token; a ``#`` or ``;`` right
-    after 81 or 729 characters also starts the comment.
+    The puzzle is the first token up to any white space (Unicode's notion:
+    tabs, form feeds, U+2028 ... too); a ``#`` or ``;`` right after 81 or 729
+    characters also starts the comment.
     """
-    token, _, rest = line.strip().partition(" ")
-    token, _, tab_rest = token.partition("\t")
-    rest = (tab_rest + " " + rest).strip() if tab_rest else rest.strip()
-    for size in (CANDIDATE_LINE_LENGTH, 81):
+    parts = line.strip().split(maxsplit=1)
+    token = parts[0] if parts else ""
+    rest = parts[1] if len(parts) > 1 else ""
+    for size in (CANDIDATE_LINE_LENGTH, PUZZLE_LINE_LENGTH):
         if len(token) > size and token[size] in COMMENT_CHARS:
             return token[:size], (token[size + 1 :] + " " + rest).strip()
     if rest[:1] in COMMENT_CHARS:
@@ -106,49 +122,91 @@ def _line_item(number: int, line: str) -> PuzzleItem:
             return PuzzleItem(number, text, grid, cands, comment)
         return PuzzleItem(number, text, parse_line(text), None, comment)
     except PuzzleError as exc:
-        return PuzzleItem(number, text, comment=comment, error=str(exc))
+        return PuzzleItem(number, text[:MAX_TEXT], comment=comment, error=str(exc))
 
 
-def read_items(lines: Iterable[str]) -> Iterator[PuzzleItem]:
-    """Every puzzle record of ``lines`` (text lines, e.g. an open file), in order."""
-    rows: list[str] = []
-    start = 0
+def _decode(number: int, raw: str | bytes) -> str | PuzzleItem:
+    """The text of one line, or an ``error`` item when its bytes are not UTF-8."""
+    if isinstance(raw, str):
+        line = raw
+    else:
+        try:
+            line = raw.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            shown = raw.rstrip(b"\r\n").decode("utf-8", "backslashreplace").strip()
+            return PuzzleItem(number, shown[:MAX_TEXT],
+                              error=f"line is not UTF-8 (byte 0x{raw[exc.start]:02x} at column {exc.start + 1})")
+    if number == 1:
+        line = line.removeprefix(BOM)
+    return line.rstrip("\r\n")
+
+
+class _GridCollector:
+    """The rows of a 9-line grid being read, and where it started."""
+
+    def __init__(self) -> None:
+        self.rows: list[str] = []
+        self.start = 0
+
+    def begin(self, number: int, row: str) -> None:
+        self.rows, self.start = [row], number
+
+    def add(self, row: str) -> PuzzleItem | None:
+        """Add a row; the finished grid's item after the ninth."""
+        self.rows.append(row)
+        if len(self.rows) < 9:
+            return None
+        text, start = "".join(self.rows), self.start
+        self.rows = []
+        try:
+            return PuzzleItem(start, text, parse_line(text))
+        except PuzzleError as exc:
+            return PuzzleItem(start, text, error=str(exc))
+
+    def cut_short(self) -> PuzzleItem:
+        """The ``error`` item of a grid that ended before its ninth row."""
+        item = PuzzleItem(self.start, "".join(self.rows), error=f"grid has only {len(self.rows)} of 9 rows")
+        self.rows = []
+        return item
+
+
+def read_items(lines: Iterable[str | bytes]) -> Iterator[PuzzleItem]:
+    """Every puzzle record of ``lines`` (text lines, or byte lines of a binary file), in order."""
+    grid = _GridCollector()
     for number, raw in enumerate(lines, 1):
-        line = raw.rstrip("\r\n")
+        line = _decode(number, raw)
+        if isinstance(line, PuzzleItem):
+            if grid.rows:
+                yield grid.cut_short()
+            yield line
+            continue
         stripped = line.strip()
-        if rows:
+        if grid.rows:
             if stripped and _is_frame(stripped):
                 continue
             row = _grid_row(stripped) if stripped and stripped[0] not in "#[" else None
-            if row is None:
-                yield PuzzleItem(start, "".join(rows), error=f"grid has only {len(rows)} of 9 rows")
-                rows = []
-            else:
-                rows.append(row)
-                if len(rows) == 9:
-                    text = "".join(rows)
-                    rows = []
-                    try:
-                        yield PuzzleItem(start, text, parse_line(text))
-                    except PuzzleError as exc:
-                        yield PuzzleItem(start, text, error=str(exc))
+            if row is not None:
+                item = grid.add(row)
+                if item is not None:
+                    yield item
                 continue
+            yield grid.cut_short()
         if not stripped or stripped[0] == "#" or (stripped[0] == "[" and stripped[-1] == "]"):
             continue
         if _is_frame(stripped):
             continue
-        if len(split_puzzle(stripped)[0]) < 81:
+        if len(split_puzzle(stripped)[0]) < PUZZLE_LINE_LENGTH:
             row = _grid_row(stripped)
             if row is not None:
-                rows, start = [row], number
+                grid.begin(number, row)
                 continue
         yield _line_item(number, stripped)
-    if rows:
-        yield PuzzleItem(start, "".join(rows), error=f"grid has only {len(rows)} of 9 rows")
+    if grid.rows:
+        yield grid.cut_short()
 
 
 def item_key(item: PuzzleItem) -> str:
     """The text identifying a record's puzzle (81 characters when readable)."""
     if item.grid is not None and item.cands is None:
         return format_line(item.grid)
-    return item.text
+    return item.text[:MAX_TEXT]

@@ -1,146 +1,56 @@
-"""Rating puzzle files (``rate --file``): formats, resumable output, progress and summary.
+"""Rating puzzle files (``rate --file``): one run from input to output, progress and summary.
 
 The rating itself is :mod:`rater.workers` (parallel, streaming, in input
-order).  This module turns its records into lines.  Because records arrive in
-input order and every record is one line, the output file is always a prefix
-of the final output, possibly with a torn last line after a crash; so
-``--resume`` needs nothing but "drop the torn line, count the complete ones,
-skip that many input records".  Output is flushed after every round of
-results, so a SIGKILL loses at most what is rated again on resume.
+order); lines are :mod:`rater.bulk_output`; what makes ``--resume`` safe is
+:mod:`rater.bulk_resume`.  Because records arrive in input order and every
+record is one physical line, the output file is always a prefix of the final
+output, possibly with a torn last line after a crash; so ``--resume`` needs
+nothing but "check the run is the same, drop the torn line, skip the records
+already written".  Output is flushed after every round of results, so a
+SIGKILL loses at most what is rated again on resume.
+
+Promises of a run:
+
+* every input record (see :mod:`puzzles.formats`) gives exactly one output
+  record, in input order, including lines that are not UTF-8;
+* an ``--output`` that is the input file (same file, also through hard or
+  symbolic links, or stdin redirected from it), or stdout appending to the
+  input, is refused before anything is opened for writing;
+* ``--jobs`` above the cores available is lowered to them (a note on stderr
+  unless ``--quiet``);
+* an interrupted run always prints a one-line hint on stderr, ``--quiet`` or
+  not.
+
+A run that cannot start raises :class:`BulkError` with a one-line message
+(the CLI exits 2).
 """
 
 from __future__ import annotations
 
-import csv
-import io
-import json
 import math
 import os
 import signal
-import string
 import sys
 import time
 from collections import Counter
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import IO, Any
+from typing import IO, Any, BinaryIO
 
 from puzzles.formats import PuzzleItem, read_items
-from rater.reduction import REDUCE_FIELDS, NecessaryHistogram
+from rater.bulk_output import RecordWriter, TemplateError, check_template, csv_header, escape_text, record_fields
+from rater.bulk_resume import (ResumeError, RunIdentity, check_identity, cut_torn_line, file_fingerprint,
+                               side_path, skip_done, techniques_digest, write_identity)
+from rater.reduction import NecessaryHistogram
 from rater.workers import RATED, BulkConfig, rate_stream
 from techniques.catalogue import Catalogue
 
-#: Fields of a record, in CSV column order; also the names a ``--template`` may use.
-FIELDS = (
-    "line", "puzzle", "status", "points", "norm2", "max", "level", "thinning_steps", "steps",
-    "techniques", "seconds", "message", "comment",
-)
-TEXT_TEMPLATE = "{puzzle} {points} {norm2} {max} {level}"
-EXIT_ALL_RATED, EXIT_INCOMPLETE, EXIT_INTERRUPTED = 0, 4, 130
+EXIT_ALL_RATED, EXIT_INCOMPLETE, EXIT_INTERRUPTED, EXIT_BROKEN_PIPE = 0, 4, 130, 141
 
 
 class BulkError(ValueError):
     """A bulk run that cannot start (bad template, output that does not match the input)."""
-
-
-# --- output formats -----------------------------------------------------------------------
-
-
-def check_template(template: str, fields: tuple[str, ...] = FIELDS) -> None:
-    """Raise BulkError unless ``template`` only names known fields and has no line break."""
-    if "\n" in template:
-        raise BulkError("--template must fit on one line")
-    try:
-        names = [name for _text, name, _spec, _conv in string.Formatter().parse(template) if name is not None]
-    except ValueError as exc:
-        raise BulkError(f"bad --template: {exc}") from exc
-    unknown = sorted({n for n in names if n not in fields})
-    if unknown:
-        raise BulkError(f"unknown --template field(s) {', '.join(unknown)}; known: {', '.join(fields)}")
-
-
-def _flat(record: dict[str, Any]) -> dict[str, Any]:
-    """Record values as text columns: techniques as ``A1:3 E1:40``, None as ``-``."""
-    out = dict(record)
-    out["techniques"] = " ".join(f"{k}:{v}" for k, v in record["techniques"].items())
-    return out
-
-
-class RecordWriter:
-    """Writes records as csv, jsonl or template text; one record per line."""
-
-    def __init__(self, stream: IO[str], fmt: str, template: str | None = None, header: bool = True,
-                 fields: tuple[str, ...] = FIELDS) -> None:
-        self.stream = stream
-        self.fmt = fmt
-        self.fields = fields
-        self.template = template or TEXT_TEMPLATE + "".join(f" {{{f}}}" for f in fields[len(FIELDS):])
-        if fmt == "csv" and header:
-            self.stream.write(",".join(fields) + "\n")
-
-    def write(self, record: dict[str, Any]) -> None:
-        if len(self.fields) > len(FIELDS):  # records that were not rated lack the added fields
-            record = {**record, **{f: None for f in self.fields if f not in record}}
-        if self.fmt == "jsonl":
-            self.stream.write(json.dumps(record, ensure_ascii=False) + "\n")
-        elif self.fmt == "csv":
-            buffer = io.StringIO()
-            flat = _flat(record)
-            csv.writer(buffer, lineterminator="\n").writerow(["" if flat[f] is None else flat[f] for f in self.fields])
-            self.stream.write(buffer.getvalue())
-        else:
-            flat = {k: ("-" if v is None else v) for k, v in _flat(record).items()}
-            if self.template.startswith(TEXT_TEMPLATE) and flat["status"] not in RATED and not flat["level"]:
-                flat["level"] = flat["status"]
-            self.stream.write(self.template.format_map(flat) + "\n")
-
-    def flush(self) -> None:
-        self.stream.flush()
-
-
-def prepare_resume(path: Path, fmt: str, fields: tuple[str, ...] = FIELDS) -> tuple[int, int | None]:
-    """Cut a torn last line off ``path``; (complete records, line number of the last one).
-
-    The line number is known for csv and jsonl and lets the caller check that
-    the output belongs to the input it is resuming.
-    """
-    if not path.exists():
-        return 0, None
-    with path.open("rb+") as fh:
-        data = fh.read()
-        end = data.rfind(b"\n") + 1
-        if end < len(data):
-            fh.truncate(end)
-    lines = data[:end].decode("utf-8").splitlines()
-    if fmt == "csv":
-        if lines and lines[0] != ",".join(fields):
-            raise BulkError(f"{path}: not a csv output of this program (header differs)")
-        lines = lines[1:]
-    if not lines:
-        return 0, None
-    last: int | None = None
-    try:
-        if fmt == "jsonl":
-            last = int(json.loads(lines[-1])["line"])
-        elif fmt == "csv":
-            last = int(next(csv.reader([lines[-1]]))[0])
-    except (ValueError, KeyError, IndexError, TypeError) as exc:
-        raise BulkError(f"{path}: cannot resume, last complete record is unreadable ({exc})") from exc
-    return len(lines), last
-
-
-def skip_done(items: Iterator[PuzzleItem], count: int, last_line: int | None, path: Path) -> Iterator[PuzzleItem]:
-    """Drop the first ``count`` records (already in the output), checking they match."""
-    item = None
-    for _ in range(count):
-        item = next(items, None)
-        if item is None:
-            raise BulkError(f"{path} has {count} records but the input has fewer; not the same input?")
-    if item is not None and last_line is not None and item.line != last_line:
-        raise BulkError(f"{path}: last record is for line {last_line}, the input has line {item.line} there; "
-                        "not the same input?")
-    return items
 
 
 # --- statistics and the summary ----------------------------------------------------------
@@ -158,6 +68,10 @@ class Stats:
     points: Counter = field(default_factory=Counter)
     rating_seconds: float = 0.0
     skipped: int = 0
+    #: Statuses of the records a resume found already written (``unknown`` for text output).
+    skipped_statuses: Counter = field(default_factory=Counter)
+    #: Necessary givens of the records rated in this run, with ``--reduce``.
+    necessary: NecessaryHistogram | None = None
 
     def add(self, record: dict[str, Any]) -> None:
         self.records += 1
@@ -169,6 +83,13 @@ class Stats:
                 self.techniques[code] += 1
                 self.technique_steps[code] += n
         self.rating_seconds += record["seconds"] or 0.0
+        if self.necessary is not None:
+            self.necessary.add(record)
+
+    def all_rated(self) -> bool:
+        """Whether every record of the output, earlier runs' included where readable, is a rating."""
+        known = [status for status in self.skipped_statuses if status != "unknown"]
+        return all(status in RATED for status in [*self.statuses, *known])
 
     @property
     def rated(self) -> int:
@@ -197,6 +118,11 @@ def summary_tables(stats: Stats, wall: float, catalogue: Catalogue, lang: str, a
     """Rich tables: overview, per status, per level, techniques used."""
     from rich import box
     from rich.table import Table
+    from rich.text import Text
+
+    def cell(value: object) -> Text:
+        """Plain text (no rich markup), control characters escaped."""
+        return Text(escape_text(str(value)))
 
     frame = box.ASCII if ascii_only else box.ROUNDED
     overview = Table(box=frame, show_header=False, title="Bulk rating", title_justify="left")
@@ -215,22 +141,22 @@ def summary_tables(stats: Stats, wall: float, catalogue: Catalogue, lang: str, a
          f"{1000 * stats.rating_seconds / stats.records:.1f}" if stats.records else "-"),
     ]
     for label, value in rows:
-        overview.add_row(label, value)
+        overview.add_row(cell(label), cell(value))
     statuses = Table("status", "count", box=frame, title="Per status", title_justify="left")
     statuses.columns[1].justify = "right"
     for status, n in stats.statuses.most_common():
-        statuses.add_row(status, str(n))
+        statuses.add_row(cell(status), cell(n))
     levels = Table("level", "count", box=frame, title="Per level", title_justify="left")
     levels.columns[1].justify = "right"
     order = {name: i for i, name in enumerate(_level_names(lang))}
     for level, n in sorted(stats.levels.items(), key=lambda kv: order.get(kv[0], len(order))):
-        levels.add_row(level, str(n))
+        levels.add_row(cell(level), cell(n))
     used = Table("code", "technique", "puzzles", "steps", box=frame, title="Techniques used", title_justify="left")
     used.columns[2].justify = used.columns[3].justify = "right"
     for entry in catalogue:
         if entry.code in stats.techniques:
-            used.add_row(entry.code, entry.names[lang], str(stats.techniques[entry.code]),
-                         str(stats.technique_steps[entry.code]))
+            used.add_row(cell(entry.code), cell(entry.names[lang]), cell(stats.techniques[entry.code]),
+                         cell(stats.technique_steps[entry.code]))
     return [overview, statuses, levels, used]
 
 
@@ -244,12 +170,16 @@ def _level_names(lang: str) -> list[str]:
 def count_records(path: Path) -> int | None:
     """A cheap estimate of the number of puzzle lines (None for grid files), for the ETA."""
     count = 0
-    with path.open(encoding="utf-8", errors="replace") as fh:
+    with path.open("rb") as fh:
         for line in fh:
             stripped = line.strip()
-            if len(stripped) >= 81 and stripped[0] != "#":
+            if len(stripped) >= 81 and not stripped.startswith(b"#"):
                 count += 1
     return count or None
+
+
+def same_file(a: os.stat_result, b: os.stat_result) -> bool:
+    return (a.st_dev, a.st_ino) == (b.st_dev, b.st_ino)
 
 
 # --- one complete run --------------------------------------------------------------------
@@ -274,28 +204,58 @@ class BulkRun:
         """Rate everything; the exit code (0 all rated, 4 some records not rated, 130 interrupted)."""
         from rich.console import Console
 
-        fields = FIELDS + REDUCE_FIELDS if self.config.reduce else FIELDS
+        fields = record_fields(self.config.reduce)
         if self.template:
-            check_template(self.template, fields)
+            try:
+                check_template(self.template, fields)
+            except TemplateError as exc:
+                raise BulkError(str(exc)) from exc
         if self.resume and not self.output:
             raise BulkError("--resume needs --output FILE")
-        jobs = self.jobs or _cores()
-        err = Console(stderr=True, highlight=False)
-        catalogue = Catalogue.load(self.config.techniques) if self.config.techniques else Catalogue.load()
-        in_stream = sys.stdin if self.source == "-" else open(self.source, encoding="utf-8", errors="replace")
-        total = None if self.source == "-" else count_records(Path(self.source))
-        items: Iterator[PuzzleItem] = read_items(in_stream)
-        stats = Stats()
         out_path = Path(self.output) if self.output else None
-        header = True
-        if out_path and self.resume:
-            done, last = prepare_resume(out_path, self.fmt, fields)
-            items = skip_done(items, done, last, out_path)
-            stats.skipped = done
-            header = not (out_path.exists() and out_path.stat().st_size)
-        out_stream = (out_path.open("a" if self.resume else "w", encoding="utf-8") if out_path else sys.stdout)
-        writer = RecordWriter(out_stream, self.fmt, self.template, header=header, fields=fields)
-        necessary = NecessaryHistogram() if self.config.reduce else None
+        in_stream = self._open_input()
+        out_stream: IO[str] | None = None
+        try:
+            self._refuse_input_as_output(in_stream, out_path)
+            identity = self._identity()
+            # a device or pipe (/dev/null, a FIFO) has no end to resume from and no place for a run file
+            regular = out_path is not None and (not out_path.exists() or out_path.is_file())
+            if self.resume and not regular:
+                raise BulkError(f"--resume needs --output to be a regular file, not {out_path}")
+            out_stream = self._open_output(out_path)
+            items: Iterator[PuzzleItem] = read_items(in_stream)
+            stats = Stats(necessary=NecessaryHistogram() if self.config.reduce else None)
+            fresh = True
+            if out_path and self.resume:
+                try:
+                    check_identity(out_path, identity)
+                    if out_path.stat().st_size:
+                        cut_torn_line(out_path)
+                    if out_path.stat().st_size:  # not only a torn first line (a csv header, say)
+                        stats.skipped_statuses = skip_done(items, out_path, self.fmt, csv_header(fields))
+                        stats.skipped = sum(stats.skipped_statuses.values())
+                        fresh = False
+                except ResumeError as exc:
+                    raise BulkError(str(exc)) from exc
+            if out_path and regular and fresh:
+                # empty first: killed in between, an empty output resumes as a fresh run whatever the run file
+                out_stream.truncate(0)
+                self._write_side_file(out_path, identity)
+            jobs = self._jobs()
+            err = Console(stderr=True, highlight=False)
+            catalogue = Catalogue.load(self.config.techniques) if self.config.techniques else Catalogue.load()
+            total = None if self.source == "-" else count_records(Path(self.source))
+            writer = RecordWriter(out_stream, self.fmt, self.template, header=fresh, name=self.output or "stdout",
+                                  fields=fields)
+            return self._rate(items, writer, stats, jobs, err, catalogue, total)
+        finally:
+            if out_stream is not None and out_stream is not sys.stdout:
+                out_stream.close()
+            if in_stream is not sys.stdin.buffer:
+                in_stream.close()
+
+    def _rate(self, items: Iterator[PuzzleItem], writer: RecordWriter, stats: Stats,
+              jobs: int, err: Any, catalogue: Catalogue, total: int | None) -> int:
         previous = signal.signal(signal.SIGTERM, _raise_interrupt)
         began = time.perf_counter()
         interrupted = False
@@ -305,8 +265,6 @@ class BulkRun:
                 for record in records:
                     writer.write(record)
                     stats.add(record)
-                    if necessary is not None:
-                        necessary.add(record)
                     advance()
         except KeyboardInterrupt:
             interrupted = True
@@ -314,21 +272,92 @@ class BulkRun:
             records.close()
             writer.flush()
             signal.signal(signal.SIGTERM, previous)
-            if out_path:
-                out_stream.close()
-            if in_stream is not sys.stdin:
-                in_stream.close()
         wall = time.perf_counter() - began
         if self.summary:
             for table in summary_tables(stats, wall, catalogue, self.config.lang, self.ascii):
                 err.print(table)
-            if necessary is not None and necessary.total:
-                err.print(necessary.table(self.ascii, self.ascii or not err.is_terminal))
-            if interrupted:
-                err.print("interrupted: re-run with --resume to continue")
+            if stats.necessary is not None and stats.necessary.total:
+                err.print(stats.necessary.table(self.ascii, self.ascii or not err.is_terminal))
         if interrupted:
+            print(interrupt_hint(self.output, stats.skipped + stats.records), file=sys.stderr)
             return EXIT_INTERRUPTED
-        return EXIT_ALL_RATED if all(s in RATED for s in stats.statuses) else EXIT_INCOMPLETE
+        return EXIT_ALL_RATED if stats.all_rated() else EXIT_INCOMPLETE
+
+    def _open_input(self) -> BinaryIO:
+        """The input in binary: lines are decoded one by one (see :func:`puzzles.formats.read_items`)."""
+        if self.source == "-":
+            return sys.stdin.buffer
+        try:
+            return open(self.source, "rb")  # noqa: SIM115 - closed by run()
+        except OSError as exc:
+            raise BulkError(f"cannot read {self.source}: {exc.strerror}") from exc
+
+    def _refuse_input_as_output(self, in_stream: BinaryIO, out_path: Path | None) -> None:
+        """Writing over the input would destroy it (or, appending, feed it forever): refuse first."""
+        try:
+            source = os.fstat(in_stream.fileno())
+        except (OSError, ValueError, AttributeError):  # stdin without a file behind it
+            return
+        if out_path is None:
+            try:
+                stdout = os.fstat(sys.stdout.fileno())
+            except (OSError, ValueError, AttributeError):  # stdout without a file behind it
+                return
+            if same_file(stdout, source):
+                raise BulkError("stdout is the input file; choose another output")
+            return
+        for path, what in ((out_path, "--output"), (side_path(out_path), "the run file")):
+            try:
+                if same_file(os.stat(path), source):
+                    raise BulkError(f"{what} {path} is the input file; choose another output")
+            except FileNotFoundError:
+                continue
+
+    def _identity(self) -> RunIdentity:
+        if self.source == "-":
+            fingerprint = {"kind": "stdin"}
+        else:
+            fingerprint = file_fingerprint(Path(self.source))
+        try:
+            techniques = techniques_digest(self.config.techniques)
+        except OSError as exc:
+            raise BulkError(f"cannot read {self.config.techniques}: {exc.strerror}") from exc
+        return RunIdentity(fingerprint, self.fmt, self.template, self.config.option, self.config.lang,
+                           self.config.allow_multiple, techniques, reduce=self.config.reduce)
+
+    def _write_side_file(self, out_path: Path, identity: RunIdentity) -> None:
+        try:
+            write_identity(out_path, identity)
+        except OSError as exc:
+            raise BulkError(f"cannot write {side_path(out_path)}: {exc.strerror}") from exc
+
+    def _open_output(self, out_path: Path | None) -> IO[str]:
+        """stdout, or ``out_path`` opened for appending: nothing is lost before the run is known to be right."""
+        if out_path is None:
+            if hasattr(sys.stdout, "reconfigure"):
+                sys.stdout.reconfigure(errors="backslashreplace")  # a non-UTF-8 terminal must not end the run
+            return sys.stdout
+        try:
+            return out_path.open("a", encoding="utf-8", newline="\n")
+        except OSError as exc:
+            raise BulkError(f"cannot write {out_path}: {exc.strerror}") from exc
+
+    def _jobs(self) -> int:
+        """``--jobs`` (0 = all cores), never more than the cores available."""
+        cores = _cores()
+        if self.jobs > cores:
+            if self.summary:
+                print(f"rate: note: --jobs {self.jobs} lowered to {cores}, the cores available", file=sys.stderr)
+            return cores
+        return self.jobs or cores
+
+
+def interrupt_hint(output: str | None, written: int) -> str:
+    """The one line an interrupted run always prints."""
+    if output:
+        return (f"rate: interrupted after {written} records in {escape_text(output)}; "
+                "run the same command with --resume to continue")
+    return f"rate: interrupted after {written} records; stdout cannot be resumed (use --output FILE --resume)"
 
 
 def _cores() -> int:

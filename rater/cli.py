@@ -10,11 +10,13 @@ Exit codes for one puzzle (also in the README):
 Exit codes for ``--file`` (bulk):
 
 * 0 — every record is a rating (status ``solved`` or ``stuck``);
-* 2 — the run could not start (bad options, unreadable input, output that
-  does not belong to the input on ``--resume``);
+* 2 — the run could not start (bad options, template or timeout, unreadable
+  input, an output that is the input, a ``--resume`` whose input or settings
+  differ from the run that wrote the output);
 * 4 — the run finished, but some records are not ratings (``error``,
   ``invalid``, ``no_solution``, ``multiple_solutions``, ``timeout``);
-* 130 — interrupted (SIGINT/SIGTERM); ``--resume`` continues the run.
+* 130 — interrupted (SIGINT/SIGTERM); ``--resume`` continues the run;
+* 141 — stdout was closed by its reader (``rate --file big.txt | head``).
 """
 
 from __future__ import annotations
@@ -90,17 +92,27 @@ def build_engine(option: str, techniques: str | None) -> Engine:
 @click.option("--seed", type=int, default=0, show_default=True, metavar="S", help="Seed of the random variants.")
 @click.option("--file", "source", type=str, default=None, metavar="FILE",
               help="Rate every puzzle of FILE ('-' = stdin): 81-char lines, .sdm, .sdk/9-line grids, 729-char lines.")
-@click.option("--output", type=click.Path(dir_okay=False), default=None, help="Bulk: write records to FILE (default stdout).")
+@click.option("--output", type=click.Path(dir_okay=False), default=None,
+              help="Bulk: write records to FILE (default stdout), and the run's identity to FILE.run.json "
+                   "(what --resume checks). FILE must not be the input.")
 @click.option("--format", "fmt", type=click.Choice(["csv", "jsonl", "text"]), default="csv", show_default=True,
-              help="Bulk: record format; text is '<puzzle> <points> <norm2> <max> <level>'.")
+              help="Bulk: record format; text is '<puzzle> <points> <norm2> <max> <level>'. Control characters "
+                   "are escaped (\\x1b, \\u2028) in every format; csv cells starting with = + - @ get a leading '.")
 @click.option("--template", default=None, metavar="TEXT",
               help="Bulk, text format: a line template with {fields}: line puzzle status points norm2 max level "
-                   "thinning_steps steps techniques seconds message comment.")
-@click.option("--jobs", "-j", type=click.IntRange(min=0), default=0, metavar="N", help="Bulk: worker processes (0 = all cores).")
+                   "thinning_steps steps techniques seconds message comment; format specs such as {points:6.1f} "
+                   "(width up to 1000), conversions !s !r; no attributes or indexes. Checked before the run. "
+                   "With --reduce also reduced necessary_givens already_minimal.")
+@click.option("--jobs", "-j", type=click.IntRange(min=0), default=0, metavar="N",
+              help="Bulk: worker processes (0 = all cores; more than the cores are lowered to them).")
 @click.option("--timeout", type=click.FloatRange(min=0, min_open=True), default=None, metavar="S",
-              help="Bulk: seconds per puzzle; a slower puzzle gets a 'timeout' record.")
-@click.option("--resume", is_flag=True, help="Bulk: continue an interrupted run on the same --output.")
-@click.option("--quiet", "-q", is_flag=True, help="Bulk: no progress bar and no summary on stderr.")
+              help="Bulk: seconds per puzzle; a slower puzzle gets a 'timeout' record. Without it a worker "
+                   "busy 300 s on one puzzle is killed and the puzzle gets a 'timeout' record.")
+@click.option("--resume", is_flag=True,
+              help="Bulk: continue an interrupted run on the same --output; refused (exit 2) when the input, "
+                   "format, template, option, language, --allow-multiple, --reduce or technique file differ.")
+@click.option("--quiet", "-q", is_flag=True,
+              help="Bulk: no progress bar, summary or notes on stderr (errors and the interrupt hint still go there).")
 @click.option("--reduce", "reduce", is_flag=True,
               help="Remove givens (cell order) while the puzzle stays unique: the minimal puzzle, its necessary "
                    "givens, the removed cells and its rating. With --file: reduction fields and a histogram.")
@@ -231,10 +243,15 @@ def _bulk(source: str, option: str, techniques: str | None, allow_multiple: bool
           fmt: str, template: str | None, jobs: int, timeout: float | None, resume: bool, quiet: bool,
           ascii_only: bool, reduce: bool = False) -> int:
     """Run ``--file``; the bulk exit code (see the module docstring)."""
-    from rater.bulk import BulkConfig, BulkError, BulkRun
+    import math
+
+    from rater.bulk import EXIT_BROKEN_PIPE, EXIT_INTERRUPTED, BulkConfig, BulkError, BulkRun, interrupt_hint
+    from rater.bulk_output import escape_text
 
     if source != "-" and not Path(source).is_file():
-        fail(f"cannot read {source}: no such file", EXIT_INPUT)
+        fail(f"cannot read {escape_text(source)}: no such file", EXIT_INPUT)
+    if timeout is not None and not math.isfinite(timeout):
+        fail(f"--timeout must be a finite number of seconds, not {timeout}", EXIT_INPUT)
     if template and fmt != "text":
         fmt = "text"
     config = BulkConfig(option, techniques, allow_multiple, timeout, lang, reduce=reduce)
@@ -243,9 +260,18 @@ def _bulk(source: str, option: str, techniques: str | None, allow_multiple: bool
     try:
         return run.run()
     except BulkError as exc:
-        fail(str(exc), EXIT_INPUT)
+        fail(escape_text(str(exc)), EXIT_INPUT)
+    except BrokenPipeError:  # the reader of stdout stopped (``| head``): stop quietly, as Unix tools do
+        try:
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        except (OSError, ValueError, AttributeError):
+            pass
+        return EXIT_BROKEN_PIPE
     except OSError as exc:
-        fail(f"{exc.filename or source}: {exc.strerror}", EXIT_INPUT)
+        fail(escape_text(f"{exc.filename or output or source}: {exc.strerror}"), EXIT_INPUT)
+    except KeyboardInterrupt:  # before the first record (checking a long output on --resume)
+        click.echo(interrupt_hint(output, 0), err=True)
+        return EXIT_INTERRUPTED
     return EXIT_INPUT
 
 

@@ -28,12 +28,11 @@ from puzzles.reduction import (
     count_givens,
     reduce_puzzle,
 )
+from rater.bulk_output import REDUCE_FIELDS
 from rater.engine import Engine
 from rater.report import fmt_points, json_report, summary_lines
 from rater.result import Rating
 
-#: Fields a bulk record gains with ``--reduce`` (after the usual ones, in this order).
-REDUCE_FIELDS = ("reduced", "necessary_givens", "already_minimal")
 
 TEXTS = {
     "en": {

@@ -6,15 +6,24 @@ Why own worker processes instead of ``multiprocessing.Pool``:
   task queue; here the caller's iterator is read only while fewer than
   ``window`` records are in flight or waiting for an earlier one, so memory
   stays flat on any file size.
+* **Unreadable lines never wait.**  A line that did not parse needs no worker:
+  its ``error`` record is queued at once, and the parent only blocks when it
+  has a puzzle for a worker and none is free (or the window is full).  So a
+  file of malformed lines is written as fast as it is read.
 * **One Engine per worker, and per-worker control.**  Every worker runs an
   initializer that builds its Engine once and then rates what it is sent over
   its own pipe (at most two puzzles queued).  Knowing which worker holds which
-  puzzle lets the parent guard against hangs: a worker still busy
-  ``timeout`` + grace seconds after it started a puzzle is killed and
-  replaced, the puzzle gets a ``timeout`` record and the worker's other
-  queued puzzles go to the replacement.  (The engine's own ``deadline``
-  catches almost all timeouts; the guard is for a single technique search
-  that never returns.)  A worker that dies gives an ``error`` record.
+  puzzle lets the parent guard against hangs: a worker still busy after the
+  guard limit (``timeout`` + grace with ``--timeout``, else
+  :data:`DEFAULT_GUARD` seconds) on one puzzle is killed and replaced, the
+  puzzle gets a ``timeout`` record and the worker's other queued puzzles go to
+  the replacement.  (The engine's own ``deadline`` catches almost all
+  timeouts; the guard is for a single technique search that never returns.)
+  A worker that dies (a crash, the OOM killer) is replaced too and its puzzle
+  is rated once more on the new worker, since the cause may have been outside
+  the puzzle; a second death gives the puzzle an ``error`` record.  A puzzle
+  killed by the guard is not retried: the engine is deterministic, and a retry
+  would double the longest wait.
 """
 
 from __future__ import annotations
@@ -23,7 +32,7 @@ import os
 import signal
 import time
 from collections import deque
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Generator, Iterable
 from dataclasses import dataclass, field
 from multiprocessing import connection, get_context
 from typing import Any
@@ -37,6 +46,10 @@ from techniques.catalogue import Catalogue
 
 #: Statuses that are a rating; every other one is reported as not rated.
 RATED = ("solved", "stuck")
+#: Seconds one puzzle may keep a worker busy when no ``--timeout`` is given.
+DEFAULT_GUARD = 300.0
+#: Seconds between two looks at the workers while waiting for results.
+POLL = 0.5
 
 
 @dataclass(frozen=True)
@@ -48,7 +61,7 @@ class BulkConfig:
     allow_multiple: bool = False
     timeout: float | None = None
     lang: str = "en"
-    #: Add the reduction fields (:data:`rater.reduction.REDUCE_FIELDS`) to every record.
+    #: Add the reduction fields (:data:`rater.bulk_output.REDUCE_FIELDS`) to every record.
     reduce: bool = False
 
 
@@ -68,18 +81,23 @@ def _one_line(text: str) -> str:
 def error_record(item: PuzzleItem, status: str, message: str) -> dict[str, Any]:
     """A record for a line that was not rated (unreadable, timed out, crashed)."""
     return {
-        "line": item.line, "puzzle": item_key(item)[:800], "status": status, "points": None, "norm2": None,
+        "line": item.line, "puzzle": item_key(item), "status": status, "points": None, "norm2": None,
         "max": None, "level": "", "thinning_steps": None, "steps": None, "techniques": {},
         "seconds": None, "message": _one_line(message), "comment": item.comment,
     }
 
 
-def rating_record(item: PuzzleItem, rating: Rating, lang: str) -> dict[str, Any]:
+def _default_message(status: str, timeout: float | None) -> str:
+    """The engine stops at its deadline without a message; a record should say why."""
+    return f"rating took longer than {timeout:g} s" if status == "timeout" and timeout else ""
+
+
+def rating_record(item: PuzzleItem, rating: Rating, lang: str, timeout: float | None = None) -> dict[str, Any]:
     """The record of a rating: figures rounded as the reports print them."""
     rated = rating.status in RATED or (rating.status == "timeout" and rating.steps)
     return {
         "line": item.line,
-        "puzzle": item.text if item.cands else rating.puzzle,
+        "puzzle": item_key(item),
         "status": rating.status,
         "points": _number(rating.points) if rated else None,
         "norm2": _number(rating.norm2) if rated else None,
@@ -89,7 +107,7 @@ def rating_record(item: PuzzleItem, rating: Rating, lang: str) -> dict[str, Any]
         "steps": len(rating.steps) if rated else None,
         "techniques": rating.technique_counts(),
         "seconds": round(rating.seconds, 4),
-        "message": _one_line(rating.message),
+        "message": _one_line(rating.message) or _default_message(rating.status, timeout),
         "comment": item.comment,
     }
 
@@ -118,7 +136,7 @@ def rate_item(item: PuzzleItem, config: BulkConfig) -> dict[str, Any]:
         rating = _ENGINE.rate(item.grid, allow_multiple=config.allow_multiple, start=start, deadline=deadline)
     except Exception as exc:  # noqa: BLE001 - one bad puzzle must not end a million-line run
         return error_record(item, "error", f"{type(exc).__name__}: {exc}")
-    record = rating_record(item, rating, config.lang)
+    record = rating_record(item, rating, config.lang, config.timeout)
     if config.reduce:
         from rater.reduction import reduction_fields
 
@@ -171,6 +189,7 @@ class WorkerPool:
         self.config = config
         self.per_worker = per_worker
         self.context = get_context()
+        self.retried: set[int] = set()  # puzzles on their second attempt after their worker died
         self.workers = [self._spawn() for _ in range(jobs)]
 
     def _spawn(self) -> _Worker:
@@ -205,32 +224,43 @@ class WorkerPool:
                     seq, record = worker.conn.recv()
                     worker.pending.popleft()
                     worker.started = time.monotonic()
+                    self.retried.discard(seq)
                     out.append((seq, record))
             except (EOFError, OSError):
                 pass
             if not worker.process.is_alive():
-                out.extend(self._replace(index, "error", f"worker died (exit code {worker.process.exitcode})"))
-            elif worker.pending and self._hung(worker):
-                out.extend(self._replace(index, "timeout", f"no result after {self._limit():.1f} s; worker killed"))
+                out.extend(self._replace(index, f"worker died (exit code {worker.process.exitcode})", retry=True))
+            elif worker.pending and time.monotonic() - worker.started > self.limit():
+                out.extend(self._replace(index, f"rating took longer than {self.limit():g} s; worker killed",
+                                         status="timeout"))
         return out
 
-    def _limit(self) -> float:
-        timeout = self.config.timeout or 0.0
-        return timeout + max(2.0, 0.5 * timeout)
+    def limit(self) -> float:
+        """Seconds a worker may spend on one puzzle before the guard kills it."""
+        timeout = self.config.timeout
+        return timeout + max(2.0, 0.5 * timeout) if timeout else DEFAULT_GUARD
 
-    def _hung(self, worker: _Worker) -> bool:
-        return self.config.timeout is not None and time.monotonic() - worker.started > self._limit()
+    def _replace(self, index: int, message: str, status: str = "error",
+                 retry: bool = False) -> list[tuple[int, dict[str, Any]]]:
+        """Kill worker ``index`` and start a new one with its queue.
 
-    def _replace(self, index: int, status: str, message: str) -> list[tuple[int, dict[str, Any]]]:
-        """Kill worker ``index``, give its current puzzle (if any) a record, hand the rest to a new worker."""
+        Its current puzzle gets a ``status`` record, unless ``retry`` allows
+        one more attempt on the new worker (once per puzzle).
+        """
         old = self.workers[index]
         old.process.kill()
         old.process.join()
         old.conn.close()
         records = []
         if old.pending:
-            seq, item = old.pending.popleft()
-            records.append((seq, error_record(item, status, message)))
+            seq, item = old.pending[0]
+            if retry and seq not in self.retried:
+                self.retried.add(seq)
+            else:
+                old.pending.popleft()
+                self.retried.discard(seq)
+                died_again = " again after a retry" if retry else ""
+                records.append((seq, error_record(item, status, message + died_again)))
         new = self._spawn()
         self.workers[index] = new
         for queued_seq, queued in old.pending:
@@ -261,34 +291,44 @@ def rate_stream(
     *,
     window: int | None = None,
     on_flush: Callable[[], None] | None = None,
-) -> Iterator[dict[str, Any]]:
+) -> Generator[dict[str, Any], None, None]:
     """Records for ``items`` in input order, rated by ``jobs`` workers.
 
     At most ``window`` records are in flight or waiting for an earlier one, so
-    the input is read lazily.  ``on_flush`` is called after every round of
-    yielded records (the writer flushes there).
+    the input is read lazily.  Items that did not parse get their ``error``
+    record without a worker.  The loop waits for workers only when it cannot
+    go on without them: a puzzle is held for want of a free worker, the
+    window is full, or the input is exhausted.  ``on_flush`` is called after
+    every round of yielded records (the writer flushes there).
     """
     window = window or max(64, 16 * jobs)
     source = enumerate(items)
     pool = WorkerPool(jobs, config)
     done: dict[int, dict[str, Any]] = {}
+    held: tuple[int, PuzzleItem] | None = None
     next_out = 0
     exhausted = False
     try:
         while True:
+            blocked = False
             while not exhausted and pool.in_flight() + len(done) < window:
-                worker = pool.free_worker()
-                if worker is None:
-                    break
-                try:
-                    seq, item = next(source)
-                except StopIteration:
-                    exhausted = True
-                    break
+                if held is None:
+                    held = next(source, None)
+                    if held is None:
+                        exhausted = True
+                        break
+                seq, item = held
                 if item.error or item.grid is None:
                     done[seq] = error_record(item, "error", item.error)
                 else:
+                    worker = pool.free_worker()
+                    if worker is None:
+                        blocked = True
+                        break
                     pool.submit(worker, seq, item)
+                held = None
+            else:
+                blocked = not exhausted
             yielded = False
             while next_out in done:
                 yield done.pop(next_out)
@@ -298,7 +338,8 @@ def rate_stream(
                 on_flush()
             if exhausted and not pool.in_flight() and not done:
                 return
-            for seq, record in pool.collect(0.2):
+            waiting = blocked or exhausted
+            for seq, record in pool.collect(POLL if waiting and pool.in_flight() else 0.0):
                 done[seq] = record
     finally:
-        pool.close(kill=exhausted is False or pool.in_flight() > 0)
+        pool.close(kill=not exhausted or pool.in_flight() > 0)

@@ -1,4 +1,14 @@
-"""Shared fixtures: where the public puzzle collections are, and small loaders."""
+"""Where the tests find their data, and small loaders.
+
+Two places, one resolver (:func:`data_file`):
+
+* ``tests/data/`` - the project's own fixtures: the seed's examples and excerpts of the public
+  puzzle collections (every k-th line; ``tests/data/README.md`` names the sources).  Every test
+  that runs on a fresh clone reads only these.
+* the full public collections - ``$SUDOKU_DATA`` if set, else ``../shared/data`` beside the
+  repository.  Tests that need them carry ``@pytest.mark.collections`` and are skipped when the
+  collections are absent.
+"""
 
 from __future__ import annotations
 
@@ -9,28 +19,45 @@ from pathlib import Path
 import pytest
 
 REPO = Path(__file__).resolve().parents[1]
-DATA = Path(os.environ.get("SUDOKU_DATA", REPO.parent / "shared" / "data"))
-SPEC = Path(os.environ.get("SUDOKU_SPEC", REPO.parent / "shared" / "spec"))
+FIXTURES = REPO / "tests" / "data"
+
+
+def collections_dir() -> Path | None:
+    """The folder of the full public collections, or None when it is absent."""
+    folder = Path(os.environ.get("SUDOKU_DATA", REPO.parent / "shared" / "data"))
+    return folder if folder.is_dir() else None
+
+
+def data_file(name: str) -> Path:
+    """``tests/data/<name>`` if the fixtures have it, else ``<name>`` of the full collections.
+
+    A name the fixtures do not have is a large collection: only tests marked
+    ``collections`` ask for one, and they are skipped before they run when the
+    collections are absent, so a missing file here is an error.
+    """
+    fixture = FIXTURES / name
+    if fixture.is_file():
+        return fixture
+    folder = collections_dir()
+    if folder is None or not (folder / name).is_file():
+        raise FileNotFoundError(f"{name}: neither in {FIXTURES} nor in the collections (set SUDOKU_DATA)")
+    return folder / name
 
 
 def read_puzzles(name: str, count: int | None = None, step: int = 1) -> list[str]:
-    """Every ``step``-th puzzle of a data file (up to ``count``).
-
-    Used at collection time for parametrizing, so a missing collection gives an
-    empty list (pytest then reports the test as skipped) instead of an error.
-    """
-    path = DATA / name
-    if not path.exists():
-        return []
-    lines = [ln.strip() for ln in path.read_text().splitlines() if len(ln.strip()) == 81]
+    """Every ``step``-th puzzle line of a data file (up to ``count``)."""
+    lines = [ln.strip() for ln in data_file(name).read_text().splitlines() if len(ln.strip()) == 81]
     picked = lines[::step]
     return picked[:count] if count else picked
 
 
 def examples() -> dict[str, dict[str, str]]:
-    """The seed's examples (spec/examples.csv) by id; skip the test if absent."""
-    path = SPEC / "examples.csv"
-    if not path.exists():
-        pytest.skip(f"{path} not available")
-    with path.open(newline="") as fh:
+    """The seed's examples (``tests/data/examples.csv``) by id."""
+    with data_file("examples.csv").open(newline="", encoding="utf-8") as fh:
         return {row["id"]: row for row in csv.DictReader(fh)}
+
+
+def pytest_runtest_setup(item: pytest.Item) -> None:
+    """Skip tests marked ``collections`` when the full public collections are absent."""
+    if item.get_closest_marker("collections") and collections_dir() is None:
+        pytest.skip("needs the public puzzle collections: set SUDOKU_DATA or provide ../shared/data")

@@ -17,7 +17,8 @@ from click.testing import CliRunner
 
 from puzzles.formats import read_items, split_puzzle
 from rater import workers
-from rater.bulk import BulkError, Stats, prepare_resume
+from rater.bulk import Stats
+from rater.bulk_resume import cut_torn_line
 from rater.workers import BulkConfig, rate_stream
 from rater.cli import main
 from tests.conftest import REPO
@@ -131,7 +132,7 @@ def test_a_hung_worker_is_killed_and_replaced(monkeypatch):
         pytest.skip("relies on fork inheriting the patched function")
     real = workers.rate_item
     monkeypatch.setattr(workers, "rate_item", lambda item, config: _hang(item, config) if item.line == 1 else real(item, config))
-    monkeypatch.setattr(workers.WorkerPool, "_limit", lambda self: 0.5)
+    monkeypatch.setattr(workers.WorkerPool, "limit", lambda self: 0.5)
     items = list(read_items([GOOD, EASY, EASY]))
     began = time.monotonic()
     records = list(rate_stream(items, BulkConfig(timeout=0.1), jobs=1))
@@ -149,25 +150,24 @@ def test_a_crashed_worker_gives_an_error_record_and_the_run_goes_on(monkeypatch)
     assert "worker died (exit code 3)" in records[1]["message"]
 
 
-def test_prepare_resume_drops_a_torn_line(tmp_path):
+def test_cut_torn_line_drops_an_incomplete_last_record(tmp_path):
     out = tmp_path / "o.jsonl"
     out.write_text('{"line": 2}\n{"line": 3}\n{"line": 4, "sta')
-    assert prepare_resume(out, "jsonl") == (2, 3)
-    assert out.read_text().endswith("}\n")
-    csv_out = tmp_path / "o.csv"
-    csv_out.write_text("something,else\n")
-    with pytest.raises(BulkError):
-        prepare_resume(csv_out, "csv")
+    cut_torn_line(out)
+    assert out.read_text() == '{"line": 2}\n{"line": 3}\n'
+    cut_torn_line(out)
+    assert out.read_text() == '{"line": 2}\n{"line": 3}\n'
 
 
-def test_resume_against_another_input_is_refused(tmp_path):
+def test_resume_of_an_output_without_run_file_is_refused(tmp_path):
     out = tmp_path / "o.jsonl"
     out.write_text('{"line": 7}\n')
     path = tmp_path / "in.txt"
     path.write_text(f"{EASY}\n")
     result = CliRunner().invoke(main, ["--file", str(path), "--output", str(out), "--format", "jsonl",
                                        "--resume", "-q"])
-    assert result.exit_code == 2 and "not the same input" in result.stderr
+    assert result.exit_code == 2 and "cannot resume" in result.stderr and "o.jsonl.run.json is missing" in result.stderr
+    assert out.read_text() == '{"line": 7}\n'
 
 
 def test_stats_median_and_mean():

@@ -4,21 +4,18 @@ from __future__ import annotations
 
 import random
 from itertools import islice
-from pathlib import Path
 
 from canon.canonical import canonical_form
 from canon.group import random_transformation
 from canon.variants import random_variants
 from puzzles.parsing import parse_line
-
-DATA = Path(__file__).resolve().parents[1].parent / "shared" / "data"
+from tests.conftest import read_puzzles
 
 
 def _puzzles(count: int) -> list[tuple[int, ...]]:
     out = []
-    for name in ("sample1000.txt", "17clue.txt", "top1465.txt", "sudoku_exchange_mixed.txt"):
-        lines = [ln for ln in (DATA / name).read_text().split() if len(ln) == 81]
-        out += [parse_line(ln) for ln in lines[: count // 4]]
+    for name in ("sample1000_every3.txt", "17clue_every491.txt", "top1465_every24.txt", "sudoku_exchange_mixed_every25.txt"):
+        out += [parse_line(ln) for ln in read_puzzles(name, count // 4)]
     return out
 
 

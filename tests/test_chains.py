@@ -2,7 +2,7 @@
 notation, the "visible before the chain starts" rule, and soundness on hard puzzles.
 
 The positions are candidate grids reached by rating the named example of
-spec/examples.csv (ids 30-36, 48) up to the step where the engine first turns to
+tests/data/examples.csv (ids 30-36, 48) up to the step where the engine first turns to
 the chain family; they are stored here so that a change in an earlier family
 does not move them.
 """
@@ -254,10 +254,10 @@ def test_every_link_is_visible_before_the_chain_starts(text: str) -> None:
 def test_soundness_with_chains_and_bowmans_bingo() -> None:
     """Hard puzzles rated with verify=True: no chain or bingo step contradicts the solution.
 
-    With tests/test_bowman.py (60 of sample1000) about 100 puzzles; the
+    With tests/test_bowman.py (60 of the sample1000 excerpt) about 100 puzzles; the
     hardest collection costs seconds per puzzle, so only a few of it here.
     """
-    puzzles = read_puzzles("top95.txt", 48, step=2) + read_puzzles("forum_hardest_1106.txt", 5, step=75)
+    puzzles = read_puzzles("top95.txt", 48, step=2) + read_puzzles("forum_hardest_1106_every75.txt", 5)
     engine = Engine("2001")
     used: set[str] = set()
     for puzzle in puzzles:

@@ -10,13 +10,17 @@ import pytest
 from rater.engine import Engine
 from tests.conftest import read_puzzles
 
-SAMPLE = (
-    [("17clue.txt", p) for p in read_puzzles("17clue.txt", 100, step=491)]
-    + [("top1465.txt", p) for p in read_puzzles("top1465.txt", 60, step=24)]
-    + [("sudoku_exchange_mixed.txt", p) for p in read_puzzles("sudoku_exchange_mixed.txt", 80, step=25)]
-    + [("forum_hardest_1905_11plus.txt", p) for p in read_puzzles("forum_hardest_1905_11plus.txt", 30, step=1600)]
-    + [("sample1000.txt", p) for p in read_puzzles("sample1000.txt", 30, step=33)]
-)
+SAMPLE = [
+    (name, puzzle)
+    for name, count, step in [
+        ("17clue_every491.txt", 100, 1),
+        ("top1465_every24.txt", 60, 1),
+        ("sudoku_exchange_mixed_every25.txt", 80, 1),
+        ("forum_hardest_1905_11plus_every1600.txt", 30, 1),
+        ("sample1000_every3.txt", 30, 11),
+    ]
+    for puzzle in read_puzzles(name, count, step)
+]
 
 
 @pytest.fixture(scope="module")

@@ -8,34 +8,24 @@ every step a technique reports against the puzzle's solution.
 
 from __future__ import annotations
 
-import os
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from pathlib import Path
 
+from puzzles.parsing import parse_line
 from puzzles.solver import solve
 from techniques.base import Context, Technique
 from techniques.board import Board
 from techniques.trial import propagate
 from techniques.step import Step
+from tests.conftest import read_puzzles
 
-REPO = Path(__file__).resolve().parent.parent
 CTX = Context()
 ALL = "123456789"
 
 
-def data_dir() -> Path:
-    """The shared puzzle corpora (``SUDOKU_DATA`` overrides)."""
-    return Path(os.environ.get("SUDOKU_DATA", REPO.parent / "shared" / "data"))
-
-
 def load_puzzles(name: str, count: int, step: int = 1) -> list[tuple[int, ...]]:
-    """Every ``step``-th puzzle of a corpus file, at most ``count``; [] if absent."""
-    path = data_dir() / name
-    if not path.exists():
-        return []
-    lines = [ln.strip() for ln in path.read_text().splitlines() if len(ln.strip()) >= 81]
-    return [tuple(int(ch) if ch in ALL else 0 for ch in ln[:81]) for ln in lines[::step][:count]]
+    """Every ``step``-th puzzle of a data file (see ``tests/conftest.py``), at most ``count``."""
+    return [tuple(parse_line(line)) for line in read_puzzles(name, count, step)]
 
 
 def grid_of(text: str) -> tuple[int, ...]:

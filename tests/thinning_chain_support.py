@@ -9,10 +9,8 @@ technique reports against the known solution.
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable, Iterable, Sequence
 from itertools import combinations
-from pathlib import Path
 
 from puzzles.geometry import UNIT_MASK, UNITS, cells_of
 from puzzles.parsing import parse_line
@@ -21,23 +19,14 @@ from techniques.base import Context, Technique
 from techniques.board import Board
 from techniques.trial import propagate
 from techniques.step import Step
+from tests.conftest import read_puzzles
 
-REPO = Path(__file__).resolve().parent.parent
 CTX = Context()
 
 
-def data_dir() -> Path:
-    """The shared puzzle corpora (``SUDOKU_DATA`` overrides)."""
-    return Path(os.environ.get("SUDOKU_DATA", REPO.parent / "shared" / "data"))
-
-
 def load_puzzles(name: str, count: int, step: int = 1) -> list[tuple[int, ...]]:
-    """Every ``step``-th puzzle of a corpus file, at most ``count``; [] if absent."""
-    path = data_dir() / name
-    if not path.exists():
-        return []
-    lines = [ln.strip() for ln in path.read_text().splitlines() if len(ln.strip()) >= 81]
-    return [tuple(parse_line(ln[:81])) for ln in lines[::step][:count]]
+    """Every ``step``-th puzzle of a data file (see ``tests/conftest.py``), at most ``count``."""
+    return [tuple(parse_line(line)) for line in read_puzzles(name, count, step)]
 
 
 def pencil_board(grid: Sequence[int]) -> Board:

@@ -1,0 +1,199 @@
+"""The seed's population statistics, measured on the public collections, each beside the seed's figure.
+
+    python bench/population.py [--quick] [--jobs N]
+
+The rating program's documentation describes its behaviour not only by single
+examples but by figures over thousands of puzzles.  A change that moves the
+examples table towards the original but breaks one of these figures is wrong,
+so every fidelity change is measured here too:
+
+* 17-clue puzzles (Royle's collection): share solved by A and B alone, and by
+  the direct methods A-D without thinning;
+* Bowman's Bingo: mean number of steps and share in 11-25 (puzzles reaching BB);
+* trial & error with Bowman's Bingo off: mean depth and share in 3-13;
+* half-synchronous total over pseudo-synchronous total (median ratio);
+* spread (max - min) of pseudo-synchronous totals over 12 random symmetric
+  variants, and the share with a spread of at most 5 points;
+* WXYZ-wings against XYZ-wings.
+
+The sample sizes are arguments; ``--quick`` divides them by ten for a smoke run.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import time
+from collections import Counter
+from collections.abc import Callable, Iterable, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from bench._common import load  # noqa: E402
+from rater.engine import Engine, default_catalogue  # noqa: E402
+from rater.result import Rating  # noqa: E402
+from techniques.catalogue import Catalogue  # noqa: E402
+
+#: The seed's figures (documentation of the original program, seed 004), quoted in docs/fidelity.md.
+SEED = {
+    "ab_only": "about 33 % of about 57,000 17-clue puzzles",
+    "direct_only": "over four fifths (80-81 %)",
+    "bingo_mean": "about 17-18 steps",
+    "bingo_11_25": "over 85 %",
+    "te_mean": "about 8-9 levels",
+    "te_3_13": "about 90 %",
+    "half_over_pseudo": "10-15 % higher",
+    "spread": "small (often 3-5 points) in three quarters of cases",
+    "wxyz_xyz": "4 : 1",
+}
+
+
+def engine_without(option: str, disabled: Iterable[str] = ()) -> Engine:
+    """An engine with the packaged catalogue less the ``disabled`` codes (the original's version without BB)."""
+    off = set(disabled)
+    base = default_catalogue()
+    entries = [replace(e, enabled=e.enabled and e.code not in off) for e in base]
+    return Engine(option, Catalogue(entries, base.source))
+
+
+def _group(rating: Rating, engine: Engine) -> set[str]:
+    return {engine.catalogue.entry(s.code).technique.group for s in rating.steps}
+
+
+def _detail_values(rating: Rating, code: str, key: str) -> list[int]:
+    return [int(s.detail[key]) for s in rating.steps if s.code == code and key in s.detail]
+
+
+# --- one task per puzzle: every worker builds its engines once ------------------------------------
+
+_ENGINES: dict[tuple[str, tuple[str, ...]], Engine] = {}
+
+
+def _engine(option: str, disabled: tuple[str, ...] = ()) -> Engine:
+    key = (option, disabled)
+    if key not in _ENGINES:
+        _ENGINES[key] = engine_without(option, disabled)
+    return _ENGINES[key]
+
+
+def task_17clue(puzzle: str) -> tuple[bool, bool]:
+    """(solved by A and B alone, solved by A-D without pencil marks)."""
+    ab_engine = _engine("0001")
+    ab = ab_engine.rate(puzzle)
+    ab_only = ab.status == "solved" and _group(ab, ab_engine) <= {"A", "B"}
+    direct = _engine("2001").rate(puzzle)
+    return ab_only, direct.status == "solved" and all(s.code != "PM" for s in direct.steps)
+
+
+def task_hard(puzzle: str) -> dict[str, Any]:
+    """Bingo lengths (BB on), trial depths (BB off) and wing counts of one hard puzzle."""
+    with_bb = _engine("2001").rate(puzzle)
+    without_bb = _engine("2001", ("BB",)).rate(puzzle)
+    counts = with_bb.technique_counts()
+    return {
+        "bingo": _detail_values(with_bb, "BB", "steps"),
+        "depth": _detail_values(without_bb, "TE", "depth"),
+        "xyz": counts.get("XYZ", 0),
+        "wxyz": counts.get("WXYZ", 0),
+    }
+
+
+def task_trial(puzzle: str) -> list[int]:
+    """Trial & error depths of one very hard puzzle with Bowman's Bingo off."""
+    return _detail_values(_engine("2001", ("BB",)).rate(puzzle), "TE", "depth")
+
+
+def task_modes(puzzle: str) -> tuple[float, float]:
+    """(half-synchronous total, pseudo-synchronous total)."""
+    return _engine("2000").rate(puzzle).points, _engine("2001").rate(puzzle).points
+
+
+def task_spread(puzzle: str) -> float:
+    """Max - min of the pseudo-synchronous totals over 12 symmetric variants (canonical form + 11 random)."""
+    from rater.variants import rate_variants
+
+    summary = rate_variants(_engine("2001"), [int(ch) if ch.isdigit() else 0 for ch in puzzle], 12, seed=1)
+    low, _mid, high = summary.figures()
+    return high - low
+
+
+def run(task: Callable[[str], Any], puzzles: Sequence[str], jobs: int) -> list[Any]:
+    if jobs <= 1:
+        return [task(p) for p in puzzles]
+    with ProcessPoolExecutor(jobs) as pool:
+        return list(pool.map(task, puzzles, chunksize=8))
+
+
+def share(values: Sequence[bool | int]) -> str:
+    return f"{100 * sum(bool(v) for v in values) / len(values):.1f} %" if values else "n/a"
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--clue17", type=int, default=4000, help="17-clue puzzles (every k-th of 17clue.txt)")
+    ap.add_argument("--hard", type=int, default=300, help="hard puzzles (top1465.txt, every k-th)")
+    ap.add_argument("--hardest", type=int, default=200,
+                    help="very hard puzzles (forum_hardest_1106.txt) for the trial & error depth")
+    ap.add_argument("--modes", type=int, default=400, help="puzzles of sample1000.txt for the mode ratio")
+    ap.add_argument("--spread", type=int, default=100, help="puzzles of sample1000.txt for the variant spread")
+    ap.add_argument("--jobs", type=int, default=2)
+    ap.add_argument("--quick", action="store_true", help="a tenth of every sample")
+    args = ap.parse_args()
+    scale = 10 if args.quick else 1
+
+    def sample(name: str, count: int) -> list[str]:
+        lines = load(name)
+        count = max(1, count // scale)
+        return lines[:: max(1, len(lines) // count)][:count]
+
+    rows: list[tuple[str, str, str]] = []
+    began = time.perf_counter()
+
+    clue17 = run(task_17clue, sample("17clue.txt", args.clue17), args.jobs)
+    rows.append((f"17-clue solved by A and B alone (n={len(clue17)})", share([a for a, _ in clue17]), SEED["ab_only"]))
+    rows.append(("17-clue solved by A-D without thinning", share([d for _, d in clue17]), SEED["direct_only"]))
+
+    hard = run(task_hard, sample("top1465.txt", args.hard), args.jobs)
+    bingo = [n for h in hard for n in h["bingo"]]
+    depth = [n for h in hard for n in h["depth"]]
+    rows.append((f"Bowman's Bingo steps, mean (n={len(bingo)} bingos)",
+                 f"{statistics.fmean(bingo):.1f}" if bingo else "n/a", SEED["bingo_mean"]))
+    rows.append(("Bowman's Bingo steps in 11-25", share([11 <= n <= 25 for n in bingo]), SEED["bingo_11_25"]))
+    rows.append((f"trial & error depth without BB on top1465, mean (n={len(depth)})",
+                 f"{statistics.fmean(depth):.1f}" if depth else "n/a", SEED["te_mean"]))
+    rows.append(("trial & error depth in 3-13", share([3 <= n <= 13 for n in depth]), SEED["te_3_13"]))
+    hardest = [n for depths in run(task_trial, sample("forum_hardest_1106.txt", args.hardest), args.jobs)
+               for n in depths]
+    rows.append((f"  the same on forum_hardest_1106 (n={len(hardest)})",
+                 f"{statistics.fmean(hardest):.1f}" if hardest else "n/a", SEED["te_mean"]))
+    rows.append(("  depth in 3-13", share([3 <= n <= 13 for n in hardest]), SEED["te_3_13"]))
+    xyz, wxyz = sum(h["xyz"] for h in hard), sum(h["wxyz"] for h in hard)
+    rows.append((f"WXYZ : XYZ on the hard puzzles ({wxyz} : {xyz})",
+                 f"{wxyz / xyz:.1f} : 1" if xyz else "n/a", SEED["wxyz_xyz"]))
+
+    modes = run(task_modes, sample("sample1000.txt", args.modes), args.jobs)
+    ratios = [h / p for h, p in modes if p > 0]
+    rows.append((f"half-synchronous / pseudo-synchronous, median (n={len(ratios)})",
+                 f"{statistics.median(ratios):.3f}" if ratios else "n/a", SEED["half_over_pseudo"]))
+
+    spreads = run(task_spread, sample("sample1000.txt", args.spread), args.jobs)
+    rows.append((f"pseudo-synchronous spread over 12 variants, median (n={len(spreads)})",
+                 f"{statistics.median(spreads):.1f} points" if spreads else "n/a", SEED["spread"]))
+    rows.append(("spread of at most 5 points", share([s <= 5 for s in spreads]), SEED["spread"]))
+
+    width = max(len(r[0]) for r in rows)
+    print(f"{'figure':<{width}}  {'ours':>12}  seed")
+    for name, ours, seed in rows:
+        print(f"{name:<{width}}  {ours:>12}  {seed}")
+    print(f"\n{time.perf_counter() - began:.0f} s with {args.jobs} jobs")
+    reached = Counter("BB" if h["bingo"] else "no BB" for h in hard)
+    print(f"hard puzzles reaching Bowman's Bingo: {reached['BB']} of {len(hard)}")
+
+
+if __name__ == "__main__":
+    main()

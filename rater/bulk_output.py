@@ -1,0 +1,284 @@
+"""Bulk records as lines of csv, jsonl or template text, safe to show and to resume from.
+
+Two promises shape this module:
+
+* **One record, one physical line.**  ``--resume`` counts ``\\n``-terminated
+  lines, so no record may contain a line break of any kind.  Every character
+  Python does not call printable (C0/C1 controls such as ESC, tab, CR, NEL
+  U+0085, form feed, vertical tab; line and paragraph separators U+2028/U+2029;
+  format characters such as bidi overrides; non-space blanks; unassigned code
+  points) is written escaped: ``\\x1b``, ``\\u2028``, ``\\U000e0001`` in text and
+  csv, the JSON ``\\u`` form in jsonl.  A backslash itself is not doubled, so
+  text and csv are for people and spreadsheets; jsonl is the exact record.
+* **Nothing runs in the reader's tools.**  Escaping keeps terminal escape
+  sequences out of text output; csv cells that a spreadsheet would take as a
+  formula (starting with ``= + - @``, tab or CR) get a leading ``'``.
+
+A ``--template`` is checked completely before the run starts (see
+:func:`check_template`), so a bad one is one line on stderr and exit 2 instead
+of a failure on the first record of some status.
+
+With ``--reduce`` every record has :data:`REDUCE_FIELDS` after
+:data:`FIELDS` (see :func:`record_fields`): escaped, csv-protected and
+template-checked like the others.  Records that were not rated carry them
+empty.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import re
+import string
+from typing import IO, Any, Final
+
+from rater.workers import RATED
+
+#: Fields of a record, in CSV column order; also the names a ``--template`` may use.
+FIELDS: Final = (
+    "line", "puzzle", "status", "points", "norm2", "max", "level", "thinning_steps", "steps",
+    "techniques", "seconds", "message", "comment",
+)
+#: Fields a record gains with ``--reduce``, after :data:`FIELDS` (filled by :mod:`rater.reduction`).
+REDUCE_FIELDS: Final = ("reduced", "necessary_givens", "already_minimal")
+CSV_HEADER: Final = ",".join(FIELDS)
+TEXT_TEMPLATE: Final = "{puzzle} {points} {norm2} {max} {level}"
+#: Largest width or precision a template field may ask for (keeps every line bounded).
+MAX_TEMPLATE_WIDTH: Final = 1000
+TEMPLATE_CONVERSIONS: Final = ("s", "r")
+FORMULA_STARTS: Final = ("=", "+", "-", "@", "\t", "\r")
+
+
+class TemplateError(ValueError):
+    """A ``--template`` that cannot format every record."""
+
+
+# --- escaping -----------------------------------------------------------------------------
+
+
+def _escape_char(ch: str) -> str:
+    code = ord(ch)
+    if code < 0x100:
+        return f"\\x{code:02x}"
+    return f"\\u{code:04x}" if code < 0x10000 else f"\\U{code:08x}"
+
+
+def escape_text(text: str) -> str:
+    """``text`` with every non-printable character written as a Python-style escape."""
+    if text.isprintable():
+        return text
+    return "".join(ch if ch.isprintable() else _escape_char(ch) for ch in text)
+
+
+_JSON_UNSAFE = re.compile(r"[^\x20-\x7e]")
+
+
+def _json_escape(match: re.Match[str]) -> str:
+    ch = match.group()
+    return ch if ch.isprintable() else json.dumps(ch)[1:-1]
+
+
+def json_line(record: dict[str, Any]) -> str:
+    """The record as one JSON line: UTF-8 kept readable, non-printables as ``\\u`` escapes.
+
+    ``json.dumps`` already escapes C0 controls but leaves U+0085, U+2028 and
+    U+2029 raw, which many line readers (``str.splitlines``, JavaScript) take
+    as line ends; outside strings JSON text is printable ASCII, so escaping
+    every non-printable character afterwards only touches string contents.
+    """
+    return _JSON_UNSAFE.sub(_json_escape, json.dumps(record, ensure_ascii=False))
+
+
+def csv_cell(value: Any) -> Any:
+    """A csv cell: escaped, and a would-be formula prefixed with ``'``."""
+    if value is None:
+        return ""
+    if not isinstance(value, str):
+        return value
+    text = escape_text(value)
+    return "'" + text if text.startswith(FORMULA_STARTS) else text
+
+
+def _techniques(counts: dict[str, int]) -> str:
+    return " ".join(f"{k}:{v}" for k, v in counts.items())
+
+
+# --- templates ----------------------------------------------------------------------------
+
+
+class _Missing:
+    """A value that does not exist for this record (e.g. points of an error): shown as ``-``.
+
+    It accepts any format spec a number accepts, keeping only fill, alignment
+    and width, so ``{points:.2f}`` works on every record.
+    """
+
+    def __format__(self, spec: str) -> str:
+        match = _SPEC.fullmatch(spec)
+        if not match:
+            raise ValueError("bad format spec")
+        align = match["align"] if match["align"] in ("<", ">", "^") else ">" if match["align"] else ""
+        return format("-", f"{match['fill'] or ''}{align}{match['width'] or ''}")
+
+    def __str__(self) -> str:
+        return "-"
+
+    __repr__ = __str__
+
+
+MISSING: Final = _Missing()
+
+_SPEC = re.compile(
+    r"(?:(?P<fill>.)?(?P<align>[<>=^]))?(?P<sign>[-+ ])?z?#?0?(?P<width>\d+)?[,_]?(?:\.(?P<precision>\d+))?"
+    r"[bcdeEfFgGnosxX%]?",
+    re.DOTALL,
+)
+
+#: Values of every type a field takes over all statuses, to try a template on before the run.
+_SAMPLES: Final[dict[str, tuple[Any, ...]]] = {
+    "line": (1, 123456),
+    "puzzle": ("..3.5", "bad text"),
+    "status": ("solved", "error"),
+    "points": (15, 15.5, MISSING),
+    "norm2": (15, 3.25, MISSING),
+    "max": (8, 7.5, MISSING),
+    "level": ("easy", ""),
+    "thinning_steps": (3, MISSING),
+    "steps": (40, MISSING),
+    "techniques": ("A1:3 E1:40", ""),
+    "seconds": (0.0123, MISSING),
+    "message": ("", "a message"),
+    "comment": ("", "a comment"),
+    "reduced": ("..3.5", MISSING),
+    "necessary_givens": (17, 81, MISSING),
+    "already_minimal": (True, False, MISSING),
+}
+
+
+def record_fields(reduce: bool = False) -> tuple[str, ...]:
+    """The fields of every record of a run, in csv column order."""
+    return FIELDS + REDUCE_FIELDS if reduce else FIELDS
+
+
+def csv_header(fields: tuple[str, ...] = FIELDS) -> str:
+    return ",".join(fields)
+
+
+def text_template(fields: tuple[str, ...] = FIELDS) -> str:
+    """The default text line: :data:`TEXT_TEMPLATE`, then any fields beyond :data:`FIELDS`."""
+    return TEXT_TEMPLATE + "".join(f" {{{name}}}" for name in fields[len(FIELDS):])
+
+
+def _template_fields(template: str, known: tuple[str, ...]) -> list[tuple[str, str | None, str, str]]:
+    """(field, conversion, spec, as written) of every replacement field; TemplateError for anything unsafe."""
+    try:
+        parsed = list(string.Formatter().parse(template))
+    except ValueError as exc:
+        raise TemplateError(f"bad --template: {exc}") from exc
+    fields = []
+    for _literal, name, given_spec, conversion in parsed:
+        if name is None:
+            continue
+        spec = given_spec or ""
+        shown = "{" + name + (f"!{conversion}" if conversion else "") + (f":{spec}" if spec else "") + "}"
+        if name not in known:
+            if name in REDUCE_FIELDS:
+                raise TemplateError(f"--template field {name!r} needs --reduce")
+            if re.fullmatch(r"\w+", name) and not name.isdigit():
+                raise TemplateError(f"unknown --template field {name!r}; known: {' '.join(known)}")
+            raise TemplateError(f"--template field {shown} is not allowed: use a plain field name "
+                                f"({' '.join(known)}), no attributes, indexes or positions")
+        if conversion is not None and conversion not in TEMPLATE_CONVERSIONS:
+            raise TemplateError(f"--template field {shown}: only !s and !r conversions are allowed")
+        if "{" in spec or "}" in spec:
+            raise TemplateError(f"--template field {shown}: no fields inside a format spec")
+        match = _SPEC.fullmatch(spec)
+        if not match:
+            raise TemplateError(f"--template field {shown}: bad format spec {spec!r}")
+        for part in ("width", "precision"):
+            if match[part] and int(match[part]) > MAX_TEMPLATE_WIDTH:
+                raise TemplateError(f"--template field {shown}: {part} above {MAX_TEMPLATE_WIDTH}")
+        if spec.endswith("c"):
+            raise TemplateError(f"--template field {shown}: the c (character) type is not allowed")
+        fields.append((name, conversion, spec, shown))
+    return fields
+
+
+def _convert(value: Any, conversion: str | None) -> Any:
+    if conversion == "s":
+        return str(value)
+    if conversion == "r":
+        return repr(value)
+    return value
+
+
+def check_template(template: str, fields: tuple[str, ...] = FIELDS) -> None:
+    """Raise TemplateError unless ``template`` formats every kind of record into one safe line.
+
+    Only plain field names are allowed (no ``{line.attr}``, ``{puzzle[0]}``,
+    ``{0}``), conversions ``!s``/``!r``, no nested fields in a spec, widths and
+    precisions up to :data:`MAX_TEMPLATE_WIDTH`; and every field's spec is
+    tried on each type the field takes (``{points:d}`` fails on 15.5, so it is
+    refused here rather than on the first stuck puzzle).  ``fields`` are the
+    names the run's records have (:func:`record_fields`).
+    """
+    if not template.isprintable():
+        raise TemplateError("--template must be one line of printable characters (no tabs or control characters)")
+    for name, conversion, spec, shown in _template_fields(template, fields):
+        for value in _SAMPLES[name]:
+            try:
+                format(_convert(value, conversion), spec)
+            except (ValueError, TypeError, OverflowError) as exc:
+                raise TemplateError(f"--template field {shown} cannot show {value!r}, "
+                                    f"a value {name} can take") from exc
+
+
+# --- the writer ---------------------------------------------------------------------------
+
+
+class RecordWriter:
+    """Writes records as csv, jsonl or template text; one record per physical line."""
+
+    def __init__(self, stream: IO[str], fmt: str, template: str | None = None, header: bool = True,
+                 name: str = "stdout", fields: tuple[str, ...] = FIELDS) -> None:
+        self.stream = stream
+        self.fmt = fmt
+        self.fields = fields
+        self.added = fields[len(FIELDS):]
+        self.template = template or text_template(fields)
+        self.default_template = self.template == text_template(fields)
+        self.name = name
+        if fmt == "csv" and header:
+            self._put(csv_header(fields) + "\n")
+
+    def _put(self, text: str) -> None:
+        try:
+            self.stream.write(text)
+        except OSError as exc:  # name the output: a write error carries no file name
+            raise OSError(exc.errno, exc.strerror, self.name) from exc
+
+    def line(self, record: dict[str, Any]) -> str:
+        """The record's line, without the line end."""
+        if self.added:  # records that were not rated (unreadable, timed out) lack the added fields
+            record = {**record, **{name: None for name in self.added if name not in record}}
+        if self.fmt == "jsonl":
+            return json_line(record)
+        flat = dict(record, techniques=_techniques(record["techniques"]))
+        if self.fmt == "csv":
+            buffer = io.StringIO()
+            csv.writer(buffer, lineterminator="").writerow([csv_cell(flat[f]) for f in self.fields])
+            return buffer.getvalue()
+        values = {k: (MISSING if v is None else escape_text(v) if isinstance(v, str) else v) for k, v in flat.items()}
+        if self.default_template and values["status"] not in RATED and not values["level"]:
+            values["level"] = values["status"]
+        return escape_text(self.template.format_map(values))
+
+    def write(self, record: dict[str, Any]) -> None:
+        self._put(self.line(record) + "\n")
+
+    def flush(self) -> None:
+        try:
+            self.stream.flush()
+        except OSError as exc:
+            raise OSError(exc.errno, exc.strerror, self.name) from exc

@@ -1,0 +1,228 @@
+"""What makes ``--resume`` safe: the run's identity beside the output, and the output's records.
+
+An output file is a prefix of the final output (records come in input order,
+one physical line each), so resuming means "drop a torn last line, count the
+complete ones, skip that many input records".  That is only right when the
+output was written by the same run, so every run with ``--output OUT`` (a
+regular file: a device or pipe cannot be resumed) first writes
+``OUT.run.json`` (atomically: a temporary file renamed over it) with what
+decides the records:
+
+* the input: its size and a SHA-256 of its first and last MiB (``stdin`` for
+  ``--file -``, whose content cannot be known before it is read);
+* ``--format``, ``--template``, ``--option``, ``--lang``, ``--allow-multiple``,
+  ``--reduce`` (it adds fields to every record) and the SHA-256 of the
+  ``--techniques`` file (none for the built-in one).
+
+``--jobs``, ``--timeout`` and ``--quiet`` may change between runs.  A resume
+whose identity differs, or whose output has records but no identity file, is
+refused with one line naming the first difference (exit 2) before the output
+is touched.  For csv and jsonl every skipped input record is moreover checked
+against its output record (line number and puzzle), which is what makes a
+resume from stdin safe; a text output from stdin has nothing to check against,
+so that resume is refused.
+"""
+
+from __future__ import annotations
+
+import csv
+import hashlib
+import json
+import os
+from collections import Counter
+from collections.abc import Iterator
+from dataclasses import asdict, dataclass
+from pathlib import Path
+from typing import Any, BinaryIO, Final
+
+from puzzles.formats import PuzzleItem, item_key
+from rater.bulk_output import CSV_HEADER, csv_cell
+
+SIDE_SUFFIX: Final = ".run.json"
+IDENTITY_VERSION: Final = 1
+_HASHED_BYTES: Final = 1 << 20
+
+
+class ResumeError(ValueError):
+    """A resume that would mix the records of two different runs."""
+
+
+@dataclass(frozen=True)
+class RunIdentity:
+    """Everything that decides the records a run writes, as stored in ``OUT.run.json``."""
+
+    input: dict[str, Any]
+    format: str
+    template: str | None
+    option: str
+    lang: str
+    allow_multiple: bool
+    techniques: str | None
+    #: Absent from the run files of versions without ``--reduce``: those runs had it off.
+    reduce: bool = False
+    version: int = IDENTITY_VERSION
+
+    def difference(self, other: RunIdentity) -> str | None:
+        """The first setting in which ``other`` (the stored run) differs, as a short reason."""
+        if self.input != other.input:
+            if (self.input.get("kind"), other.input.get("kind")) != ("file", "file"):
+                return f"the earlier run read {_describe(other.input)}, this one {_describe(self.input)}"
+            return "the input file differs from the one the output was written from (size or content)"
+        for name in ("format", "template", "option", "lang", "allow_multiple", "reduce", "techniques", "version"):
+            mine, theirs = getattr(self, name), getattr(other, name)
+            if mine != theirs:
+                if name == "techniques":
+                    return "the --techniques file differs from the earlier run's"
+                flag = "--" + name.replace("_", "-")
+                return f"the earlier run used {flag} {_shown(theirs)}, this one {_shown(mine)}"
+        return None
+
+
+def _describe(identity: dict[str, Any]) -> str:
+    return "stdin" if identity.get("kind") == "stdin" else "a file"
+
+
+def _shown(value: Any) -> str:
+    return "(none)" if value is None else json.dumps(value) if isinstance(value, str) else str(value).lower()
+
+
+def file_fingerprint(path: Path) -> dict[str, Any]:
+    """Size and SHA-256 of the first and last MiB: cheap on any size, and changed by edits, appends, swaps."""
+    digest = hashlib.sha256()
+    with path.open("rb") as fh:
+        size = os.fstat(fh.fileno()).st_size
+        digest.update(fh.read(_HASHED_BYTES))
+        if size > _HASHED_BYTES:
+            fh.seek(max(_HASHED_BYTES, size - _HASHED_BYTES))
+            digest.update(fh.read(_HASHED_BYTES))
+    return {"kind": "file", "size": size, "sha256": digest.hexdigest()}
+
+
+def techniques_digest(path: str | None) -> str | None:
+    return hashlib.sha256(Path(path).read_bytes()).hexdigest() if path else None
+
+
+def side_path(output: Path) -> Path:
+    return output.with_name(output.name + SIDE_SUFFIX)
+
+
+def write_identity(output: Path, identity: RunIdentity) -> None:
+    """Store ``identity`` beside ``output``, atomically (never a half-written identity)."""
+    target = side_path(output)
+    temporary = target.with_name(f".{target.name}.{os.getpid()}.tmp")
+    try:
+        with temporary.open("w", encoding="utf-8") as fh:
+            json.dump(asdict(identity), fh, indent=1, sort_keys=True)
+            fh.write("\n")
+            fh.flush()
+            os.fsync(fh.fileno())
+        os.replace(temporary, target)
+    finally:
+        temporary.unlink(missing_ok=True)
+
+
+def read_identity(output: Path) -> RunIdentity | None:
+    """The stored identity, None when there is none; ResumeError when it is unreadable."""
+    path = side_path(output)
+    if not path.exists():
+        return None
+    try:
+        return RunIdentity(**json.loads(path.read_text(encoding="utf-8")))
+    except (ValueError, TypeError) as exc:
+        raise ResumeError(f"{path} is not a run identity of this program; cannot resume") from exc
+
+
+def check_identity(output: Path, identity: RunIdentity) -> None:
+    """Refuse (ResumeError) a resume of ``output`` by a run that is not the one that wrote it."""
+    stored = read_identity(output)
+    if not output.exists() or output.stat().st_size == 0:
+        return
+    if stored is None:
+        raise ResumeError(f"cannot resume {output}: {side_path(output).name} is missing, so nothing shows "
+                          "which input and settings wrote it")
+    reason = identity.difference(stored)
+    if reason:
+        raise ResumeError(f"cannot resume {output}: {reason}")
+    if identity.input["kind"] == "stdin" and identity.format == "text":
+        raise ResumeError("cannot resume a text output from stdin: nothing checks that the input is the same "
+                          "(use --format csv or jsonl, or a file)")
+
+
+def cut_torn_line(output: Path) -> None:
+    """Drop an incomplete last line (a crash mid-write) so the file ends with a complete record."""
+    with output.open("rb+") as fh:
+        size = fh.seek(0, os.SEEK_END)
+        position = size
+        while position > 0:
+            step = min(position, 1 << 16)
+            fh.seek(position - step)
+            chunk = fh.read(step)
+            newline = chunk.rfind(b"\n")
+            if newline >= 0:
+                position = position - step + newline + 1
+                break
+            position -= step
+        if position < size:
+            fh.truncate(position)
+
+
+def _output_lines(stream: BinaryIO, output: Path) -> Iterator[tuple[int, str]]:
+    for number, raw in enumerate(stream, 1):
+        try:
+            yield number, raw.decode("utf-8").rstrip("\n")
+        except UnicodeDecodeError as exc:
+            raise ResumeError(f"cannot resume {output}: line {number} is not UTF-8, "
+                              "so it was not written by this program") from exc
+
+
+def _record_fields(fmt: str, line: str) -> tuple[str, str, str] | None:
+    """(line number, puzzle, status) of an output line as written, None for text output."""
+    if fmt == "jsonl":
+        record = json.loads(line)
+        return str(record["line"]), record["puzzle"], record["status"]
+    if fmt == "csv":
+        cells = next(csv.reader([line]))
+        return cells[0], cells[1], cells[2]
+    return None
+
+
+def _item_key(fmt: str, item: PuzzleItem) -> tuple[str, str]:
+    puzzle = item_key(item)
+    return str(item.line), csv_cell(puzzle) if fmt == "csv" else puzzle
+
+
+def skip_done(items: Iterator[PuzzleItem], output: Path, fmt: str, header: str = CSV_HEADER) -> Counter[str]:
+    """Consume the input records already in ``output``; the statuses of the skipped records.
+
+    For csv and jsonl each skipped input record must match its output record
+    (line number and puzzle); a mismatch or a longer output is a ResumeError.
+    Text records have no readable status: they count as ``unknown``.
+    ``header`` is the csv header the run writes (it depends on ``--reduce``).
+    """
+    statuses: Counter[str] = Counter()
+    with output.open("rb") as stream:
+        lines = _output_lines(stream, output)
+        if fmt == "csv":
+            first = next(lines, None)
+            if first is not None and first[1] != header:
+                raise ResumeError(f"cannot resume {output}: it does not start with this program's csv header")
+        for number, line in lines:
+            item = next(items, None)
+            if item is None:
+                raise ResumeError(f"cannot resume {output}: it has more records than the input")
+            try:
+                written = _record_fields(fmt, line)
+            except (ValueError, KeyError, IndexError, TypeError, StopIteration) as exc:
+                raise ResumeError(f"cannot resume {output}: line {number} is not a {fmt} record") from exc
+            if written is None:
+                statuses["unknown"] += 1
+                continue
+            expected = _item_key(fmt, item)
+            if written[0] != expected[0]:
+                raise ResumeError(f"cannot resume {output}: line {number} is the record of input line "
+                                  f"{written[0]}, but the input has line {item.line} there")
+            if written[1] != expected[1]:
+                raise ResumeError(f"cannot resume {output}: line {number} holds another puzzle than "
+                                  f"input line {item.line}")
+            statuses[written[2]] += 1
+    return statuses

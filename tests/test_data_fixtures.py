@@ -1,0 +1,52 @@
+"""The fixtures in tests/data are what tests/data/README.md says they are.
+
+Every excerpt ``<collection>_every<k>.txt`` is lines 1, 1 + k, 1 + 2k, ... of the public
+collection ``<collection>.txt``; ``top95.txt`` is that collection whole.  Checking that needs the
+full collections, so those tests are marked ``collections``; the shape checks run everywhere.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from puzzles.solver import count_solutions
+from tests.conftest import FIXTURES, collections_dir, examples, read_puzzles
+
+EXCERPT = re.compile(r"(?P<collection>.+)_every(?P<step>\d+)\.txt")
+PUZZLE_FILES = sorted(path.name for path in FIXTURES.glob("*.txt"))
+
+
+def _source(name: str) -> tuple[str, int]:
+    """(collection file, step) an excerpt was taken from."""
+    match = EXCERPT.fullmatch(name)
+    return (f"{match['collection']}.txt", int(match["step"])) if match else (name, 1)
+
+
+@pytest.mark.parametrize("name", PUZZLE_FILES)
+def test_puzzle_files_hold_distinct_81_character_lines(name: str) -> None:
+    lines = (FIXTURES / name).read_text().splitlines()
+    assert lines and all(len(line) == 81 for line in lines)
+    assert len(set(lines)) == len(lines)
+
+
+@pytest.mark.parametrize("name", PUZZLE_FILES)
+def test_excerpt_puzzles_have_one_solution_each(name: str) -> None:
+    assert all(count_solutions(tuple(int(ch) if ch.isdigit() else 0 for ch in p)) == 1 for p in read_puzzles(name))
+
+
+@pytest.mark.collections
+@pytest.mark.parametrize("name", PUZZLE_FILES)
+def test_excerpt_is_every_kth_line_of_its_collection(name: str) -> None:
+    collection, step = _source(name)
+    folder = collections_dir()
+    assert folder is not None
+    source = (folder / collection).read_text().splitlines()
+    assert (FIXTURES / name).read_text().splitlines() == source[::step]
+
+
+def test_examples_are_the_seeds_89_puzzles() -> None:
+    rows = examples()
+    assert list(rows) == [str(i) for i in range(1, 90)]
+    assert all(len(row["puzzle"]) == 81 and row["source"] == "seed004" for row in rows.values())
