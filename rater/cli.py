@@ -128,6 +128,8 @@ def main(puzzle: str | None, option: str, as_json: bool, lang: str, techniques: 
     or a file name with a 9x9 grid) the way a person solves it, and print every step with its points,
     the total, the norms and the level.  With --file, rate a whole collection.
     """
+    if reduce or reduce_all is not None:
+        _refuse_with_reduce(reduce, hint, full, variants, walk, step_mode, first, last)
     engine = build_engine(option, techniques)
     if source is not None:
         if puzzle is not None:
@@ -139,6 +141,8 @@ def main(puzzle: str | None, option: str, as_json: bool, lang: str, techniques: 
     if puzzle is None:
         fail("missing PUZZLE (81 characters) or --file FILE", EXIT_INPUT)
     grid, start = _read_puzzle(puzzle)
+    if start is not None and (reduce or reduce_all is not None):
+        fail("--reduce needs a puzzle of givens, not a candidate line", EXIT_INPUT)
     rating = engine.rate(grid, allow_multiple=allow_multiple, start=start)
     if rating.status == "invalid":
         fail(rating.message, EXIT_INPUT)
@@ -154,8 +158,6 @@ def main(puzzle: str | None, option: str, as_json: bool, lang: str, techniques: 
     if reduce or reduce_all is not None:
         from rater.reduction import reduce_command
 
-        if start is not None:
-            fail("--reduce needs a puzzle of givens, not a candidate line", EXIT_INPUT)
         unique = reduce_command(engine, grid, rating, reduce=reduce, reduce_all=reduce_all, as_json=as_json,
                                 lang=lang, allow_multiple=allow_multiple, ascii_only=use_ascii)
         sys.exit(STATUS_EXIT.get(rating.status, EXIT_OK) if unique else EXIT_SOLUTIONS)
@@ -228,6 +230,20 @@ def _maybe_file(argument: str) -> str:
     except OSError:
         pass
     return argument
+
+
+def _refuse_with_reduce(reduce: bool, hint: bool, full: bool, variants: int | None, walk: bool | None,
+                        step_mode: bool, first: int, last: int | None) -> None:
+    """``--reduce``/``--reduce-all`` print their own report: options for another report are an error (exit 2).
+
+    Checked before anything is rated, so no variants are computed only to be dropped.
+    """
+    others = [("--hint", hint), ("--full", full), ("--variants", variants is not None), ("--walk", walk is True),
+              ("--step", step_mode), ("--from", first > 1), ("--to", last is not None)]
+    clashing = [name for name, given in others if given]
+    if clashing:
+        flag = "--reduce" if reduce else "--reduce-all"
+        fail(f"{flag} prints its own report and cannot be combined with {', '.join(clashing)}", EXIT_INPUT)
 
 
 def _variants(engine: Engine, grid: Grid, k: int, seed: int, allow_multiple: bool):  # noqa: ANN202
