@@ -46,6 +46,8 @@ TEXTS = {
         "limited": "search stopped at the limit, there may be more",
         "range": "Necessary givens: {lo}..{hi}",
         "not_unique": "cannot reduce: {why}",
+        "histogram": "Necessary givens", "h_givens": "givens", "h_puzzles": "puzzles", "h_share": "share",
+        "h_mean": "mean {mean}", "h_already": "already minimal {n} ({share} %)",
     },
     "de": {
         "puzzle": "Sudoku", "minimal": "Minimal", "givens": "Ausgangszahlen",
@@ -60,6 +62,8 @@ TEXTS = {
         "limited": "Suche an der Grenze beendet, es kann weitere geben",
         "range": "Notwendige Ausgangszahlen: {lo}..{hi}",
         "not_unique": "Reduzierung unmöglich: {why}",
+        "histogram": "Notwendige Ausgangszahlen", "h_givens": "Ausgangszahlen", "h_puzzles": "Sudokus",
+        "h_share": "Anteil", "h_mean": "Mittelwert {mean}", "h_already": "bereits minimal {n} ({share} %)",
     },
 }
 
@@ -186,7 +190,7 @@ def reduce_command(
             histogram = NecessaryHistogram()
             for puzzle in found.puzzles:
                 histogram.add_count(count_givens(puzzle), irreducible=False)
-            Console(highlight=False, safe_box=ascii_only).print(histogram.table(ascii_only, shares=False))
+            Console(highlight=False, safe_box=ascii_only).print(histogram.table(ascii_only, shares=False, lang=lang))
     return True
 
 
@@ -233,20 +237,26 @@ class NecessaryHistogram:
     def mean(self) -> float:
         return sum(k * n for k, n in self.counts.items()) / self.total if self.total else float("nan")
 
-    def table(self, ascii_box: bool, ascii_bars: bool | None = None, shares: bool = True, width: int = 40) -> Any:
+    def table(self, ascii_box: bool, ascii_bars: bool | None = None, shares: bool = True, width: int = 40,
+              lang: str = "en") -> Any:
         """A rich table with one bar per number of necessary givens.
 
         ``ascii_box`` frames it in ASCII; the bars are ``#`` when
-        ``ascii_bars`` (default: as the frame), blocks otherwise.
+        ``ascii_bars`` (default: as the frame), blocks otherwise.  ``lang``
+        is the language of its labels: the bulk summary keeps the default,
+        as its other tables are labelled in English whatever ``--lang``
+        (only level and technique names follow it).
         """
         from rich import box
         from rich.table import Table
 
-        caption = f"mean {self.mean():.2f}"
+        t = TEXTS[lang]
+        caption = t["h_mean"].format(mean=f"{self.mean():.2f}")
         if shares and self.total:
-            caption += f", already minimal {self.irreducible} ({100 * self.irreducible / self.total:.1f} %)"
-        table = Table("givens", "puzzles", "share", "", box=box.ASCII if ascii_box else box.ROUNDED,
-                      title="Necessary givens", title_justify="left", caption=caption, caption_justify="left")
+            caption += ", " + t["h_already"].format(n=self.irreducible,
+                                                   share=f"{100 * self.irreducible / self.total:.1f}")
+        table = Table(t["h_givens"], t["h_puzzles"], t["h_share"], "", box=box.ASCII if ascii_box else box.ROUNDED,
+                      title=t["histogram"], title_justify="left", caption=caption, caption_justify="left")
         table.columns[1].justify = table.columns[2].justify = "right"
         peak = max(self.counts.values(), default=1)
         mark = "#" if (ascii_box if ascii_bars is None else ascii_bars) else "█"

@@ -248,6 +248,13 @@ def test_cli_reduce_all():
     assert "Necessary givens: 40..40" in text.stdout
 
 
+def test_cli_reduce_all_histogram_speaks_german():
+    text = run(SEED_40, "--reduce-all", "--ascii", "--lang", "de")
+    assert text.exit_code == 0 and "Notwendige Ausgangszahlen: 40..40" in text.stdout
+    assert "Mittelwert 40.00" in text.stdout and "Anteil" in text.stdout
+    assert "Necessary givens" not in text.stdout and "mean" not in text.stdout
+
+
 @pytest.mark.parametrize("extra", [(), ("--json",)])
 def test_cli_reduce_of_a_puzzle_with_several_solutions_exits_3(extra):
     result = run(SEVERAL, "--reduce", *extra)
@@ -300,6 +307,16 @@ def test_bulk_reduce_fields_and_histogram(tmp_path):
     assert [r["status"] for r in records[2:]] == ["multiple_solutions", "error"]
     assert all(r[f] is None for r in records[2:] for f in REDUCE_FIELDS)
     assert "Necessary givens" in result.stderr and "already minimal 1 (50.0 %)" in result.stderr
+
+
+def test_bulk_histogram_is_labelled_like_the_rest_of_the_summary(tmp_path):
+    """The bulk summary's labels are English whatever --lang (level and technique names follow it)."""
+    path = tmp_path / "p.txt"
+    path.write_text(SEED_30 + "\n")
+    result = run("--file", str(path), "--reduce", "--lang", "de", "-j", "1", "--ascii")
+    assert result.exit_code == 0
+    assert "Per status" in result.stderr and "Necessary givens" in result.stderr
+    assert "already minimal 1 (100.0 %)" in result.stderr
 
 
 def test_bulk_reduce_jsonl_and_text(tmp_path):
