@@ -344,3 +344,47 @@ def test_histogram_counts_mean_and_share():
     text = console.file.getvalue()
     assert "| 23     |       0 |  0.0 % |" in text  # gaps are shown
     assert "#" * 40 in text and "already minimal 1 (25.0 %)" in text
+
+
+def test_bulk_template_knows_the_reduction_fields_and_their_kinds(tmp_path):
+    path = tmp_path / "p.txt"
+    path.write_text("\n".join([SEED_30, "xx"]) + "\n")
+    template = "{line} {necessary_givens:>3d} {already_minimal!s:>5} {reduced:.9}"
+    result = run("--file", str(path), "--reduce", "--template", template, "-j", "1", "-q")
+    assert result.exit_code == 4
+    assert result.stdout.splitlines() == [f"1  30  True {format_line(parse_line(SEED_30))[:9]}", "2   -     - -"]
+    refused = {
+        "{necessary_givens}": (False, "needs --reduce"),
+        "{reduced:d}": (True, "cannot show"),
+        "{necessary_givens:s}": (True, "cannot show"),
+        "{already_minimal:s}": (True, "cannot show"),
+    }
+    for bad, (reduce, reason) in refused.items():
+        result = run("--file", str(path), *(["--reduce"] if reduce else []), "--template", bad, "-q")
+        assert result.exit_code == 2 and reason in result.stderr and result.stdout == "", bad
+
+
+def test_bulk_reduce_resumes_and_a_resume_with_another_reduce_is_refused(tmp_path):
+    path = tmp_path / "p.txt"
+    path.write_text("\n".join([SEED_30, EXCHANGE[0], SEED_40, "xx"]) + "\n")
+    out = tmp_path / "out.csv"
+    args = ["--file", str(path), "--output", str(out), "-j", "1", "-q"]
+    assert run(*args, "--reduce").exit_code == 4
+    full = out.read_bytes()
+    assert full.split(b"\n")[0].endswith(b",reduced,necessary_givens,already_minimal")
+    lines = full.split(b"\n")
+    out.write_bytes(b"\n".join(lines[:3]) + b"\n" + lines[3][:20])  # header, two records, a torn third
+    refused = run(*args, "--resume")
+    assert refused.exit_code == 2 and "--reduce" in refused.stderr
+    assert refused.stderr.count("\n") == 1
+    assert run(*args, "--reduce", "--resume").exit_code == 4
+
+    def without_seconds(data: bytes) -> list[dict[str, str]]:
+        return [{k: v for k, v in row.items() if k != "seconds"} for row in csv.DictReader(io.StringIO(data.decode()))]
+
+    assert without_seconds(out.read_bytes()) == without_seconds(full)
+    assert out.read_bytes().split(b"\n")[:3] == lines[:3]
+    plain = tmp_path / "plain.csv"
+    assert run("--file", str(path), "--output", str(plain), "-j", "1", "-q").exit_code == 4
+    again = run("--file", str(path), "--output", str(plain), "-j", "1", "-q", "--reduce", "--resume")
+    assert again.exit_code == 2 and "--reduce" in again.stderr
