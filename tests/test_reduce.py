@@ -11,7 +11,6 @@ from __future__ import annotations
 import csv
 import io
 import json
-from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
@@ -29,8 +28,7 @@ from puzzles.reduction import (
 from puzzles.solver import analyse, has_solution_avoiding
 from rater.cli import main
 from rater.reduction import REDUCE_FIELDS, NecessaryHistogram
-
-DATA = Path(__file__).parent / "data"
+from tests.conftest import read_puzzles
 
 #: Examples 1 and 5 of the original's reduction study (the author's page, as listed in the
 #: project's example table): 30 and 40 necessary givens, every given necessary.  The second
@@ -42,13 +40,10 @@ SEVERAL = "050070090400000008000020000003010800000000000009060100000080000200000
 NO_SOLUTION = "12345678." + "........9" + "." * 63
 
 
-def data_lines(name: str) -> list[str]:
-    """Puzzle lines of a tests/data file (``#`` lines are its source note)."""
-    return [ln.strip() for ln in (DATA / name).read_text().splitlines() if ln.strip() and ln[0] != "#"]
-
-
-EXCHANGE = data_lines("reduce_exchange_40.txt")
-SEVENTEEN = data_lines("reduce_17clue_6.txt")
+#: 40 puzzles of sudoku_exchange_mixed (every 50th line from line 1: 10 each of easy, medium, hard,
+#: diabolical) and 6 of 17clue (every 9,820th line); tests/data/README.md names the sources.
+EXCHANGE = read_puzzles("sudoku_exchange_mixed_every25.txt", step=2)
+SEVENTEEN = read_puzzles("17clue_every491.txt", step=20)
 
 
 def check_minimal(puzzle: str | tuple[int, ...], minimal: tuple[int, ...]) -> None:
