@@ -14,8 +14,7 @@ and the share of puzzles that are already minimal.
     python3 bench/reduce.py --counting --seventeen 0 # uniqueness by counting, for comparison
 
 The data directory is ``../shared/data`` next to the repository, or
-``$SUDOKU_DATA``; the seed examples come from ``../shared/spec/examples.csv``
-(``$SUDOKU_SPEC``) when present.
+``$SUDOKU_DATA``; the seed examples come from ``tests/data/examples.csv``.
 """
 
 from __future__ import annotations
@@ -30,7 +29,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from bench._common import DATA, SPEC, percentile  # noqa: E402
+from bench._common import DATA, EXAMPLES, percentile  # noqa: E402
 from puzzles.parsing import parse_line  # noqa: E402
 from puzzles.reduction import STANDARD, Rules, all_minimal_puzzles, count_givens, reduce_puzzle  # noqa: E402
 from puzzles.solver import analyse  # noqa: E402
@@ -131,11 +130,7 @@ def bench_paths(puzzles: list[Grid], limit: int, max_checks: int) -> None:
 
 
 def seed_examples() -> None:
-    path = SPEC / "examples.csv"
-    if not path.exists():
-        print(f"seed examples: {path} not found, skipped")
-        return
-    with path.open(newline="") as fh:
+    with EXAMPLES.open(newline="") as fh:
         rows = [r for r in csv.DictReader(fh) if r["id"] in {"1", "2", "3", "4", "5"}]
     for row in rows:
         grid = parse_line(row["puzzle"])
