@@ -356,3 +356,35 @@ def _count_by_bands(cand: int, placed: int) -> int:
                         partial += n_small * lookup(rest ^ p0 ^ p1 ^ p2, 0)
         total += n_middle * partial
     return total
+
+
+def has_solution_avoiding(grid: Sequence[int], cell: int, digit: int) -> bool:
+    """Whether ``grid`` has a solution whose ``cell`` does not hold ``digit``.
+
+    This is the cheap form of a uniqueness check when one solution is known.
+    If a puzzle ``P`` has the unique solution ``S`` and ``P'`` is ``P`` with the
+    given of ``cell`` taken away, every solution of ``P'`` that keeps
+    ``S[cell]`` there is a solution of ``P``, hence ``S`` itself; so ``P'`` is
+    unique exactly when no solution of ``P'`` avoids ``S[cell]``.  The search
+    starts with that one candidate struck and stops at the first solution,
+    instead of counting to two over the whole tree; most calls end in
+    propagation alone.
+    """
+    if not 0 <= cell < 81 or not 1 <= digit <= 9:
+        raise ValueError(f"cell {cell} / digit {digit} out of range")
+    if grid[cell] == digit:
+        return False
+    state = _initial_state(grid)
+    if state is None:
+        return False
+    cand, placed = state
+    stack = [(cand & ~(1 << 81 * (digit - 1) + cell), placed)]
+    while stack:
+        result = _propagate(*stack.pop())
+        if result is None:
+            continue
+        cand, placed = result
+        if placed.bit_count() == 81:
+            return True
+        stack += _children(cand, placed, _branch_cell(cand, placed))
+    return False

@@ -39,9 +39,10 @@ from pathlib import Path
 from typing import IO, Any, BinaryIO
 
 from puzzles.formats import PuzzleItem, read_items
-from rater.bulk_output import RecordWriter, TemplateError, check_template, escape_text
+from rater.bulk_output import RecordWriter, TemplateError, check_template, csv_header, escape_text, record_fields
 from rater.bulk_resume import (ResumeError, RunIdentity, check_identity, cut_torn_line, file_fingerprint,
                                side_path, skip_done, techniques_digest, write_identity)
+from rater.reduction import NecessaryHistogram
 from rater.workers import RATED, BulkConfig, rate_stream
 from techniques.catalogue import Catalogue
 
@@ -69,6 +70,8 @@ class Stats:
     skipped: int = 0
     #: Statuses of the records a resume found already written (``unknown`` for text output).
     skipped_statuses: Counter = field(default_factory=Counter)
+    #: Necessary givens of the records rated in this run, with ``--reduce``.
+    necessary: NecessaryHistogram | None = None
 
     def add(self, record: dict[str, Any]) -> None:
         self.records += 1
@@ -80,6 +83,8 @@ class Stats:
                 self.techniques[code] += 1
                 self.technique_steps[code] += n
         self.rating_seconds += record["seconds"] or 0.0
+        if self.necessary is not None:
+            self.necessary.add(record)
 
     def all_rated(self) -> bool:
         """Whether every record of the output, earlier runs' included where readable, is a rating."""
@@ -199,9 +204,10 @@ class BulkRun:
         """Rate everything; the exit code (0 all rated, 4 some records not rated, 130 interrupted)."""
         from rich.console import Console
 
+        fields = record_fields(self.config.reduce)
         if self.template:
             try:
-                check_template(self.template)
+                check_template(self.template, fields)
             except TemplateError as exc:
                 raise BulkError(str(exc)) from exc
         if self.resume and not self.output:
@@ -218,7 +224,7 @@ class BulkRun:
                 raise BulkError(f"--resume needs --output to be a regular file, not {out_path}")
             out_stream = self._open_output(out_path)
             items: Iterator[PuzzleItem] = read_items(in_stream)
-            stats = Stats()
+            stats = Stats(necessary=NecessaryHistogram() if self.config.reduce else None)
             fresh = True
             if out_path and self.resume:
                 try:
@@ -226,7 +232,7 @@ class BulkRun:
                     if out_path.stat().st_size:
                         cut_torn_line(out_path)
                     if out_path.stat().st_size:  # not only a torn first line (a csv header, say)
-                        stats.skipped_statuses = skip_done(items, out_path, self.fmt)
+                        stats.skipped_statuses = skip_done(items, out_path, self.fmt, csv_header(fields))
                         stats.skipped = sum(stats.skipped_statuses.values())
                         fresh = False
                 except ResumeError as exc:
@@ -239,7 +245,8 @@ class BulkRun:
             err = Console(stderr=True, highlight=False)
             catalogue = Catalogue.load(self.config.techniques) if self.config.techniques else Catalogue.load()
             total = None if self.source == "-" else count_records(Path(self.source))
-            writer = RecordWriter(out_stream, self.fmt, self.template, header=fresh, name=self.output or "stdout")
+            writer = RecordWriter(out_stream, self.fmt, self.template, header=fresh, name=self.output or "stdout",
+                                  fields=fields)
             return self._rate(items, writer, stats, jobs, err, catalogue, total)
         finally:
             if out_stream is not None and out_stream is not sys.stdout:
@@ -269,6 +276,8 @@ class BulkRun:
         if self.summary:
             for table in summary_tables(stats, wall, catalogue, self.config.lang, self.ascii):
                 err.print(table)
+            if stats.necessary is not None and stats.necessary.total:
+                err.print(stats.necessary.table(self.ascii, self.ascii or not err.is_terminal))
         if interrupted:
             print(interrupt_hint(self.output, stats.skipped + stats.records), file=sys.stderr)
             return EXIT_INTERRUPTED
@@ -314,7 +323,7 @@ class BulkRun:
         except OSError as exc:
             raise BulkError(f"cannot read {self.config.techniques}: {exc.strerror}") from exc
         return RunIdentity(fingerprint, self.fmt, self.template, self.config.option, self.config.lang,
-                           self.config.allow_multiple, techniques)
+                           self.config.allow_multiple, techniques, reduce=self.config.reduce)
 
     def _write_side_file(self, out_path: Path, identity: RunIdentity) -> None:
         try:

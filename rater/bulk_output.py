@@ -17,6 +17,11 @@ Two promises shape this module:
 A ``--template`` is checked completely before the run starts (see
 :func:`check_template`), so a bad one is one line on stderr and exit 2 instead
 of a failure on the first record of some status.
+
+With ``--reduce`` every record has :data:`REDUCE_FIELDS` after
+:data:`FIELDS` (see :func:`record_fields`): escaped, csv-protected and
+template-checked like the others.  Records that were not rated carry them
+empty.
 """
 
 from __future__ import annotations
@@ -35,6 +40,8 @@ FIELDS: Final = (
     "line", "puzzle", "status", "points", "norm2", "max", "level", "thinning_steps", "steps",
     "techniques", "seconds", "message", "comment",
 )
+#: Fields a record gains with ``--reduce``, after :data:`FIELDS` (filled by :mod:`rater.reduction`).
+REDUCE_FIELDS: Final = ("reduced", "necessary_givens", "already_minimal")
 CSV_HEADER: Final = ",".join(FIELDS)
 TEXT_TEMPLATE: Final = "{puzzle} {points} {norm2} {max} {level}"
 #: Largest width or precision a template field may ask for (keeps every line bounded).
@@ -143,10 +150,27 @@ _SAMPLES: Final[dict[str, tuple[Any, ...]]] = {
     "seconds": (0.0123, MISSING),
     "message": ("", "a message"),
     "comment": ("", "a comment"),
+    "reduced": ("..3.5", MISSING),
+    "necessary_givens": (17, 81, MISSING),
+    "already_minimal": (True, False, MISSING),
 }
 
 
-def _template_fields(template: str) -> list[tuple[str, str | None, str, str]]:
+def record_fields(reduce: bool = False) -> tuple[str, ...]:
+    """The fields of every record of a run, in csv column order."""
+    return FIELDS + REDUCE_FIELDS if reduce else FIELDS
+
+
+def csv_header(fields: tuple[str, ...] = FIELDS) -> str:
+    return ",".join(fields)
+
+
+def text_template(fields: tuple[str, ...] = FIELDS) -> str:
+    """The default text line: :data:`TEXT_TEMPLATE`, then any fields beyond :data:`FIELDS`."""
+    return TEXT_TEMPLATE + "".join(f" {{{name}}}" for name in fields[len(FIELDS):])
+
+
+def _template_fields(template: str, known: tuple[str, ...]) -> list[tuple[str, str | None, str, str]]:
     """(field, conversion, spec, as written) of every replacement field; TemplateError for anything unsafe."""
     try:
         parsed = list(string.Formatter().parse(template))
@@ -158,11 +182,13 @@ def _template_fields(template: str) -> list[tuple[str, str | None, str, str]]:
             continue
         spec = given_spec or ""
         shown = "{" + name + (f"!{conversion}" if conversion else "") + (f":{spec}" if spec else "") + "}"
-        if name not in FIELDS:
+        if name not in known:
+            if name in REDUCE_FIELDS:
+                raise TemplateError(f"--template field {name!r} needs --reduce")
             if re.fullmatch(r"\w+", name) and not name.isdigit():
-                raise TemplateError(f"unknown --template field {name!r}; known: {' '.join(FIELDS)}")
+                raise TemplateError(f"unknown --template field {name!r}; known: {' '.join(known)}")
             raise TemplateError(f"--template field {shown} is not allowed: use a plain field name "
-                                f"({' '.join(FIELDS)}), no attributes, indexes or positions")
+                                f"({' '.join(known)}), no attributes, indexes or positions")
         if conversion is not None and conversion not in TEMPLATE_CONVERSIONS:
             raise TemplateError(f"--template field {shown}: only !s and !r conversions are allowed")
         if "{" in spec or "}" in spec:
@@ -187,18 +213,19 @@ def _convert(value: Any, conversion: str | None) -> Any:
     return value
 
 
-def check_template(template: str) -> None:
+def check_template(template: str, fields: tuple[str, ...] = FIELDS) -> None:
     """Raise TemplateError unless ``template`` formats every kind of record into one safe line.
 
     Only plain field names are allowed (no ``{line.attr}``, ``{puzzle[0]}``,
     ``{0}``), conversions ``!s``/``!r``, no nested fields in a spec, widths and
     precisions up to :data:`MAX_TEMPLATE_WIDTH`; and every field's spec is
     tried on each type the field takes (``{points:d}`` fails on 15.5, so it is
-    refused here rather than on the first stuck puzzle).
+    refused here rather than on the first stuck puzzle).  ``fields`` are the
+    names the run's records have (:func:`record_fields`).
     """
     if not template.isprintable():
         raise TemplateError("--template must be one line of printable characters (no tabs or control characters)")
-    for name, conversion, spec, shown in _template_fields(template):
+    for name, conversion, spec, shown in _template_fields(template, fields):
         for value in _SAMPLES[name]:
             try:
                 format(_convert(value, conversion), spec)
@@ -214,13 +241,16 @@ class RecordWriter:
     """Writes records as csv, jsonl or template text; one record per physical line."""
 
     def __init__(self, stream: IO[str], fmt: str, template: str | None = None, header: bool = True,
-                 name: str = "stdout") -> None:
+                 name: str = "stdout", fields: tuple[str, ...] = FIELDS) -> None:
         self.stream = stream
         self.fmt = fmt
-        self.template = template or TEXT_TEMPLATE
+        self.fields = fields
+        self.added = fields[len(FIELDS):]
+        self.template = template or text_template(fields)
+        self.default_template = self.template == text_template(fields)
         self.name = name
         if fmt == "csv" and header:
-            self._put(CSV_HEADER + "\n")
+            self._put(csv_header(fields) + "\n")
 
     def _put(self, text: str) -> None:
         try:
@@ -230,15 +260,17 @@ class RecordWriter:
 
     def line(self, record: dict[str, Any]) -> str:
         """The record's line, without the line end."""
+        if self.added:  # records that were not rated (unreadable, timed out) lack the added fields
+            record = {**record, **{name: None for name in self.added if name not in record}}
         if self.fmt == "jsonl":
             return json_line(record)
         flat = dict(record, techniques=_techniques(record["techniques"]))
         if self.fmt == "csv":
             buffer = io.StringIO()
-            csv.writer(buffer, lineterminator="").writerow([csv_cell(flat[f]) for f in FIELDS])
+            csv.writer(buffer, lineterminator="").writerow([csv_cell(flat[f]) for f in self.fields])
             return buffer.getvalue()
         values = {k: (MISSING if v is None else escape_text(v) if isinstance(v, str) else v) for k, v in flat.items()}
-        if self.template == TEXT_TEMPLATE and values["status"] not in RATED and not values["level"]:
+        if self.default_template and values["status"] not in RATED and not values["level"]:
             values["level"] = values["status"]
         return escape_text(self.template.format_map(values))
 

@@ -10,8 +10,9 @@ decides the records:
 
 * the input: its size and a SHA-256 of its first and last MiB (``stdin`` for
   ``--file -``, whose content cannot be known before it is read);
-* ``--format``, ``--template``, ``--option``, ``--lang``, ``--allow-multiple``
-  and the SHA-256 of the ``--techniques`` file (none for the built-in one).
+* ``--format``, ``--template``, ``--option``, ``--lang``, ``--allow-multiple``,
+  ``--reduce`` (it adds fields to every record) and the SHA-256 of the
+  ``--techniques`` file (none for the built-in one).
 
 ``--jobs``, ``--timeout`` and ``--quiet`` may change between runs.  A resume
 whose identity differs, or whose output has records but no identity file, is
@@ -57,6 +58,8 @@ class RunIdentity:
     lang: str
     allow_multiple: bool
     techniques: str | None
+    #: Absent from the run files of versions without ``--reduce``: those runs had it off.
+    reduce: bool = False
     version: int = IDENTITY_VERSION
 
     def difference(self, other: RunIdentity) -> str | None:
@@ -65,7 +68,7 @@ class RunIdentity:
             if (self.input.get("kind"), other.input.get("kind")) != ("file", "file"):
                 return f"the earlier run read {_describe(other.input)}, this one {_describe(self.input)}"
             return "the input file differs from the one the output was written from (size or content)"
-        for name in ("format", "template", "option", "lang", "allow_multiple", "techniques", "version"):
+        for name in ("format", "template", "option", "lang", "allow_multiple", "reduce", "techniques", "version"):
             mine, theirs = getattr(self, name), getattr(other, name)
             if mine != theirs:
                 if name == "techniques":
@@ -188,19 +191,20 @@ def _item_key(fmt: str, item: PuzzleItem) -> tuple[str, str]:
     return str(item.line), csv_cell(puzzle) if fmt == "csv" else puzzle
 
 
-def skip_done(items: Iterator[PuzzleItem], output: Path, fmt: str) -> Counter[str]:
+def skip_done(items: Iterator[PuzzleItem], output: Path, fmt: str, header: str = CSV_HEADER) -> Counter[str]:
     """Consume the input records already in ``output``; the statuses of the skipped records.
 
     For csv and jsonl each skipped input record must match its output record
     (line number and puzzle); a mismatch or a longer output is a ResumeError.
     Text records have no readable status: they count as ``unknown``.
+    ``header`` is the csv header the run writes (it depends on ``--reduce``).
     """
     statuses: Counter[str] = Counter()
     with output.open("rb") as stream:
         lines = _output_lines(stream, output)
         if fmt == "csv":
             first = next(lines, None)
-            if first is not None and first[1] != CSV_HEADER:
+            if first is not None and first[1] != header:
                 raise ResumeError(f"cannot resume {output}: it does not start with this program's csv header")
         for number, line in lines:
             item = next(items, None)

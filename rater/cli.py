@@ -101,7 +101,8 @@ def build_engine(option: str, techniques: str | None) -> Engine:
 @click.option("--template", default=None, metavar="TEXT",
               help="Bulk, text format: a line template with {fields}: line puzzle status points norm2 max level "
                    "thinning_steps steps techniques seconds message comment; format specs such as {points:6.1f} "
-                   "(width up to 1000), conversions !s !r; no attributes or indexes. Checked before the run.")
+                   "(width up to 1000), conversions !s !r; no attributes or indexes. Checked before the run. "
+                   "With --reduce also reduced necessary_givens already_minimal.")
 @click.option("--jobs", "-j", type=click.IntRange(min=0), default=0, metavar="N",
               help="Bulk: worker processes (0 = all cores; more than the cores are lowered to them).")
 @click.option("--timeout", type=click.FloatRange(min=0, min_open=True), default=None, metavar="S",
@@ -109,26 +110,39 @@ def build_engine(option: str, techniques: str | None) -> Engine:
                    "busy 300 s on one puzzle is killed and the puzzle gets a 'timeout' record.")
 @click.option("--resume", is_flag=True,
               help="Bulk: continue an interrupted run on the same --output; refused (exit 2) when the input, "
-                   "format, template, option, language, --allow-multiple or technique file differ.")
+                   "format, template, option, language, --allow-multiple, --reduce or technique file differ.")
 @click.option("--quiet", "-q", is_flag=True,
               help="Bulk: no progress bar, summary or notes on stderr (errors and the interrupt hint still go there).")
+@click.option("--reduce", "reduce", is_flag=True,
+              help="Remove givens (cell order) while the puzzle stays unique: the minimal puzzle, its necessary "
+                   "givens, the removed cells and its rating. With --file: reduction fields and a histogram.")
+@click.option("--reduce-all", "reduce_all", type=click.IntRange(min=1), is_flag=False, flag_value=100, default=None,
+              metavar="[LIMIT]", help="The distinct minimal puzzles reachable by removing givens (up to LIMIT, "
+                                      "default 100) and the range of their necessary givens. Write it after PUZZLE.")
 def main(puzzle: str | None, option: str, as_json: bool, lang: str, techniques: str | None, allow_multiple: bool,
          walk: bool | None, step_mode: bool, first: int, last: int | None, color: bool | None, ascii_only: bool,
          hint: bool, full: bool, variants: int | None, seed: int, source: str | None, output: str | None,
-         fmt: str, template: str | None, jobs: int, timeout: float | None, resume: bool, quiet: bool) -> None:
+         fmt: str, template: str | None, jobs: int, timeout: float | None, resume: bool, quiet: bool,
+         reduce: bool = False, reduce_all: int | None = None) -> None:
     """Rate PUZZLE (81 characters, 1-9 given, anything else empty; a 729-character candidate line;
     or a file name with a 9x9 grid) the way a person solves it, and print every step with its points,
     the total, the norms and the level.  With --file, rate a whole collection.
     """
+    if reduce or reduce_all is not None:
+        _refuse_with_reduce(reduce, hint, full, variants, walk, step_mode, first, last)
     engine = build_engine(option, techniques)
     if source is not None:
         if puzzle is not None:
             fail("give either PUZZLE or --file, not both", EXIT_INPUT)
+        if reduce_all is not None:
+            fail("--reduce-all rates one puzzle; use --reduce with --file", EXIT_INPUT)
         sys.exit(_bulk(source, option, techniques, allow_multiple, lang, output, fmt, template, jobs, timeout,
-                       resume, quiet, ascii_only))
+                       resume, quiet, ascii_only, reduce))
     if puzzle is None:
         fail("missing PUZZLE (81 characters) or --file FILE", EXIT_INPUT)
     grid, start = _read_puzzle(puzzle)
+    if start is not None and (reduce or reduce_all is not None):
+        fail("--reduce needs a puzzle of givens, not a candidate line", EXIT_INPUT)
     rating = engine.rate(grid, allow_multiple=allow_multiple, start=start)
     if rating.status == "invalid":
         fail(rating.message, EXIT_INPUT)
@@ -141,6 +155,12 @@ def main(puzzle: str | None, option: str, as_json: bool, lang: str, techniques: 
     console = _console(color, ascii_only, stdout_tty)
     use_color = bool(console.color_system) and not console.no_color
     use_ascii = ascii_only or not console.is_terminal
+    if reduce or reduce_all is not None:
+        from rater.reduction import reduce_command
+
+        unique = reduce_command(engine, grid, rating, reduce=reduce, reduce_all=reduce_all, as_json=as_json,
+                                lang=lang, allow_multiple=allow_multiple, ascii_only=use_ascii)
+        sys.exit(STATUS_EXIT.get(rating.status, EXIT_OK) if unique else EXIT_SOLUTIONS)
     if as_json:
         data = json_report(rating, engine.catalogue, lang)
         if hint:
@@ -212,6 +232,20 @@ def _maybe_file(argument: str) -> str:
     return argument
 
 
+def _refuse_with_reduce(reduce: bool, hint: bool, full: bool, variants: int | None, walk: bool | None,
+                        step_mode: bool, first: int, last: int | None) -> None:
+    """``--reduce``/``--reduce-all`` print their own report: options for another report are an error (exit 2).
+
+    Checked before anything is rated, so no variants are computed only to be dropped.
+    """
+    others = [("--hint", hint), ("--full", full), ("--variants", variants is not None), ("--walk", walk is True),
+              ("--step", step_mode), ("--from", first > 1), ("--to", last is not None)]
+    clashing = [name for name, given in others if given]
+    if clashing:
+        flag = "--reduce" if reduce else "--reduce-all"
+        fail(f"{flag} prints its own report and cannot be combined with {', '.join(clashing)}", EXIT_INPUT)
+
+
 def _variants(engine: Engine, grid: Grid, k: int, seed: int, allow_multiple: bool):  # noqa: ANN202
     try:
         from rater.variants import rate_variants
@@ -223,7 +257,7 @@ def _variants(engine: Engine, grid: Grid, k: int, seed: int, allow_multiple: boo
 
 def _bulk(source: str, option: str, techniques: str | None, allow_multiple: bool, lang: str, output: str | None,
           fmt: str, template: str | None, jobs: int, timeout: float | None, resume: bool, quiet: bool,
-          ascii_only: bool) -> int:
+          ascii_only: bool, reduce: bool = False) -> int:
     """Run ``--file``; the bulk exit code (see the module docstring)."""
     import math
 
@@ -236,7 +270,7 @@ def _bulk(source: str, option: str, techniques: str | None, allow_multiple: bool
         fail(f"--timeout must be a finite number of seconds, not {timeout}", EXIT_INPUT)
     if template and fmt != "text":
         fmt = "text"
-    config = BulkConfig(option, techniques, allow_multiple, timeout, lang)
+    config = BulkConfig(option, techniques, allow_multiple, timeout, lang, reduce=reduce)
     run = BulkRun(source, config, output, fmt, template, jobs, resume, progress=not quiet, summary=not quiet,
                   ascii=ascii_only)
     try:

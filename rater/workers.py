@@ -61,6 +61,8 @@ class BulkConfig:
     allow_multiple: bool = False
     timeout: float | None = None
     lang: str = "en"
+    #: Add the reduction fields (:data:`rater.bulk_output.REDUCE_FIELDS`) to every record.
+    reduce: bool = False
 
 
 # --- records ------------------------------------------------------------------------
@@ -134,7 +136,12 @@ def rate_item(item: PuzzleItem, config: BulkConfig) -> dict[str, Any]:
         rating = _ENGINE.rate(item.grid, allow_multiple=config.allow_multiple, start=start, deadline=deadline)
     except Exception as exc:  # noqa: BLE001 - one bad puzzle must not end a million-line run
         return error_record(item, "error", f"{type(exc).__name__}: {exc}")
-    return rating_record(item, rating, config.lang, config.timeout)
+    record = rating_record(item, rating, config.lang, config.timeout)
+    if config.reduce:
+        from rater.reduction import reduction_fields
+
+        record.update(reduction_fields(item.grid if rating.status in RATED else None))
+    return record
 
 
 def _worker_main(conn: connection.Connection, parent_end: connection.Connection, config: BulkConfig) -> None:

@@ -1,0 +1,266 @@
+"""``rate --reduce`` / ``--reduce-all`` and the reduction fields of bulk records.
+
+The reduction itself is :mod:`puzzles.reduction`; this module rates the
+minimal puzzle, renders the reports (text, JSON) and keeps the statistics of
+a bulk run: the distribution of necessary givens, the table the original's
+author published for his collection, here for the user's own.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import click
+
+from puzzles.geometry import COL_OF, ROW_OF, cell_name
+from puzzles.parsing import format_grid, format_line
+from puzzles.reduction import (
+    STANDARD,
+    MinimalPuzzles,
+    NotUniqueError,
+    Reduction,
+    Rules,
+    all_minimal_puzzles,
+    count_givens,
+    reduce_puzzle,
+)
+from rater.bulk_output import REDUCE_FIELDS
+from rater.engine import Engine
+from rater.report import fmt_points, json_report, summary_lines
+from rater.result import Rating
+
+
+TEXTS = {
+    "en": {
+        "puzzle": "Puzzle", "minimal": "Minimal", "givens": "givens", "necessary": "necessary givens",
+        "already": "Already minimal: every given is necessary.",
+        "removed": "Removed {n} givens (cell order 0..80, each kept when its removal leaves several solutions):",
+        "rating_min": "Rating of the minimal puzzle (option {option}):",
+        "rating_in": "Rating of the puzzle: {points} points, {level}",
+        "found": "Distinct minimal puzzles: {n} ({how})",
+        "all": "all there are",
+        "limited": "search stopped at the limit, there may be more",
+        "range": "Necessary givens: {lo}..{hi}",
+        "not_unique": "cannot reduce: {why}",
+        "histogram": "Necessary givens", "h_givens": "givens", "h_puzzles": "puzzles", "h_share": "share",
+        "h_mean": "mean {mean}", "h_already": "already minimal {n} ({share} %)",
+    },
+    "de": {
+        "puzzle": "Sudoku", "minimal": "Minimal", "givens": "Ausgangszahlen",
+        "necessary": "notwendige Ausgangszahlen",
+        "already": "Bereits minimal: alle Ausgangszahlen sind notwendig.",
+        "removed": "{n} Ausgangszahlen entfernt (Zellreihenfolge 0..80, jede bleibt, wenn ohne sie mehrere "
+                   "Lösungen entstehen):",
+        "rating_min": "Bewertung des minimalen Sudokus (Option {option}):",
+        "rating_in": "Bewertung des Sudokus: {points} Punkte, {level}",
+        "found": "Verschiedene minimale Sudokus: {n} ({how})",
+        "all": "alle, die es gibt",
+        "limited": "Suche an der Grenze beendet, es kann weitere geben",
+        "range": "Notwendige Ausgangszahlen: {lo}..{hi}",
+        "not_unique": "Reduzierung unmöglich: {why}",
+        "histogram": "Notwendige Ausgangszahlen", "h_givens": "Ausgangszahlen", "h_puzzles": "Sudokus",
+        "h_share": "Anteil", "h_mean": "Mittelwert {mean}", "h_already": "bereits minimal {n} ({share} %)",
+    },
+}
+
+
+# --- one puzzle ----------------------------------------------------------------------------
+
+
+def removed_rcd(reduction: Reduction) -> list[list[int]]:
+    """The removed givens as ``[row, column, digit]``, 1-based, in removal order."""
+    return [[ROW_OF[c] + 1, COL_OF[c] + 1, d] for c, d in reduction.removed]
+
+
+def reduction_json(reduction: Reduction, rating: Rating) -> dict[str, Any]:
+    """The ``reduced`` object of ``--json``: the minimal puzzle and its rating."""
+    return {
+        "puzzle": format_line(reduction.reduced, "0"),
+        "givens": reduction.necessary,
+        "removed": removed_rcd(reduction),
+        "minimal": True,
+        "already_minimal": reduction.already_minimal,
+        "rating": {
+            "status": rating.status,
+            "points": round(rating.points, 2),
+            "norm2": round(rating.norm2, 2),
+            "max": round(rating.max, 2),
+            "level": rating.level,
+            "thinning_steps": rating.thinning_steps,
+        },
+    }
+
+
+def reduction_text(reduction: Reduction, reduced_rating: Rating, rating: Rating, lang: str) -> str:
+    t = TEXTS[lang]
+    lines = [
+        f"{t['puzzle']:<8} {format_line(reduction.puzzle, '0')}  ({reduction.givens} {t['givens']})",
+        f"{t['minimal']:<8} {format_line(reduction.reduced, '0')}  ({reduction.necessary} {t['necessary']})",
+    ]
+    if reduction.already_minimal:
+        lines.append(t["already"])
+    else:
+        lines.append(t["removed"].format(n=len(reduction.removed)))
+        lines.append("  " + " ".join(f"{cell_name(c)}={d}" for c, d in reduction.removed))
+    lines += ["", format_grid(reduction.reduced), "", t["rating_min"].format(option=reduced_rating.option)]
+    lines += ["  " + line for line in summary_lines(reduced_rating, lang)]
+    lines.append(t["rating_in"].format(points=fmt_points(rating.points), level=rating.level.get(lang, "")))
+    return "\n".join(lines)
+
+
+def minimal_puzzles_json(found: MinimalPuzzles) -> dict[str, Any]:
+    low, high = found.necessary_range()
+    return {
+        "limit": found.limit,
+        "complete": found.complete,
+        "count": len(found.puzzles),
+        "necessary_min": low,
+        "necessary_max": high,
+        "checks": found.checks,
+        "puzzles": [{"puzzle": format_line(p, "0"), "givens": count_givens(p)} for p in found.puzzles],
+    }
+
+
+def minimal_puzzles_text(found: MinimalPuzzles, lang: str) -> str:
+    t = TEXTS[lang]
+    low, high = found.necessary_range()
+    lines = [
+        t["found"].format(n=len(found.puzzles), how=t["all"] if found.complete else t["limited"]),
+        t["range"].format(lo=low, hi=high),
+    ]
+    for puzzle in sorted(found.puzzles, key=lambda p: (count_givens(p), p)):
+        lines.append(f"  {format_line(puzzle, '0')}  {count_givens(puzzle)}")
+    return "\n".join(lines)
+
+
+def reduce_command(
+    engine: Engine,
+    grid: Sequence[int],
+    rating: Rating,
+    *,
+    reduce: bool,
+    reduce_all: int | None,
+    as_json: bool,
+    lang: str,
+    allow_multiple: bool,
+    ascii_only: bool,
+    rules: Rules = STANDARD,
+) -> bool:
+    """Print the ``--reduce`` / ``--reduce-all`` report of a rated puzzle.
+
+    False (after an error line, or the JSON with ``"reduced": null``) when the
+    puzzle has no solution or several: such a puzzle has no necessary givens.
+    """
+    t = TEXTS[lang]
+    try:
+        reduction = reduce_puzzle(grid, rules=rules) if reduce else None
+        found = all_minimal_puzzles(grid, limit=reduce_all, rules=rules) if reduce_all is not None else None
+    except NotUniqueError as exc:
+        if as_json:
+            data = json_report(rating, engine.catalogue, lang)
+            data["reduced"] = None
+            click.echo(json.dumps(data, ensure_ascii=False))
+        else:
+            click.echo(f"rate: error: {t['not_unique'].format(why=exc)}", err=True)
+        return False
+    reduced_rating = None
+    if reduction is not None:
+        reduced_rating = engine.rate(reduction.reduced, allow_multiple=allow_multiple)
+    if as_json:
+        data = json_report(rating, engine.catalogue, lang)
+        if reduction is not None and reduced_rating is not None:
+            data["reduced"] = reduction_json(reduction, reduced_rating)
+        if found is not None:
+            data["minimal_puzzles"] = minimal_puzzles_json(found)
+        click.echo(json.dumps(data, ensure_ascii=False))
+    else:
+        parts = []
+        if reduction is not None and reduced_rating is not None:
+            parts.append(reduction_text(reduction, reduced_rating, rating, lang))
+        if found is not None:
+            parts.append(minimal_puzzles_text(found, lang))
+        click.echo("\n\n".join(parts))
+        if found is not None:
+            from rich.console import Console
+
+            histogram = NecessaryHistogram()
+            for puzzle in found.puzzles:
+                histogram.add_count(count_givens(puzzle), irreducible=False)
+            Console(highlight=False, safe_box=ascii_only).print(histogram.table(ascii_only, shares=False, lang=lang))
+    return True
+
+
+# --- bulk ----------------------------------------------------------------------------------
+
+
+def reduction_fields(grid: Sequence[int] | None, rules: Rules = STANDARD) -> dict[str, Any]:
+    """The ``--reduce`` fields of one bulk record; None values when ``grid`` is None or not unique."""
+    if grid is not None:
+        try:
+            reduction = reduce_puzzle(grid, rules=rules)
+        except NotUniqueError:
+            pass
+        else:
+            return {
+                "reduced": format_line(reduction.reduced),
+                "necessary_givens": reduction.necessary,
+                "already_minimal": reduction.already_minimal,
+            }
+    return dict.fromkeys(REDUCE_FIELDS)
+
+
+@dataclass
+class NecessaryHistogram:
+    """Counts of necessary givens over a run, and how many puzzles were already minimal."""
+
+    counts: Counter = field(default_factory=Counter)
+    irreducible: int = 0
+
+    def add(self, record: dict[str, Any]) -> None:
+        """Count a bulk record (records without reduction fields are skipped)."""
+        necessary = record.get("necessary_givens")
+        if necessary is not None:
+            self.add_count(necessary, bool(record.get("already_minimal")))
+
+    def add_count(self, necessary: int, irreducible: bool) -> None:
+        self.counts[necessary] += 1
+        self.irreducible += irreducible
+
+    @property
+    def total(self) -> int:
+        return sum(self.counts.values())
+
+    def mean(self) -> float:
+        return sum(k * n for k, n in self.counts.items()) / self.total if self.total else float("nan")
+
+    def table(self, ascii_box: bool, ascii_bars: bool | None = None, shares: bool = True, width: int = 40,
+              lang: str = "en") -> Any:
+        """A rich table with one bar per number of necessary givens.
+
+        ``ascii_box`` frames it in ASCII; the bars are ``#`` when
+        ``ascii_bars`` (default: as the frame), blocks otherwise.  ``lang``
+        is the language of its labels: the bulk summary keeps the default,
+        as its other tables are labelled in English whatever ``--lang``
+        (only level and technique names follow it).
+        """
+        from rich import box
+        from rich.table import Table
+
+        t = TEXTS[lang]
+        caption = t["h_mean"].format(mean=f"{self.mean():.2f}")
+        if shares and self.total:
+            caption += ", " + t["h_already"].format(n=self.irreducible,
+                                                   share=f"{100 * self.irreducible / self.total:.1f}")
+        table = Table(t["h_givens"], t["h_puzzles"], t["h_share"], "", box=box.ASCII if ascii_box else box.ROUNDED,
+                      title=t["histogram"], title_justify="left", caption=caption, caption_justify="left")
+        table.columns[1].justify = table.columns[2].justify = "right"
+        peak = max(self.counts.values(), default=1)
+        mark = "#" if (ascii_box if ascii_bars is None else ascii_bars) else "█"
+        for givens in range(min(self.counts, default=0), max(self.counts, default=-1) + 1):
+            n = self.counts.get(givens, 0)
+            table.add_row(str(givens), str(n), f"{100 * n / self.total:.1f} %", mark * round(width * n / peak))
+        return table
