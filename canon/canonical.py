@@ -34,8 +34,10 @@ from typing import Final
 import numpy as np
 
 from canon.blocks import BLOCK_OPS, BLOCK_SOURCES, BLOCK_SOURCES_ARRAY, LOCAL, PERMS3, POPCOUNT, TRANSPOSE
+from canon.grid_form import complete_grid_form, is_complete_grid, transformation_from_lines
 from canon.group import Transformation
 from canon.key import BLOCK_ORDER
+from canon.value_stage import FULL, KEEP, NOTHING_TO_CHOOSE, no_repeats, smallest_values, value_plan
 from puzzles.geometry import BOXES
 
 Grid = tuple[int, ...]
@@ -46,6 +48,9 @@ _POW2: Final = np.array([1 << (8 - p) for p in range(9)], dtype=np.int64)
 _POW10: Final = np.array([10 ** (8 - p) for p in range(9)], dtype=np.int64)
 _TRANSPOSED_CELL: Final = tuple(9 * (c % 9) + c // 9 for c in range(81))
 _ALL_STATES_FREE: Final = (-1, -1, -1, -1, -1, -1)
+#: Above this many pattern states the value stage runs vectorised (numpy's fixed cost is then repaid);
+#: it always does when orders of bands or stacks are left to the values.
+_VECTOR_THRESHOLD: Final = 16
 
 
 @dataclass(frozen=True)
@@ -123,8 +128,8 @@ def _local_optimise(arranged: list[list[int]], ops: list[int]) -> list[State]:
     """Block-by-block maximisation; returns the surviving candidates (seed 001)."""
     states: list[State] = [(op,) + _ALL_STATES_FREE for op in range(len(ops))]  # type: ignore[misc]
     for pos in range(9):
-        if not arranged[0][pos]:
-            continue  # empty for every op: components 2/3 agree on empty blocks
+        if arranged[0][pos] in (0, FULL):
+            continue  # empty (full) for every op, since components 2/3 agree; no row or column order matters
         ri, ci = 1 + pos // 3, 4 + pos % 3
         best = -1
         survivors: list[State] = []
@@ -156,6 +161,10 @@ def canonical_form(grid: Sequence[int], *, pattern: bool = False) -> CanonResult
     ``grid`` is 81 ints, 0 for empty; validity is not checked, so patterns
     given as 0/1 grids work too.  In pattern mode the form has 1 at every clue.
     """
+    if not pattern and is_complete_grid(grid):
+        form, elements = complete_grid_form(grid)
+        no_free: tuple[tuple[int, ...], tuple[int, ...]] = ((), ())
+        return CanonResult(form, elements[0], len(elements), tuple(elements), (no_free,) * len(elements))
     cells = tuple(1 if v else 0 for v in grid) if pattern else tuple(grid)
     masks = block_masks(cells)
     ops = _best_block_ops(masks)
@@ -173,8 +182,20 @@ def canonical_form(grid: Sequence[int], *, pattern: bool = False) -> CanonResult
     clue_cells = [BOXES[pos][k] for pos in range(9) for k in range(9) if form_masks[pos] >> (8 - k) & 1]
     clue_cells.sort(key=_BLOCK_POSITION.__getitem__)
     transposed = tuple(cells[_TRANSPOSED_CELL[c]] for c in range(81)) if any(BLOCK_OPS[o][0] for o in ops) else cells
+    free_bands = tuple(k for k in range(3) if first[1 + k] < 0)  # the same positions in every state
+    free_stacks = tuple(l for l in range(3) if first[4 + l] < 0)
+    if not pattern:
+        distinct = no_repeats(cells)
+        plan = value_plan(form_masks, [k in free_bands for k in range(3)], [l in free_stacks for l in range(3)], distinct)
+        if plan != NOTHING_TO_CHOOSE or len(states) > _VECTOR_THRESHOLD:
+            labels, found = smallest_values(cells, states, ops, plan, clue_cells, distinct)
+            still_free = (tuple(k for k in free_bands if plan[0][k] == KEEP), tuple(l for l in free_stacks if plan[1][l] == KEEP))
+            transforms = [transformation_from_lines(w.transpose, w.rows, w.cols, w.digits) for w in found]
+            order = len(found) * 6 ** (len(still_free[0]) + len(still_free[1]))
+            return CanonResult(_place(clue_cells, labels), transforms[0], order, tuple(transforms), (still_free,) * len(found))
 
     best_seq: tuple[int, ...] | None = None
+    best_labels: tuple[int, ...] = ()
     winners: list[tuple[State, tuple[int, ...]]] = []
     for st in states:
         t, bands, stacks = BLOCK_OPS[ops[st[0]]]
@@ -184,33 +205,31 @@ def canonical_form(grid: Sequence[int], *, pattern: bool = False) -> CanonResult
         seq = tuple(base[9 * rs[c // 9] + cs[c % 9]] for c in clue_cells)
         if best_seq is None or seq != best_seq:
             labels = _relabel(seq)
-            if best_seq is None or labels < _relabel(best_seq):
-                best_seq, winners = seq, []
-            elif labels != _relabel(best_seq):
+            if best_seq is None or labels < best_labels:
+                best_seq, best_labels, winners = seq, labels, []
+            elif labels != best_labels:
                 continue
         winners.append((st, seq))
     assert best_seq is not None
-    labels = _relabel(best_seq)
 
-    form = [0] * 81
-    for c, lab in zip(clue_cells, labels):
-        form[c] = lab
     transforms = []
-    free = []
-    order = 0
     for st, seq in winners:
         digits = _digit_map(seq) if not pattern else tuple(range(1, 10))
         transforms.append(_transformation(ops[st[0]], st, digits))
-        free_bands = tuple(k for k in range(3) if st[1 + k] < 0)
-        free_stacks = tuple(l for l in range(3) if st[4 + l] < 0)
-        free.append((free_bands, free_stacks))
-        order += 6 ** (len(free_bands) + len(free_stacks))
-    return CanonResult(tuple(form), transforms[0], order, tuple(transforms), tuple(free))
+    order = len(winners) * 6 ** (len(free_bands) + len(free_stacks))
+    free = ((free_bands, free_stacks),) * len(winners)
+    return CanonResult(_place(clue_cells, best_labels), transforms[0], order, tuple(transforms), free)
+
+
+def _place(clue_cells: Sequence[int], labels: Sequence[int]) -> Grid:
+    """The canonical form: the labels written into the canonical pattern's clue cells."""
+    form = [0] * 81
+    for c, lab in zip(clue_cells, labels):
+        form[c] = lab
+    return tuple(form)
 
 
 _BLOCK_POSITION: Final = {c: i for i, c in enumerate(BLOCK_ORDER)}
-
-
 def _relabel(seq: tuple[int, ...]) -> tuple[int, ...]:
     seen: dict[int, int] = {}
     return tuple(seen.setdefault(v, len(seen) + 1) for v in seq)

@@ -141,19 +141,22 @@ def complete_grid_form(grid: Sequence[int]) -> tuple[tuple[int, ...], list[Trans
     best = _smallest(_pack(relabelled[:, _LATER_CELLS]), subset)
 
     form = tuple(int(v) for v in relabelled[best[0]])
-    elements = [_transformation(int(survivors[i]), rows[i], sub_cols[i], sub_labels[i]) for i in best]
+    elements = [
+        transformation_from_lines(bool(_FLAG[survivors[i]]), rows[i].tolist(), sub_cols[i].tolist(), sub_labels[i, 1:].tolist())
+        for i in best
+    ]
     return form, elements
 
 
-def _transformation(candidate: int, rows: np.ndarray, cols: np.ndarray, labels: np.ndarray) -> Transformation:
-    """The element of G* behind one candidate: its line orders and its digit map."""
-    row_list = rows.tolist()
-    col_list = cols.tolist()
+def transformation_from_lines(
+    transpose: bool, rows: Sequence[int], cols: Sequence[int], digits: Sequence[int]
+) -> Transformation:
+    """The element of G* showing source row ``rows[i]`` at new row ``i`` (columns alike), digit d as ``digits[d - 1]``."""
     return Transformation(
-        transpose=bool(_FLAG[candidate]),
-        bands=tuple(row_list[3 * k] // 3 for k in range(3)),  # type: ignore[arg-type]
-        stacks=tuple(col_list[3 * l] // 3 for l in range(3)),  # type: ignore[arg-type]
-        rows=tuple(tuple(row_list[3 * k + m] % 3 for m in range(3)) for k in range(3)),  # type: ignore[arg-type]
-        cols=tuple(tuple(col_list[3 * l + n] % 3 for n in range(3)) for l in range(3)),  # type: ignore[arg-type]
-        digits=tuple(int(v) for v in labels[1:]),
+        transpose=transpose,
+        bands=tuple(rows[3 * k] // 3 for k in range(3)),  # type: ignore[arg-type]
+        stacks=tuple(cols[3 * l] // 3 for l in range(3)),  # type: ignore[arg-type]
+        rows=tuple(tuple(rows[3 * k + m] % 3 for m in range(3)) for k in range(3)),  # type: ignore[arg-type]
+        cols=tuple(tuple(cols[3 * l + n] % 3 for n in range(3)) for l in range(3)),  # type: ignore[arg-type]
+        digits=tuple(int(v) for v in digits),
     )

@@ -1,0 +1,204 @@
+"""Key component 5 over many candidates at once: the value stage for dense puzzles.
+
+The pattern stage of :mod:`canon.canonical` leaves a band (stack) *free* when
+its blocks are all empty or all full: no row order changes the pattern.  A
+free band without clues is a true free factor of the stabiliser.  A free band
+with full blocks is not: its order changes the clue values, so the value stage
+has to choose it, and dense puzzles have many such bands together with many
+tied pattern states (a single hole leaves 32 of them).  Trying every order of
+every such band in Python is what made an 80-clue puzzle take seconds.
+
+Two facts keep the choice small, both from the reading order (block by block,
+cells row by row) and relabelling by first appearance:
+
+* Band 0 and stack 0 place block B00; they are tried in all six orders.
+* When B00 is full it contains every digit, so it fixes the whole digit map.
+  Another free band whose first block (in column 0) is full is then read first
+  in that block, where its three rows show three distinct labels in column 0:
+  only the order sorting them ascending can be smallest, and nothing read
+  earlier depends on that band.  Free stacks are sorted by row 0 likewise.
+  This needs clues without repeats in a unit; otherwise the band is tried in
+  all six orders.
+
+All candidates (pattern states x tried orders) are then evaluated together
+with numpy: gather the clue values, relabel, compare band 0 first and finish
+only the candidates still tied after it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Final
+
+import numpy as np
+
+from canon.blocks import BLOCK_OPS, PERMS3
+from puzzles.geometry import UNITS
+
+#: How a band or stack gets its order in the value stage.
+KEEP, ENUMERATE, SORT = 0, 1, 2
+FULL: Final = 511
+Plan = tuple[tuple[int, ...], tuple[int, ...]]
+NOTHING_TO_CHOOSE: Final[Plan] = ((KEEP,) * 3, (KEEP,) * 3)
+
+_PERMS: Final = np.array(PERMS3, dtype=np.intp)
+_DIGITS: Final = np.arange(1, 10)
+_POWERS18: Final = 10 ** np.arange(17, -1, -1, dtype=np.int64)
+
+
+@dataclass(frozen=True)
+class Winner:
+    """One candidate reaching the smallest value sequence, as line orders and a digit map."""
+
+    state: int  # index into the pattern states
+    transpose: bool
+    rows: tuple[int, ...]  # source row of each new row (of the possibly transposed grid)
+    cols: tuple[int, ...]
+    digits: tuple[int, ...]  # new label of digit d at index d - 1
+
+
+def value_plan(form_masks: Sequence[int], free_bands: Sequence[bool], free_stacks: Sequence[bool], distinct: bool) -> Plan:
+    """For each band and stack: keep it as it is, try all six orders, or sort it (module docstring)."""
+    sortable = form_masks[0] == FULL and distinct
+    band_plan = []
+    stack_plan = []
+    for k in range(3):
+        band = [form_masks[3 * k + l] for l in range(3)]
+        stack = [form_masks[3 * l + k] for l in range(3)]
+        for plan, line_masks, free in ((band_plan, band, free_bands[k]), (stack_plan, stack, free_stacks[k])):
+            if not free or not any(line_masks):
+                plan.append(KEEP)
+            elif k > 0 and sortable and line_masks[0] == FULL:
+                plan.append(SORT)
+            else:
+                plan.append(ENUMERATE)
+    return tuple(band_plan), tuple(stack_plan)
+
+
+def no_repeats(cells: Sequence[int]) -> bool:
+    """True when no digit occurs twice in a row, column or box."""
+    for unit in UNITS:
+        values = [cells[c] for c in unit if cells[c]]
+        if len(values) != len(set(values)):
+            return False
+    return True
+
+
+def smallest_values(
+    cells: Sequence[int],
+    states: Sequence[Sequence[int]],
+    ops: Sequence[int],
+    plan: Plan,
+    clue_cells: Sequence[int],
+    distinct: bool,
+) -> tuple[tuple[int, ...], list[Winner]]:
+    """Smallest relabelled clue sequence over all candidates, and every candidate reaching it.
+
+    ``states`` are the pattern stage's (op index, row order of bands 0-2,
+    column order of stacks 0-2) with -1 for free; ``clue_cells`` are the clue
+    cells of the canonical pattern in reading order; ``distinct`` says that no
+    digit repeats in a unit (:func:`no_repeats`).
+    """
+    flags, rows, cols, origin = _expand(states, ops, plan)
+    values = np.asarray(cells, dtype=np.intp).reshape(9, 9)
+    flat = np.concatenate([values.ravel(), values.T.ravel()])
+    offset = 81 * flags[:, None]
+    band_plan, stack_plan = plan
+    # B00 full and no repeats: B00 alone labels every digit, the same for every prefix
+    fixed_labels = _first_block_labels(flat, offset, rows, cols) if distinct and _first_block_full(clue_cells) else None
+    if fixed_labels is not None:
+        for k in (1, 2):
+            if stack_plan[k] == SORT:
+                part = cols[:, 3 * k : 3 * k + 3]
+                keys = _label_of(fixed_labels, flat[offset + 9 * rows[:, :1] + part])
+                cols[:, 3 * k : 3 * k + 3] = np.take_along_axis(part, np.argsort(keys, axis=1), axis=1)
+            if band_plan[k] == SORT:
+                part = rows[:, 3 * k : 3 * k + 3]
+                keys = _label_of(fixed_labels, flat[offset + 9 * part + cols[:, :1]])
+                rows[:, 3 * k : 3 * k + 3] = np.take_along_axis(part, np.argsort(keys, axis=1), axis=1)
+
+    clue_rows = np.array([c // 9 for c in clue_cells], dtype=np.intp)
+    clue_cols = np.array([c % 9 for c in clue_cells], dtype=np.intp)
+    band0 = int(np.searchsorted(clue_rows >= 3, True))  # band 0's clue cells come first in reading order
+    survivors = np.arange(len(flags))
+    best = np.zeros(0, dtype=np.intp)
+    labels = np.zeros((1, 10), dtype=np.intp)
+    for stop in sorted({band0, len(clue_cells)} - {0}):
+        sub = survivors[:, None]
+        sequence = flat[offset[survivors] + 9 * rows[sub, clue_rows[:stop]] + cols[sub, clue_cols[:stop]]]
+        labels = fixed_labels[survivors] if fixed_labels is not None else _relabel(sequence)
+        relabelled = _label_of(labels, sequence)
+        keep = _smallest(_pack(relabelled))
+        survivors, labels, best = survivors[keep], labels[keep], relabelled[keep[0]]
+    winners = [
+        Winner(int(origin[i]), bool(flags[i]), tuple(rows[i].tolist()), tuple(cols[i].tolist()), tuple(labels[j, 1:].tolist()))
+        for j, i in enumerate(survivors.tolist())
+    ]
+    return tuple(best.tolist()), winners
+
+
+def _first_block_full(clue_cells: Sequence[int]) -> bool:
+    return len(clue_cells) >= 9 and tuple(clue_cells[:9]) == (0, 1, 2, 9, 10, 11, 18, 19, 20)
+
+
+def _expand(states: Sequence[Sequence[int]], ops: Sequence[int], plan: Plan) -> tuple[np.ndarray, ...]:
+    """Candidate arrays: transposition flag, source rows (N, 9), source columns (N, 9), state index.
+
+    Orders to try are spelt out (all six); sorted and kept lines start in the
+    state's order (identity where free).
+    """
+    table = np.array(states, dtype=np.intp)
+    origin = np.arange(len(table))
+    for column, how in zip((1, 2, 3, 4, 5, 6), plan[0] + plan[1]):
+        if how == ENUMERATE:
+            table = np.repeat(table, 6, axis=0)
+            origin = np.repeat(origin, 6)
+            table[:, column] = np.tile(np.arange(6), len(table) // 6)
+    op_table = np.array([(int(t), *bands, *stacks) for t, bands, stacks in (BLOCK_OPS[op] for op in ops)], dtype=np.intp)
+    op_rows = op_table[table[:, 0]]
+    flags = op_rows[:, 0]
+    perms = _PERMS[np.maximum(table[:, 1:7], 0)]  # (N, 6, 3)
+    rows = (3 * op_rows[:, 1:4, None] + perms[:, 0:3]).reshape(-1, 9)
+    cols = (3 * op_rows[:, 4:7, None] + perms[:, 3:6]).reshape(-1, 9)
+    return flags, rows, cols, origin
+
+
+def _first_block_labels(flat: np.ndarray, offset: np.ndarray, rows: np.ndarray, cols: np.ndarray) -> np.ndarray:
+    """Labels (N, 10) when B00 is full and without repeats: its cells, in reading order, are 1..9."""
+    first = flat[offset[:, :, None] + 9 * rows[:, :3, None] + cols[:, None, :3]].reshape(len(rows), 9)
+    labels = np.zeros((len(rows), 10), dtype=np.intp)
+    labels[np.arange(len(rows))[:, None], first] = _DIGITS
+    return labels
+
+
+def _label_of(labels: np.ndarray, values: np.ndarray) -> np.ndarray:
+    return labels[np.arange(len(labels))[:, None], values]
+
+
+def _relabel(sequence: np.ndarray) -> np.ndarray:
+    """Labels (N, 10): digits in order of first appearance get 1, 2, ...; absent ones follow in order."""
+    count, width = sequence.shape
+    hits = sequence[:, :, None] == _DIGITS
+    first = np.where(hits.any(axis=1), hits.argmax(axis=1), width)
+    order = np.argsort(first, axis=1, kind="stable") + 1
+    labels = np.zeros((count, 10), dtype=np.intp)
+    labels[np.arange(count)[:, None], order] = _DIGITS
+    return labels
+
+
+def _pack(sequences: np.ndarray) -> np.ndarray:
+    """Labels 1..9 as base-10 numbers of 18 digits: comparing rows of the result is lexicographic."""
+    pad = (-sequences.shape[1]) % 18
+    if pad:
+        sequences = np.concatenate([sequences, np.zeros((len(sequences), pad), dtype=sequences.dtype)], axis=1)
+    return sequences.reshape(len(sequences), -1, 18).astype(np.int64) @ _POWERS18
+
+
+def _smallest(packed: np.ndarray) -> np.ndarray:
+    """Positions of the lexicographically smallest rows."""
+    keep = np.arange(len(packed))
+    for word in range(packed.shape[1]):
+        column = packed[keep, word]
+        keep = keep[column == column.min()]
+    return keep
