@@ -34,7 +34,7 @@ from typing import Final
 import numpy as np
 
 from canon.blocks import BLOCK_OPS, PERMS3
-from puzzles.geometry import UNITS
+from puzzles.geometry import BOX_OF, UNITS
 
 #: How a band or stack gets its order in the value stage.
 KEEP, ENUMERATE, SORT = 0, 1, 2
@@ -105,7 +105,7 @@ def smallest_values(
     flat = np.concatenate([values.ravel(), values.T.ravel()])
     offset = 81 * flags[:, None]
     band_plan, stack_plan = plan
-    # B00 full and no repeats: B00 alone labels every digit, the same for every prefix
+    # B00 full and no repeats: B00 alone labels every digit, whatever follows
     fixed_labels = _first_block_labels(flat, offset, rows, cols) if distinct and _first_block_full(clue_cells) else None
     if fixed_labels is not None:
         for k in (1, 2):
@@ -113,29 +113,71 @@ def smallest_values(
                 part = cols[:, 3 * k : 3 * k + 3]
                 keys = _label_of(fixed_labels, flat[offset + 9 * rows[:, :1] + part])
                 cols[:, 3 * k : 3 * k + 3] = np.take_along_axis(part, np.argsort(keys, axis=1), axis=1)
-            if band_plan[k] == SORT:
-                part = rows[:, 3 * k : 3 * k + 3]
-                keys = _label_of(fixed_labels, flat[offset + 9 * part + cols[:, :1]])
-                rows[:, 3 * k : 3 * k + 3] = np.take_along_axis(part, np.argsort(keys, axis=1), axis=1)
 
     clue_rows = np.array([c // 9 for c in clue_cells], dtype=np.intp)
     clue_cols = np.array([c % 9 for c in clue_cells], dtype=np.intp)
-    band0 = int(np.searchsorted(clue_rows >= 3, True))  # band 0's clue cells come first in reading order
     survivors = np.arange(len(flags))
-    best = np.zeros(0, dtype=np.intp)
-    labels = np.zeros((1, 10), dtype=np.intp)
-    for stop in sorted({band0, len(clue_cells)} - {0}):
-        sub = survivors[:, None]
-        sequence = flat[offset[survivors] + 9 * rows[sub, clue_rows[:stop]] + cols[sub, clue_cols[:stop]]]
+    best: list[int] = []
+    # Two rounds: the first block that can differ (B01 when B00 is full) on every candidate, which
+    # leaves only a few, then everything else on those.  The bands to sort are read in round two.
+    for start, stop in _rounds(clue_cells, skip_first_block=fixed_labels is not None):
+        if stop > 0 and BOX_OF[clue_cells[stop - 1]] >= 3:
+            _sort_bands(band_plan, flat, offset, rows, cols, survivors, fixed_labels)
+        first = start if fixed_labels is not None else 0
+        sequence = _gather(flat, offset, rows, cols, survivors, clue_rows[first:stop], clue_cols[first:stop])
         labels = fixed_labels[survivors] if fixed_labels is not None else _relabel(sequence)
         relabelled = _label_of(labels, sequence)
         keep = _smallest(_pack(relabelled))
-        survivors, labels, best = survivors[keep], labels[keep], relabelled[keep[0]]
+        survivors = survivors[keep]
+        best = best[:first] + relabelled[keep[0]].tolist()
+    if fixed_labels is not None:
+        labels = fixed_labels[survivors]
+    else:
+        labels = _relabel(_gather(flat, offset, rows, cols, survivors, clue_rows, clue_cols))
     winners = [
         Winner(int(origin[i]), bool(flags[i]), tuple(rows[i].tolist()), tuple(cols[i].tolist()), tuple(labels[j, 1:].tolist()))
         for j, i in enumerate(survivors.tolist())
     ]
-    return tuple(best.tolist()), winners
+    return tuple(best), winners
+
+
+def _gather(
+    flat: np.ndarray, offset: np.ndarray, rows: np.ndarray, cols: np.ndarray, which: np.ndarray, cell_rows: np.ndarray, cell_cols: np.ndarray
+) -> np.ndarray:
+    """Values (len(which), len(cell_rows)) at the given new cells, for the candidates ``which``."""
+    sub = which[:, None]
+    return flat[offset[which] + 9 * rows[sub, cell_rows] + cols[sub, cell_cols]]
+
+
+def _sort_bands(
+    band_plan: Sequence[int],
+    flat: np.ndarray,
+    offset: np.ndarray,
+    rows: np.ndarray,
+    cols: np.ndarray,
+    which: np.ndarray,
+    fixed_labels: np.ndarray | None,
+) -> None:
+    """Rows of each band planned as SORT in ascending order of their labels in column 0 (in place)."""
+    if fixed_labels is None:
+        return
+    for k in (1, 2):
+        if band_plan[k] == SORT:
+            part = rows[which, 3 * k : 3 * k + 3]
+            keys = _label_of(fixed_labels[which], flat[offset[which] + 9 * part + cols[which, :1]])
+            rows[which, 3 * k : 3 * k + 3] = np.take_along_axis(part, np.argsort(keys, axis=1), axis=1)
+
+
+def _rounds(clue_cells: Sequence[int], skip_first_block: bool) -> list[tuple[int, int]]:
+    """(start, stop) in ``clue_cells``: up to the first block that decides anything, then the rest."""
+    blocks = [BOX_OF[c] for c in clue_cells]
+    if not blocks:
+        return []
+    deciding = blocks[0]
+    if skip_first_block:  # a full B00 reads 1..9 for every candidate
+        deciding = next((b for b in blocks if b != blocks[0]), blocks[0])
+    split = next((i for i, b in enumerate(blocks) if b > deciding), len(blocks))
+    return [(0, split), (split, len(blocks))] if split < len(blocks) else [(0, split)]
 
 
 def _first_block_full(clue_cells: Sequence[int]) -> bool:
