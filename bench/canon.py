@@ -4,10 +4,12 @@ Prints markdown: invariance of the canonical form over 2,000 corpus puzzles
 x 5 random elements of G*, canonical-form time per puzzle over
 sample1000.txt (median / p95), and enumeration counts and times for
 n = 1..8 (patterns, checked against Burnside) and n = 1..5 (symbol
-configurations, checked against the per-pattern Burnside count).  Timings
+configurations, checked against the per-pattern Burnside count), then the
+full-grid section: solution grids of 17clue.txt and puzzles with 60-80 clues
+cut from them (median / p95 / max).  Timings
 are wall-clock on whatever machine runs it; on a shared box they are noisy.
 
-Usage: python3 bench/canon.py [--patterns-up-to 8] [--symbols-up-to 5]
+Usage: python3 bench/canon.py [--patterns-up-to 8] [--symbols-up-to 5] [--grids 2000] [--only-grids]
 Data: ../shared/data beside the repository, or $SUDOKU_DATA.
 """
 
@@ -28,6 +30,7 @@ from canon.canonical import canonical_form  # noqa: E402
 from canon.enumerate import cell_representatives, symbol_representatives  # noqa: E402
 from canon.group import random_transformation  # noqa: E402
 from puzzles.parsing import parse_puzzle  # noqa: E402
+from puzzles.solver import solve  # noqa: E402
 
 DATA = Path(os.environ.get("SUDOKU_DATA", Path(__file__).resolve().parents[1].parent / "shared" / "data"))
 INVARIANCE_FILES = ("17clue.txt", "top1465.txt", "forum_hardest_1905_11plus.txt", "sudoku_exchange_mixed.txt")
@@ -96,14 +99,63 @@ def enumeration(patterns_up_to: int, symbols_up_to: int) -> str:
     return "\n".join(rows)
 
 
+# --- full grids ---------------------------------------------------------------------------
+# Canonical forms of solution grids (the most common task) and of dense puzzles cut from them.
+
+
+def _timed(grids: list[tuple[int, ...]]) -> str:
+    """Median / p95 / max milliseconds of canonical_form over ``grids``, wall-clock and CPU.
+
+    CPU time (process_time) is what one call costs; wall time also counts
+    waiting for a core, which dominates the tail on a busy machine.
+    """
+    wall, cpu = [], []
+    for grid in grids:
+        w0, c0 = time.perf_counter(), time.process_time()
+        canonical_form(grid)
+        cpu.append((time.process_time() - c0) * 1000)
+        wall.append((time.perf_counter() - w0) * 1000)
+    cells = []
+    for times in (wall, cpu):
+        times.sort()
+        cells += [statistics.median(times), times[max(0, int(0.95 * len(times)) - 1)], times[-1]]
+    return " | ".join(f"{v:.3f}" for v in cells)
+
+
+def full_grids(count: int) -> str:
+    """Time the canonical form of the solutions of the first ``count`` puzzles of 17clue.txt,
+    and of puzzles with 60-80 clues made by emptying random cells of those solutions."""
+    solutions = [s for s in (solve(p) for p in read_puzzles("17clue.txt", count)) if s is not None]
+    lines = [
+        "| input | count | median ms | p95 ms | max ms | CPU median ms | CPU p95 ms | CPU max ms |",
+        "|---|---:|---:|---:|---:|---:|---:|---:|",
+        f"| solution grids of 17clue.txt | {len(solutions)} | {_timed(solutions)} |",
+    ]
+    rng = random.Random(17)
+    sample = solutions[: max(1, count // 4)]
+    for clues in (60, 70, 74, 76, 78, 79, 80):
+        dense = []
+        for solution in sample:
+            cells = list(solution)
+            for cell in rng.sample(range(81), 81 - clues):
+                cells[cell] = 0
+            dense.append(tuple(cells))
+        lines.append(f"| {clues} clues (solution minus random cells) | {len(dense)} | {_timed(dense)} |")
+    return "\n".join(lines)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--patterns-up-to", type=int, default=8)
     parser.add_argument("--symbols-up-to", type=int, default=5)
+    parser.add_argument("--grids", type=int, default=2000, help="Solution grids for the full-grid timing.")
+    parser.add_argument("--only-grids", action="store_true", help="Run only the full-grid section.")
     args = parser.parse_args()
-    print(speed())
-    print(invariance())
-    print(enumeration(args.patterns_up_to, args.symbols_up_to))
+    if not args.only_grids:
+        print(speed())
+        print(invariance())
+        print(enumeration(args.patterns_up_to, args.symbols_up_to))
+    print(full_grids(args.grids))
 
 
 if __name__ == "__main__":
