@@ -75,34 +75,43 @@ class CanonResult:
         """All elements of the stabiliser, lazily (there may be millions for tiny inputs)."""
         back = self.transformation.inverse()
         for winner, (free_bands, free_stacks) in zip(self._winners, self._free):
-            for choice in product(range(6), repeat=len(free_bands) + len(free_stacks)):
-                rows = list(winner.rows)
-                cols = list(winner.cols)
-                for k, p in zip(free_bands, choice):
-                    rows[k] = PERMS3[p]
-                for l, p in zip(free_stacks, choice[len(free_bands):]):
-                    cols[l] = PERMS3[p]
-                element = Transformation(
-                    winner.transpose, winner.bands, winner.stacks, tuple(rows), tuple(cols), winner.digits  # type: ignore[arg-type]
-                )
+            for element in _with_free_orders(winner, free_bands, free_stacks):
                 yield element.then(back)
 
     def cell_automorphisms(self, cells: Sequence[int]) -> set[tuple[int, ...]]:
         """How the stabiliser permutes the input's clue cells ``cells``.
 
         Entry ``i`` of a returned tuple is the position (in ``cells``) of the
-        clue that the automorphism moves onto ``cells[i]``.  Free factors never
-        move a clue, so only the explicit winners are needed; the result is
-        small (at most n! entries) even when the stabiliser is huge, which is
-        what the symbol enumeration relies on.
+        clue that the automorphism moves onto ``cells[i]``.  Free bands and
+        stacks without clues never move a clue, so they are left as they are;
+        free ones made of full blocks (patterns) do and are spelt out.  The
+        result is small (at most n! entries) even when the stabiliser is huge,
+        which is what the symbol enumeration relies on.
         """
         position = {c: i for i, c in enumerate(cells)}
         back = self.transformation.inverse()
         perms = set()
-        for winner in self._winners:
-            src = winner.then(back).cell_sources
-            perms.add(tuple(position[int(src[c])] for c in cells))
+        for winner, (free_bands, free_stacks) in zip(self._winners, self._free):
+            bands = tuple(k for k in free_bands if any(self.form[27 * k : 27 * k + 27]))
+            stacks = tuple(l for l in free_stacks if any(self.form[c] for c in range(81) if c % 9 // 3 == l))
+            for element in _with_free_orders(winner, bands, stacks):
+                src = element.then(back).cell_sources
+                perms.add(tuple(position[int(src[c])] for c in cells))
         return perms
+
+
+def _with_free_orders(winner: Transformation, free_bands: Sequence[int], free_stacks: Sequence[int]) -> Iterator[Transformation]:
+    """``winner`` with every row order of ``free_bands`` and column order of ``free_stacks``."""
+    for choice in product(range(6), repeat=len(free_bands) + len(free_stacks)):
+        rows = list(winner.rows)
+        cols = list(winner.cols)
+        for k, p in zip(free_bands, choice):
+            rows[k] = PERMS3[p]
+        for l, p in zip(free_stacks, choice[len(free_bands) :]):
+            cols[l] = PERMS3[p]
+        yield Transformation(
+            winner.transpose, winner.bands, winner.stacks, tuple(rows), tuple(cols), winner.digits  # type: ignore[arg-type]
+        )
 
 
 def block_masks(grid: Sequence[int]) -> list[int]:
