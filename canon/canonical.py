@@ -198,7 +198,7 @@ def canonical_form(grid: Sequence[int], *, pattern: bool = False) -> CanonResult
         plan = value_plan(form_masks, [k in free_bands for k in range(3)], [l in free_stacks for l in range(3)], distinct)
         if clue_cells and (plan != NOTHING_TO_CHOOSE or len(states) > _VECTOR_THRESHOLD):
             labels, found = smallest_values(cells, states, ops, plan, clue_cells, distinct)
-            still_free = (tuple(k for k in free_bands if plan[0][k] == KEEP), tuple(l for l in free_stacks if plan[1][l] == KEEP))
+            still_free = (tuple(k for k in free_bands if plan.bands[k] == KEEP), tuple(l for l in free_stacks if plan.stacks[l] == KEEP))
             transforms = [transformation_from_lines(w.transpose, w.rows, w.cols, w.digits) for w in found]
             order = len(found) * 6 ** (len(still_free[0]) + len(still_free[1]))
             return CanonResult(_place(clue_cells, labels), transforms[0], order, tuple(transforms), (still_free,) * len(found))

@@ -12,17 +12,20 @@ Two facts keep the choice small, both from the reading order (block by block,
 cells row by row) and relabelling by first appearance:
 
 * Band 0 and stack 0 place block B00; they are tried in all six orders.
-* When B00 is full it contains every digit, so it fixes the whole digit map.
-  Another free band whose first block (in column 0) is full is then read first
-  in that block, where its three rows show three distinct labels in column 0:
-  only the order sorting them ascending can be smallest, and nothing read
-  earlier depends on that band.  Free stacks are sorted by row 0 likewise.
-  This needs clues without repeats in a unit; otherwise the band is tried in
-  all six orders.
+* A full block exists, so B00 is full (key component 3 puts the largest count
+  first) and fixes the whole digit map.  Read the blocks in order; the first
+  full block of a free band (stack) is read before anything else depending
+  on that band, and its nine labels differ.  If the block's stack is already
+  settled, only the row order sorting the labels of the block's first column
+  can be smallest; if the stack is free and unsettled too, the smallest label
+  must come first, so the rows are sorted by the labels of its column and the
+  columns by the labels of its row.  Either way one order remains.  This needs
+  clues without repeats in a unit; otherwise the band is tried in all six
+  orders.
 
 All candidates (pattern states x tried orders) are then evaluated together
-with numpy: gather the clue values, relabel, compare band 0 first and finish
-only the candidates still tied after it.
+with numpy: gather the clue values, relabel, compare the first block that can
+differ and finish only the candidates still tied after it.
 """
 
 from __future__ import annotations
@@ -39,8 +42,19 @@ from puzzles.geometry import BOX_OF, UNITS
 #: How a band or stack gets its order in the value stage.
 KEEP, ENUMERATE, SORT = 0, 1, 2
 FULL: Final = 511
-Plan = tuple[tuple[int, ...], tuple[int, ...]]
-NOTHING_TO_CHOOSE: Final[Plan] = ((KEEP,) * 3, (KEEP,) * 3)
+
+
+@dataclass(frozen=True)
+class Plan:
+    """KEEP, ENUMERATE or SORT for each band and stack, and the blocks where the sorting happens."""
+
+    bands: tuple[int, ...]
+    stacks: tuple[int, ...]
+    #: (band, stack) of each block that settles a SORT band or stack, in reading order.
+    steps: tuple[tuple[int, int], ...] = ()
+
+
+NOTHING_TO_CHOOSE: Final = Plan((KEEP,) * 3, (KEEP,) * 3)
 
 _PERMS: Final = np.array(PERMS3, dtype=np.intp)
 _DIGITS: Final = np.arange(1, 10)
@@ -60,20 +74,21 @@ class Winner:
 
 def value_plan(form_masks: Sequence[int], free_bands: Sequence[bool], free_stacks: Sequence[bool], distinct: bool) -> Plan:
     """For each band and stack: keep it as it is, try all six orders, or sort it (module docstring)."""
+    valued_bands = [free_bands[k] and any(form_masks[3 * k + l] for l in range(3)) for k in range(3)]
+    valued_stacks = [free_stacks[l] and any(form_masks[3 * k + l] for k in range(3)) for l in range(3)]
     sortable = form_masks[0] == FULL and distinct
-    band_plan = []
-    stack_plan = []
-    for k in range(3):
-        band = [form_masks[3 * k + l] for l in range(3)]
-        stack = [form_masks[3 * l + k] for l in range(3)]
-        for plan, line_masks, free in ((band_plan, band, free_bands[k]), (stack_plan, stack, free_stacks[k])):
-            if not free or not any(line_masks):
-                plan.append(KEEP)
-            elif k > 0 and sortable and line_masks[0] == FULL:
-                plan.append(SORT)
-            else:
-                plan.append(ENUMERATE)
-    return tuple(band_plan), tuple(stack_plan)
+    bands = [KEEP if not v else SORT if k > 0 and sortable else ENUMERATE for k, v in enumerate(valued_bands)]
+    stacks = [KEEP if not v else SORT if l > 0 and sortable else ENUMERATE for l, v in enumerate(valued_stacks)]
+    unsettled_bands = {k for k in range(3) if bands[k] == SORT}
+    unsettled_stacks = {l for l in range(3) if stacks[l] == SORT}
+    steps = []
+    for pos in range(9):
+        k, l = divmod(pos, 3)
+        if form_masks[pos] == FULL and (k in unsettled_bands or l in unsettled_stacks):
+            steps.append((k, l))
+            unsettled_bands.discard(k)
+            unsettled_stacks.discard(l)
+    return Plan(tuple(bands), tuple(stacks), tuple(steps))
 
 
 def no_repeats(cells: Sequence[int]) -> bool:
@@ -104,25 +119,18 @@ def smallest_values(
     values = np.asarray(cells, dtype=np.intp).reshape(9, 9)
     flat = np.concatenate([values.ravel(), values.T.ravel()])
     offset = 81 * flags[:, None]
-    band_plan, stack_plan = plan
     # B00 full and no repeats: B00 alone labels every digit, whatever follows
     fixed_labels = _first_block_labels(flat, offset, rows, cols) if distinct and _first_block_full(clue_cells) else None
     if fixed_labels is not None:
-        for k in (1, 2):
-            if stack_plan[k] == SORT:
-                part = cols[:, 3 * k : 3 * k + 3]
-                keys = _label_of(fixed_labels, flat[offset + 9 * rows[:, :1] + part])
-                cols[:, 3 * k : 3 * k + 3] = np.take_along_axis(part, np.argsort(keys, axis=1), axis=1)
+        _sort_lines(plan, flat, offset, rows, cols, fixed_labels)
 
     clue_rows = np.array([c // 9 for c in clue_cells], dtype=np.intp)
     clue_cols = np.array([c % 9 for c in clue_cells], dtype=np.intp)
     survivors = np.arange(len(flags))
     best: list[int] = []
     # Two rounds: the first block that can differ (B01 when B00 is full) on every candidate, which
-    # leaves only a few, then everything else on those.  The bands to sort are read in round two.
+    # leaves only a few, then everything else on those.
     for start, stop in _rounds(clue_cells, skip_first_block=fixed_labels is not None):
-        if stop > 0 and BOX_OF[clue_cells[stop - 1]] >= 3:
-            _sort_bands(band_plan, flat, offset, rows, cols, survivors, fixed_labels)
         first = start if fixed_labels is not None else 0
         sequence = _gather(flat, offset, rows, cols, survivors, clue_rows[first:stop], clue_cols[first:stop])
         labels = fixed_labels[survivors] if fixed_labels is not None else _relabel(sequence)
@@ -149,23 +157,31 @@ def _gather(
     return flat[offset[which] + 9 * rows[sub, cell_rows] + cols[sub, cell_cols]]
 
 
-def _sort_bands(
-    band_plan: Sequence[int],
-    flat: np.ndarray,
-    offset: np.ndarray,
-    rows: np.ndarray,
-    cols: np.ndarray,
-    which: np.ndarray,
-    fixed_labels: np.ndarray | None,
+def _sort_lines(
+    plan: Plan, flat: np.ndarray, offset: np.ndarray, rows: np.ndarray, cols: np.ndarray, labels: np.ndarray
 ) -> None:
-    """Rows of each band planned as SORT in ascending order of their labels in column 0 (in place)."""
-    if fixed_labels is None:
-        return
-    for k in (1, 2):
-        if band_plan[k] == SORT:
-            part = rows[which, 3 * k : 3 * k + 3]
-            keys = _label_of(fixed_labels[which], flat[offset[which] + 9 * part + cols[which, :1]])
-            rows[which, 3 * k : 3 * k + 3] = np.take_along_axis(part, np.argsort(keys, axis=1), axis=1)
+    """Give every SORT band and stack its one possible order, block by block (in place)."""
+    every = np.arange(len(rows))
+    done_bands: set[int] = set()
+    done_stacks: set[int] = set()
+    for k, l in plan.steps:
+        band_rows = rows[:, 3 * k : 3 * k + 3]
+        stack_cols = cols[:, 3 * l : 3 * l + 3]
+        block = labels[every[:, None, None], flat[offset[:, :, None] + 9 * band_rows[:, :, None] + stack_cols[:, None, :]]]
+        sort_band = plan.bands[k] == SORT and k not in done_bands
+        sort_stack = plan.stacks[l] == SORT and l not in done_stacks
+        # the row and column holding the block's smallest label come first when both are open
+        first = block.reshape(len(rows), 9).argmin(axis=1)
+        top_row = first // 3 if sort_stack and sort_band else np.zeros(len(rows), dtype=np.intp)
+        left_col = first % 3 if sort_stack and sort_band else np.zeros(len(rows), dtype=np.intp)
+        if sort_band:
+            keys = block[every, :, left_col]
+            rows[:, 3 * k : 3 * k + 3] = np.take_along_axis(band_rows, np.argsort(keys, axis=1), axis=1)
+            done_bands.add(k)
+        if sort_stack:
+            keys = block[every, top_row, :]
+            cols[:, 3 * l : 3 * l + 3] = np.take_along_axis(stack_cols, np.argsort(keys, axis=1), axis=1)
+            done_stacks.add(l)
 
 
 def _rounds(clue_cells: Sequence[int], skip_first_block: bool) -> list[tuple[int, int]]:
@@ -192,7 +208,7 @@ def _expand(states: Sequence[Sequence[int]], ops: Sequence[int], plan: Plan) -> 
     """
     table = np.array(states, dtype=np.intp)
     origin = np.arange(len(table))
-    for column, how in zip((1, 2, 3, 4, 5, 6), plan[0] + plan[1]):
+    for column, how in zip((1, 2, 3, 4, 5, 6), plan.bands + plan.stacks):
         if how == ENUMERATE:
             table = np.repeat(table, 6, axis=0)
             origin = np.repeat(origin, 6)
