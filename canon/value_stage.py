@@ -31,7 +31,7 @@ differ and finish only the candidates still tied after it.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Final
 
 import numpy as np
@@ -56,6 +56,8 @@ class Plan:
 
 NOTHING_TO_CHOOSE: Final = Plan((KEEP,) * 3, (KEEP,) * 3)
 
+#: Candidates evaluated at once (memory: a few hundred bytes each).
+_MAX_CANDIDATES: Final = 100_000
 _PERMS: Final = np.array(PERMS3, dtype=np.intp)
 _DIGITS: Final = np.arange(1, 10)
 _POWERS18: Final = 10 ** np.arange(17, -1, -1, dtype=np.int64)
@@ -113,8 +115,33 @@ def smallest_values(
     ``states`` are the pattern stage's (op index, row order of bands 0-2,
     column order of stacks 0-2) with -1 for free; ``clue_cells`` are the clue
     cells of the canonical pattern in reading order; ``distinct`` says that no
-    digit repeats in a unit (:func:`no_repeats`).
+    digit repeats in a unit (:func:`no_repeats`).  Inputs with repeated digits
+    may need millions of candidates; they are taken in slices of bounded size.
     """
+    per_state = 6 ** sum(how == ENUMERATE for how in plan.bands + plan.stacks)
+    step = max(1, _MAX_CANDIDATES // per_state)
+    best: tuple[int, ...] | None = None
+    winners: list[Winner] = []
+    for start in range(0, len(states), step):
+        sequence, found = _smallest_in(cells, states[start : start + step], ops, plan, clue_cells, distinct)
+        found = [replace(w, state=w.state + start) for w in found]
+        if best is None or sequence < best:
+            best, winners = sequence, found
+        elif sequence == best:
+            winners += found
+    assert best is not None
+    return best, winners
+
+
+def _smallest_in(
+    cells: Sequence[int],
+    states: Sequence[Sequence[int]],
+    ops: Sequence[int],
+    plan: Plan,
+    clue_cells: Sequence[int],
+    distinct: bool,
+) -> tuple[tuple[int, ...], list[Winner]]:
+    """:func:`smallest_values` for one slice of the pattern states."""
     flags, rows, cols, origin = _expand(states, ops, plan)
     values = np.asarray(cells, dtype=np.intp).reshape(9, 9)
     flat = np.concatenate([values.ravel(), values.T.ravel()])
