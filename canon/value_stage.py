@@ -50,8 +50,8 @@ class Plan:
 
     bands: tuple[int, ...]
     stacks: tuple[int, ...]
-    #: (band, stack) of each block that settles a SORT band or stack, in reading order.
-    steps: tuple[tuple[int, int], ...] = ()
+    #: Blocks that settle SORT bands or stacks, in reading order: (band, stack, sorts the band, sorts the stack).
+    steps: tuple[tuple[int, int, bool, bool], ...] = ()
 
 
 NOTHING_TO_CHOOSE: Final = Plan((KEEP,) * 3, (KEEP,) * 3)
@@ -87,7 +87,7 @@ def value_plan(form_masks: Sequence[int], free_bands: Sequence[bool], free_stack
     for pos in range(9):
         k, l = divmod(pos, 3)
         if form_masks[pos] == FULL and (k in unsettled_bands or l in unsettled_stacks):
-            steps.append((k, l))
+            steps.append((k, l, k in unsettled_bands, l in unsettled_stacks))
             unsettled_bands.discard(k)
             unsettled_stacks.discard(l)
     return Plan(tuple(bands), tuple(stacks), tuple(steps))
@@ -148,16 +148,21 @@ def _smallest_in(
     offset = 81 * flags[:, None]
     # B00 full and no repeats: B00 alone labels every digit, whatever follows
     fixed_labels = _first_block_labels(flat, offset, rows, cols) if distinct and _first_block_full(clue_cells) else None
-    if fixed_labels is not None:
-        _sort_lines(plan, flat, offset, rows, cols, fixed_labels)
+    steps = list(plan.steps) if fixed_labels is not None else []
 
     clue_rows = np.array([c // 9 for c in clue_cells], dtype=np.intp)
     clue_cols = np.array([c % 9 for c in clue_cells], dtype=np.intp)
     survivors = np.arange(len(flags))
     best: list[int] = []
     # Two rounds: the first block that can differ (B01 when B00 is full) on every candidate, which
-    # leaves only a few, then everything else on those.
+    # leaves only a few, then everything else on those.  Lines are sorted just before they are read.
     for start, stop in _rounds(clue_cells, skip_first_block=fixed_labels is not None):
+        last_block = BOX_OF[clue_cells[stop - 1]]
+        now = [step for step in steps if 3 * step[0] + step[1] <= last_block]
+        if now:
+            assert fixed_labels is not None
+            _sort_lines(now, flat, offset, rows, cols, fixed_labels, survivors)
+            steps = steps[len(now) :]
         first = start if fixed_labels is not None else 0
         sequence = _gather(flat, offset, rows, cols, survivors, clue_rows[first:stop], clue_cols[first:stop])
         labels = fixed_labels[survivors] if fixed_labels is not None else _relabel(sequence)
@@ -185,30 +190,31 @@ def _gather(
 
 
 def _sort_lines(
-    plan: Plan, flat: np.ndarray, offset: np.ndarray, rows: np.ndarray, cols: np.ndarray, labels: np.ndarray
+    steps: Sequence[tuple[int, int, bool, bool]],
+    flat: np.ndarray,
+    offset: np.ndarray,
+    rows: np.ndarray,
+    cols: np.ndarray,
+    labels: np.ndarray,
+    which: np.ndarray,
 ) -> None:
-    """Give every SORT band and stack its one possible order, block by block (in place)."""
-    every = np.arange(len(rows))
-    done_bands: set[int] = set()
-    done_stacks: set[int] = set()
-    for k, l in plan.steps:
-        band_rows = rows[:, 3 * k : 3 * k + 3]
-        stack_cols = cols[:, 3 * l : 3 * l + 3]
-        block = labels[every[:, None, None], flat[offset[:, :, None] + 9 * band_rows[:, :, None] + stack_cols[:, None, :]]]
-        sort_band = plan.bands[k] == SORT and k not in done_bands
-        sort_stack = plan.stacks[l] == SORT and l not in done_stacks
+    """Give the bands and stacks sorted at ``steps`` their one possible order, for candidates ``which`` (in place)."""
+    count = len(which)
+    every = np.arange(count)
+    sub = which[:, None]
+    for k, l, sort_band, sort_stack in steps:
+        band_rows = rows[sub, 3 * k + np.arange(3)]
+        stack_cols = cols[sub, 3 * l + np.arange(3)]
+        cells = flat[offset[which][:, :, None] + 9 * band_rows[:, :, None] + stack_cols[:, None, :]]
+        block = labels[which[:, None, None], cells]
         # the row and column holding the block's smallest label come first when both are open
-        first = block.reshape(len(rows), 9).argmin(axis=1)
-        top_row = first // 3 if sort_stack and sort_band else np.zeros(len(rows), dtype=np.intp)
-        left_col = first % 3 if sort_stack and sort_band else np.zeros(len(rows), dtype=np.intp)
+        first = block.reshape(count, 9).argmin(axis=1) if sort_band and sort_stack else np.zeros(count, dtype=np.intp)
         if sort_band:
-            keys = block[every, :, left_col]
-            rows[:, 3 * k : 3 * k + 3] = np.take_along_axis(band_rows, np.argsort(keys, axis=1), axis=1)
-            done_bands.add(k)
+            keys = block[every, :, first % 3]
+            rows[sub, 3 * k + np.arange(3)] = np.take_along_axis(band_rows, np.argsort(keys, axis=1), axis=1)
         if sort_stack:
-            keys = block[every, top_row, :]
-            cols[:, 3 * l : 3 * l + 3] = np.take_along_axis(stack_cols, np.argsort(keys, axis=1), axis=1)
-            done_stacks.add(l)
+            keys = block[every, first // 3, :]
+            cols[sub, 3 * l + np.arange(3)] = np.take_along_axis(stack_cols, np.argsort(keys, axis=1), axis=1)
 
 
 def _rounds(clue_cells: Sequence[int], skip_first_block: bool) -> list[tuple[int, int]]:
