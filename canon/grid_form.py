@@ -34,20 +34,19 @@ import numpy as np
 from canon.blocks import PERMS3
 from canon.group import Transformation
 from canon.key import BLOCK_ORDER
+from canon.value_stage import pack_sequences, smallest_rows
 
 
 def _candidates() -> tuple[np.ndarray, ...]:
     """Transposition flag, band, stack, row order of the band, column order of the stack for B00."""
     rows = [(t, b, s, p, q) for t in (0, 1) for b in range(3) for s in range(3) for p in PERMS3 for q in PERMS3]
     flags = np.array([r[0] for r in rows], dtype=np.intp)
-    bands = np.array([r[1] for r in rows], dtype=np.intp)
-    stacks = np.array([r[2] for r in rows], dtype=np.intp)
     band_rows = np.array([[3 * r[1] + m for m in r[3]] for r in rows], dtype=np.intp)
     stack_cols = np.array([[3 * r[2] + n for n in r[4]] for r in rows], dtype=np.intp)
-    return flags, bands, stacks, band_rows, stack_cols
+    return flags, band_rows, stack_cols
 
 
-_FLAG, _BAND, _STACK, _BAND_ROWS, _STACK_COLS = _candidates()
+_FLAG, _BAND_ROWS, _STACK_COLS = _candidates()
 _COUNT: Final = len(_FLAG)  # 648
 _INDEX: Final = np.arange(_COUNT)
 _LINE_UNIT: Final = np.arange(9) // 3  # band (stack) of each row (column)
@@ -62,7 +61,6 @@ _LABEL_BASE: Final = 10 * _INDEX
 _BAND0_ROW_OFFSETS: Final = np.tile(np.repeat(9 * np.arange(3), 3), 2)
 _BAND0_COLUMN_PICKS: Final = np.array([3, 4, 5] * 3 + [6, 7, 8] * 3)
 _LATER_CELLS: Final = np.array(BLOCK_ORDER[9:], dtype=np.intp)
-_POWERS18: Final = 10 ** np.arange(17, -1, -1, dtype=np.int64)
 
 
 def _opening_order(fixed: np.ndarray, labels: np.ndarray) -> np.ndarray:
@@ -78,24 +76,6 @@ def _opening_order(fixed: np.ndarray, labels: np.ndarray) -> np.ndarray:
     keys = 16 * unit_min + labels
     keys[np.arange(count)[:, None], fixed] = np.arange(3) - 10  # below every label key, in the chosen order
     return np.argsort(keys, axis=1, kind="stable")  # distinct keys; "stable" is numpy's fastest here
-
-
-def _pack(sequences: np.ndarray) -> np.ndarray:
-    """Values 1..9 as base-10 numbers of 18 digits, so comparing rows of the result is lexicographic."""
-    width = sequences.shape[1]
-    pad = (-width) % 18
-    if pad:
-        sequences = np.concatenate([sequences, np.zeros((len(sequences), pad), dtype=sequences.dtype)], axis=1)
-    return sequences.reshape(len(sequences), -1, 18).astype(np.int64) @ _POWERS18
-
-
-def _smallest(packed: np.ndarray, among: np.ndarray) -> np.ndarray:
-    """The rows of ``among`` whose packed sequence is lexicographically smallest."""
-    for word in range(packed.shape[1]):
-        column = packed[:, word]
-        keep = column == column.min()
-        packed, among = packed[keep], among[keep]
-    return among
 
 
 def is_complete_grid(grid: Sequence[int]) -> bool:
@@ -128,7 +108,7 @@ def complete_grid_form(grid: Sequence[int]) -> tuple[tuple[int, ...], list[Trans
     cols = _opening_order(_STACK_COLS, band0[:, :9])
     picks = _BAND0_ROW_OFFSETS + cols[:, _BAND0_COLUMN_PICKS]  # B01 then B02, row by row
     band0_rest = np.take_along_axis(band0, picks, axis=1)
-    survivors = _smallest(_pack(band0_rest), _INDEX)
+    survivors = smallest_rows(pack_sequences(band0_rest))
 
     count = len(survivors)
     subset = np.arange(count)
@@ -139,7 +119,7 @@ def complete_grid_form(grid: Sequence[int]) -> tuple[tuple[int, ...], list[Trans
     base = flat.reshape(2, 9, 9)[_FLAG[survivors]]
     image = base[subset[:, None, None], rows[:, :, None], sub_cols[:, None, :]].reshape(count, 81)
     relabelled = sub_labels[subset[:, None], image]
-    best = _smallest(_pack(relabelled[:, _LATER_CELLS]), subset)
+    best = smallest_rows(pack_sequences(relabelled[:, _LATER_CELLS]))
 
     form = tuple(int(v) for v in relabelled[best[0]])
     elements = [

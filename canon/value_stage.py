@@ -167,7 +167,7 @@ def _smallest_in(
         sequence = _gather(flat, offset, rows, cols, survivors, clue_rows[first:stop], clue_cols[first:stop])
         labels = fixed_labels[survivors] if fixed_labels is not None else _relabel(sequence)
         relabelled = _label_of(labels, sequence)
-        keep = _smallest(_pack(relabelled))
+        keep = smallest_rows(pack_sequences(relabelled))
         survivors = survivors[keep]
         best = best[:first] + relabelled[keep[0]].tolist()
     if fixed_labels is not None:
@@ -278,7 +278,7 @@ def _relabel(sequence: np.ndarray) -> np.ndarray:
     return labels
 
 
-def _pack(sequences: np.ndarray) -> np.ndarray:
+def pack_sequences(sequences: np.ndarray) -> np.ndarray:
     """Labels 1..9 as base-10 numbers of 18 digits: comparing rows of the result is lexicographic."""
     pad = (-sequences.shape[1]) % 18
     if pad:
@@ -286,7 +286,7 @@ def _pack(sequences: np.ndarray) -> np.ndarray:
     return sequences.reshape(len(sequences), -1, 18).astype(np.int64) @ _POWERS18
 
 
-def _smallest(packed: np.ndarray) -> np.ndarray:
+def smallest_rows(packed: np.ndarray) -> np.ndarray:
     """Positions of the lexicographically smallest rows."""
     keep = np.arange(len(packed))
     for word in range(packed.shape[1]):
