@@ -194,15 +194,14 @@ def canonical_form(grid: Sequence[int], *, pattern: bool = False) -> CanonResult
     free_bands = tuple(k for k in range(3) if first[1 + k] < 0)  # the same positions in every state
     free_stacks = tuple(l for l in range(3) if first[4 + l] < 0)
     if not pattern:
-        # repeats only matter when free bands or stacks hold clues, so the check waits for them
         valued = any(form_masks[3 * k + l] for k in free_bands for l in range(3)) or any(
             form_masks[3 * k + l] for k in range(3) for l in free_stacks
         )
-        distinct = valued and no_repeats(cells)
-        plan = NOTHING_TO_CHOOSE
-        if valued:
-            plan = value_plan(form_masks, [k in free_bands for k in range(3)], [l in free_stacks for l in range(3)], distinct)
-        if clue_cells and (plan != NOTHING_TO_CHOOSE or len(states) > _VECTOR_THRESHOLD):
+        if valued or (clue_cells and len(states) > _VECTOR_THRESHOLD):
+            distinct = no_repeats(cells)
+            plan = NOTHING_TO_CHOOSE
+            if valued:
+                plan = value_plan(form_masks, [k in free_bands for k in range(3)], [l in free_stacks for l in range(3)], distinct)
             labels, found = smallest_values(cells, states, ops, plan, clue_cells, distinct)
             still_free = (tuple(k for k in free_bands if plan.bands[k] == KEEP), tuple(l for l in free_stacks if plan.stacks[l] == KEEP))
             transforms = [transformation_from_lines(w.transpose, w.rows, w.cols, w.digits) for w in found]
