@@ -12,16 +12,22 @@ never by trying the 3,359,232 x 9! group elements:
    rearrangement of its stack.  Candidates are partial assignments of those
    18 choices; each block keeps the candidates reaching its maximum.  The
    survivors of a block are exactly the stabiliser of the blocks fixed so far
-   (seed 001, "lokale Optimierung"), so it is carried along for free.  Bands
-   or stacks without clues are never assigned: they are free factors (6 each)
-   of the stabiliser.
+   (seed 001, "lokale Optimierung"), so it is carried along for free.  Empty
+   and full blocks look the same in every order and are skipped, so bands or
+   stacks made only of them are never assigned: they are free.
 3. For puzzles, every survivor maps the pattern onto the canonical pattern;
    among them take the one whose relabelled clue sequence (key component 5)
-   is smallest and relabel the digits 1, 2, 3, ... (component 6).
+   is smallest and relabel the digits 1, 2, 3, ... (component 6).  Free bands
+   without clues are free factors (6 each) of the stabiliser; free bands with
+   full blocks get their order from the values (:mod:`canon.value_stage`,
+   which also takes over when there are many survivors).
 
 The survivors with the smallest sequence are the transformations reaching the
 canonical form, so "one of them, inverted, followed by another" enumerates
 the automorphism group of the input.
+
+Complete grids skip all this: :mod:`canon.grid_form` finds the same form, and
+every element reaching it, from 648 candidates for block B00.
 """
 
 from __future__ import annotations
