@@ -46,6 +46,13 @@ def _candidates() -> tuple[np.ndarray, ...]:
     return flags, band_rows, stack_cols
 
 
+def _fixed_keys(fixed: np.ndarray) -> np.ndarray:
+    """Sort keys -10, -9, -8 for the chosen lines of the fixed unit (in their order), 0 elsewhere."""
+    keys = np.zeros((len(fixed), 9), dtype=np.intp)
+    keys[np.arange(len(fixed))[:, None], fixed] = np.arange(3) - 10
+    return keys
+
+
 _FLAG, _BAND_ROWS, _STACK_COLS = _candidates()
 _COUNT: Final = len(_FLAG)  # 648
 _INDEX: Final = np.arange(_COUNT)
@@ -57,24 +64,24 @@ _B00_CELLS: Final = (81 * _FLAG[:, None, None] + 9 * _BAND_ROWS[:, :, None] + _S
 )
 _COLUMN0_CELLS: Final = 81 * _FLAG[:, None] + 9 * np.arange(9) + _STACK_COLS[:, :1]
 _LABEL_BASE: Final = 10 * _INDEX
+_FIXED_COLUMN_KEYS: Final = _fixed_keys(_STACK_COLS)
+_FIXED_ROW_KEYS: Final = _fixed_keys(_BAND_ROWS)
 #: Blocks B01 and B02 in reading order, as (row offset in band 0, index into the new column order).
 _BAND0_ROW_OFFSETS: Final = np.tile(np.repeat(9 * np.arange(3), 3), 2)
 _BAND0_COLUMN_PICKS: Final = np.array([3, 4, 5] * 3 + [6, 7, 8] * 3)
 _LATER_CELLS: Final = np.array(BLOCK_ORDER[9:], dtype=np.intp)
 
 
-def _opening_order(fixed: np.ndarray, labels: np.ndarray) -> np.ndarray:
+def _opening_order(fixed_keys: np.ndarray, labels: np.ndarray) -> np.ndarray:
     """Line order: the fixed unit first (in its chosen order), then the others by their labels.
 
     ``labels[i, x]`` is the label of line ``x`` (row or column) for candidate
     ``i``; lines of the same band/stack stay together, the unit whose smallest
     label is smaller comes first, and inside a unit the labels ascend.
     """
-    count = len(labels)
-    units = labels.reshape(count, 3, 3)
+    units = labels.reshape(len(labels), 3, 3)
     unit_min = np.minimum(np.minimum(units[:, :, 0], units[:, :, 1]), units[:, :, 2])[:, _LINE_UNIT]
-    keys = 16 * unit_min + labels
-    keys[np.arange(count)[:, None], fixed] = np.arange(3) - 10  # below every label key, in the chosen order
+    keys = np.where(fixed_keys < 0, fixed_keys, 16 * unit_min + labels)  # the fixed unit below every label key
     return np.argsort(keys, axis=1, kind="stable")  # distinct keys; "stable" is numpy's fastest here
 
 
@@ -105,7 +112,7 @@ def complete_grid_form(grid: Sequence[int]) -> tuple[tuple[int, ...], list[Trans
     labels[_LABEL_BASE[:, None] + flat[_B00_CELLS]] = np.arange(1, 10)
 
     band0 = labels[_LABEL_BASE[:, None] + flat[_BAND0_CELLS]]  # (648, 27): labels of rows 0-2, source columns
-    cols = _opening_order(_STACK_COLS, band0[:, :9])
+    cols = _opening_order(_FIXED_COLUMN_KEYS, band0[:, :9])
     picks = _BAND0_ROW_OFFSETS + cols[:, _BAND0_COLUMN_PICKS]  # B01 then B02, row by row
     band0_rest = np.take_along_axis(band0, picks, axis=1)
     survivors = smallest_rows(pack_sequences(band0_rest))
@@ -114,7 +121,7 @@ def complete_grid_form(grid: Sequence[int]) -> tuple[tuple[int, ...], list[Trans
     subset = np.arange(count)
     sub_labels = labels.reshape(_COUNT, 10)[survivors]
     column0 = sub_labels[subset[:, None], flat[_COLUMN0_CELLS[survivors]]]
-    rows = _opening_order(_BAND_ROWS[survivors], column0)
+    rows = _opening_order(_FIXED_ROW_KEYS[survivors], column0)
     sub_cols = cols[survivors]
     base = flat.reshape(2, 9, 9)[_FLAG[survivors]]
     image = base[subset[:, None, None], rows[:, :, None], sub_cols[:, None, :]].reshape(count, 81)
