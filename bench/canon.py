@@ -2,13 +2,16 @@
 
 Prints markdown: invariance of the canonical form over 2,000 corpus puzzles
 x 5 random elements of G*, canonical-form time per puzzle over
-sample1000.txt (median / p95), and enumeration counts and times: 0-1
+sample1000.txt (median / p95), enumeration counts and times: 0-1
 patterns for n = 1..10 beside Burnside's count, symbol configurations for
 n = 1..8 beside the per-pattern orbit count (both in tests/oracles), each
-enumeration with --jobs processes.  Timings are wall-clock on whatever
-machine runs it, with the load average; on a shared box they are noisy.
+enumeration with --jobs processes; then the full-grid section: solution grids
+of 17clue.txt and puzzles with 60-80 clues cut from them (median / p95 / max).
+Timings are wall-clock on whatever machine runs it, with the load average; on a
+shared box they are noisy.
 
-Usage: python3 bench/canon.py [--patterns-up-to 10] [--symbols-up-to 8] [--jobs 2] [--enumeration-only]
+Usage: python3 bench/canon.py [--patterns-up-to 10] [--symbols-up-to 8] [--jobs 2]
+                              [--enumeration-only] [--grids 2000] [--only-grids]
 Data: ../shared/data beside the repository, or $SUDOKU_DATA.
 """
 
@@ -29,6 +32,7 @@ from canon.enumerate import work_units  # noqa: E402
 from canon.enumerate_jobs import run_units  # noqa: E402
 from canon.group import random_transformation  # noqa: E402
 from puzzles.parsing import parse_puzzle  # noqa: E402
+from puzzles.solver import solve  # noqa: E402
 from tests.oracles.burnside import pattern_orbit_counts, symbol_orbit_count  # noqa: E402
 
 DATA = Path(os.environ.get("SUDOKU_DATA", Path(__file__).resolve().parents[1].parent / "shared" / "data"))
@@ -109,17 +113,67 @@ def enumeration(patterns_up_to: int, symbols_up_to: int, jobs: int) -> str:
     return "\n".join(rows)
 
 
+# --- full grids ---------------------------------------------------------------------------
+# Canonical forms of solution grids (the most common task) and of dense puzzles cut from them.
+
+
+def _timed(grids: list[tuple[int, ...]]) -> str:
+    """Median / p95 / max milliseconds of canonical_form over ``grids``, wall-clock and CPU.
+
+    CPU time (process_time) is what one call costs; wall time also counts
+    waiting for a core, which dominates the tail on a busy machine.
+    """
+    wall, cpu = [], []
+    for grid in grids:
+        w0, c0 = time.perf_counter(), time.process_time()
+        canonical_form(grid)
+        cpu.append((time.process_time() - c0) * 1000)
+        wall.append((time.perf_counter() - w0) * 1000)
+    cells = []
+    for times in (wall, cpu):
+        times.sort()
+        cells += [statistics.median(times), times[max(0, int(0.95 * len(times)) - 1)], times[-1]]
+    return " | ".join(f"{v:.3f}" for v in cells)
+
+
+def full_grids(count: int) -> str:
+    """Time the canonical form of the solutions of the first ``count`` puzzles of 17clue.txt,
+    and of puzzles with 60-80 clues made by emptying random cells of those solutions."""
+    solutions = [s for s in (solve(p) for p in read_puzzles("17clue.txt", count)) if s is not None]
+    lines = [
+        "| input | count | median ms | p95 ms | max ms | CPU median ms | CPU p95 ms | CPU max ms |",
+        "|---|---:|---:|---:|---:|---:|---:|---:|",
+        f"| solution grids of 17clue.txt | {len(solutions)} | {_timed(solutions)} |",
+    ]
+    rng = random.Random(17)
+    sample = solutions[: max(1, count // 4)]
+    for clues in (60, 70, 74, 76, 78, 79, 80):
+        dense = []
+        for solution in sample:
+            cells = list(solution)
+            for cell in rng.sample(range(81), 81 - clues):
+                cells[cell] = 0
+            dense.append(tuple(cells))
+        lines.append(f"| {clues} clues (solution minus random cells) | {len(dense)} | {_timed(dense)} |")
+    return "\n".join(lines)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--patterns-up-to", type=int, default=10)
     parser.add_argument("--symbols-up-to", type=int, default=8)
     parser.add_argument("--jobs", type=int, default=2, help="processes for the enumeration")
-    parser.add_argument("--enumeration-only", action="store_true", help="skip the canonical-form checks")
+    parser.add_argument("--enumeration-only", action="store_true", help="skip the canonical-form sections")
+    parser.add_argument("--grids", type=int, default=2000, help="Solution grids for the full-grid timing.")
+    parser.add_argument("--only-grids", action="store_true", help="Run only the full-grid section.")
     args = parser.parse_args()
+    if not args.only_grids:
+        if not args.enumeration_only:
+            print(speed())
+            print(invariance())
+        print(enumeration(args.patterns_up_to, args.symbols_up_to, args.jobs))
     if not args.enumeration_only:
-        print(speed())
-        print(invariance())
-    print(enumeration(args.patterns_up_to, args.symbols_up_to, args.jobs))
+        print(full_grids(args.grids))
 
 
 if __name__ == "__main__":
