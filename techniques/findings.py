@@ -1,0 +1,193 @@
+"""The typed values a step's explanation is made of, apart from any words.
+
+A technique reports *what* it found (cells, digits, units, chain nodes and
+the measure its points come from) and never *how it reads*: sentences are
+written by one renderer from per-language templates (:mod:`techniques.texts`),
+so that a new language is a data file, and a step can be mapped onto a
+symmetric copy of the grid value by value (:func:`transform`), which is how the
+half-synchronous mode rates a canonical form and shows the user's grid.
+
+The value kinds, and how the renderer writes them:
+
+* :class:`Cell` (0..80) — ``(r:c)``; :class:`Digit` (1..9) — the digit;
+  :class:`Unit` (0..26) — its localized name (``row 3``, ``Box 1#2 (TM)``);
+* :class:`Cells`, :class:`Digits`, :class:`Units` — ``(1:1), (1:2)``, ``235``,
+  ``rows 1, 5`` (a format spec in the template may give another separator);
+* :class:`Node` and :class:`Chain` — the chain notation ``(1:6)3 - (2:6)5``;
+* :class:`Fragment` — a nested finding (a reason, a variant of a sentence)
+  with its own template in the language file;
+* :class:`Items` — a sequence of any of these, joined (``{x:and}`` joins with
+  the language's word for "and");
+* plain ``int``/``float``/``bool`` — measures (tuple size, chain length, depth)
+  and switches; ``str`` only for notation that no language translates
+  (a chain type like ``2XO``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Union
+
+
+class Cell(int):
+    """A cell number 0..80, written ``(r:c)``."""
+
+    __slots__ = ()
+
+
+class Digit(int):
+    """A digit 1..9."""
+
+    __slots__ = ()
+
+
+class Unit(int):
+    """A unit number 0..26 (rows, columns, boxes), written by its localized name."""
+
+    __slots__ = ()
+
+
+class Cells(tuple):  # type: ignore[type-arg]
+    """Cells, written ``(1:1), (1:2)`` (or joined by the template's format spec)."""
+
+    __slots__ = ()
+
+    def __new__(cls, cells: object = ()) -> Cells:
+        return super().__new__(cls, (Cell(c) for c in cells))  # type: ignore[attr-defined]
+
+
+class Digits(tuple):  # type: ignore[type-arg]
+    """Digits, written together as the original's "Rest" (``235``)."""
+
+    __slots__ = ()
+
+    def __new__(cls, digits: object = ()) -> Digits:
+        return super().__new__(cls, (Digit(d) for d in digits))  # type: ignore[attr-defined]
+
+    @classmethod
+    def of_mask(cls, mask: int) -> Digits:
+        """The digits of a 9-bit candidate mask (bit d-1 = digit d), ascending."""
+        return cls(d for d in range(1, 10) if mask >> (d - 1) & 1)
+
+
+class Units(tuple):  # type: ignore[type-arg]
+    """Units, written ``rows 1, 5`` when of one kind, else each by its name."""
+
+    __slots__ = ()
+
+    def __new__(cls, units: object = ()) -> Units:
+        return super().__new__(cls, (Unit(u) for u in units))  # type: ignore[attr-defined]
+
+
+#: Node signs: the digit is in the cell, is not (``!``), or is excluded in passing (``[d]``).
+IS, NOT, BRACKET = 1, -1, 0
+
+
+@dataclass(frozen=True)
+class Node:
+    """One chain element: a cell with one or more digits and a sign.
+
+    ``(1:6)3`` is ``Node(5, (3,))``, ``(1:5)!9`` has sign :data:`NOT`, the
+    single-digit chains' ``(1:2)[9]`` has sign :data:`BRACKET`, and a pair cell
+    of a golden chain or remote pair, ``(1:1)27``, carries both digits in order.
+    """
+
+    cell: Cell
+    digits: Digits
+    sign: int = IS
+
+    @classmethod
+    def of(cls, cell: int, *digits: int, sign: int = IS) -> Node:
+        return cls(Cell(cell), Digits(digits), sign)
+
+
+@dataclass(frozen=True)
+class Chain:
+    """Nodes joined by links: ``-`` (weak, or plain succession) and ``=`` (strong).
+
+    ``links[i]`` joins ``nodes[i]`` and ``nodes[i + 1]``; ``closing`` is the
+    bracketed last link of a contradiction chain (``[- (1:6)!3]``).
+    """
+
+    nodes: tuple[Node, ...]
+    links: tuple[str, ...]
+    closing: Node | None = None
+
+    @classmethod
+    def plain(cls, nodes: object) -> Chain:
+        """Nodes joined by ``-`` only."""
+        ns = tuple(nodes)  # type: ignore[call-overload]
+        return cls(ns, ("-",) * (len(ns) - 1))
+
+    def __len__(self) -> int:
+        return len(self.nodes)
+
+
+@dataclass(frozen=True)
+class Fragment:
+    """A nested finding: ``kind`` names its template in the language file's ``fragments``."""
+
+    kind: str
+    values: Mapping[str, Value]
+
+    @classmethod
+    def of(cls, kind: str, **values: Value) -> Fragment:
+        return cls(kind, values)
+
+
+class Items(tuple):  # type: ignore[type-arg]
+    """A sequence of values written one after the other (joined by the format spec)."""
+
+    __slots__ = ()
+
+
+Value = Union[int, float, bool, str, Cell, Digit, Unit, Cells, Digits, Units, Node, Chain, Fragment, Items, None]
+
+#: Fragment kinds and their fields, declared by the modules that emit them.
+FRAGMENT_FIELDS: dict[str, frozenset[str]] = {}
+
+
+def fragment_kind(kind: str, *fields: str) -> str:
+    """Declare a fragment kind and its fields (so templates can be checked on load)."""
+    FRAGMENT_FIELDS[kind] = frozenset(fields)
+    return kind
+
+
+@dataclass(frozen=True)
+class Mapping81:
+    """A symmetry of the grid as plain tables: where each cell, digit and unit goes.
+
+    ``transposed`` tells whether rows become columns, which the engine needs to
+    rename row- and column-specific technique codes.
+    """
+
+    cell: tuple[int, ...]
+    digit: tuple[int, ...]  # index 0..9, digit[0] == 0
+    unit: tuple[int, ...]
+    transposed: bool
+
+
+def transform(value: Value, m: Mapping81) -> Value:
+    """``value`` as seen on the image of the grid under ``m`` (cells, digits, units mapped)."""
+    fn = _TRANSFORMS.get(type(value))
+    return fn(value, m) if fn else value
+
+
+def _node(n: Node, m: Mapping81) -> Node:
+    return Node(Cell(m.cell[n.cell]), Digits(m.digit[d] for d in n.digits), n.sign)
+
+
+_TRANSFORMS: dict[type, Callable[[object, Mapping81], Value]] = {
+    Cell: lambda v, m: Cell(m.cell[v]),  # type: ignore[index]
+    Digit: lambda v, m: Digit(m.digit[v]),  # type: ignore[index]
+    Unit: lambda v, m: Unit(m.unit[v]),  # type: ignore[index]
+    Cells: lambda v, m: Cells(m.cell[c] for c in v),  # type: ignore[attr-defined]
+    Digits: lambda v, m: Digits(m.digit[d] for d in v),  # type: ignore[attr-defined]
+    Units: lambda v, m: Units(m.unit[u] for u in v),  # type: ignore[attr-defined]
+    Node: _node,  # type: ignore[dict-item]
+    Chain: lambda v, m: Chain(tuple(_node(n, m) for n in v.nodes), v.links,  # type: ignore[attr-defined]
+                              _node(v.closing, m) if v.closing else None),  # type: ignore[attr-defined]
+    Fragment: lambda v, m: Fragment(v.kind, {k: transform(x, m) for k, x in v.values.items()}),  # type: ignore[attr-defined]
+    Items: lambda v, m: Items(transform(x, m) for x in v),  # type: ignore[attr-defined]
+}
