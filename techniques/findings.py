@@ -71,6 +71,14 @@ class Digits(tuple):  # type: ignore[type-arg]
         return cls(d for d in range(1, 10) if mask >> (d - 1) & 1)
 
 
+@dataclass(frozen=True)
+class Candidates:
+    """A cell's candidates, some re-added for the moment (quasi patterns): ``1(5)7``."""
+
+    digits: Digits
+    added: Digits = Digits()
+
+
 class Units(tuple):  # type: ignore[type-arg]
     """Units, written ``rows 1, 5`` when of one kind, else each by its name."""
 
@@ -142,15 +150,22 @@ class Items(tuple):  # type: ignore[type-arg]
     __slots__ = ()
 
 
-Value = Union[int, float, bool, str, Cell, Digit, Unit, Cells, Digits, Units, Node, Chain, Fragment, Items, None]
+Value = Union[int, float, bool, str, Cell, Digit, Unit, Cells, Digits, Units, Candidates, Node, Chain, Fragment, Items,
+              None]
 
 #: Fragment kinds and their fields, declared by the modules that emit them.
 FRAGMENT_FIELDS: dict[str, frozenset[str]] = {}
+#: Fragment kinds that name an orientation (a band, a stack) and become their
+#: twin when a symmetry transposes the grid.
+TRANSPOSED_KIND: dict[str, str] = {}
 
 
-def fragment_kind(kind: str, *fields: str) -> str:
+def fragment_kind(kind: str, *fields: str, transposed: str | None = None) -> str:
     """Declare a fragment kind and its fields (so templates can be checked on load)."""
     FRAGMENT_FIELDS[kind] = frozenset(fields)
+    if transposed:
+        TRANSPOSED_KIND[kind] = transposed
+        TRANSPOSED_KIND[transposed] = kind
     return kind
 
 
@@ -186,8 +201,22 @@ _TRANSFORMS: dict[type, Callable[[object, Mapping81], Value]] = {
     Digits: lambda v, m: Digits(m.digit[d] for d in v),  # type: ignore[attr-defined]
     Units: lambda v, m: Units(m.unit[u] for u in v),  # type: ignore[attr-defined]
     Node: _node,  # type: ignore[dict-item]
+    Candidates: lambda v, m: Candidates(Digits(sorted(m.digit[d] for d in v.digits)),  # type: ignore[attr-defined]
+                                        Digits(sorted(m.digit[d] for d in v.added))),  # type: ignore[attr-defined]
     Chain: lambda v, m: Chain(tuple(_node(n, m) for n in v.nodes), v.links,  # type: ignore[attr-defined]
                               _node(v.closing, m) if v.closing else None),  # type: ignore[attr-defined]
-    Fragment: lambda v, m: Fragment(v.kind, {k: transform(x, m) for k, x in v.values.items()}),  # type: ignore[attr-defined]
+    Fragment: lambda v, m: Fragment(  # type: ignore[attr-defined]
+        TRANSPOSED_KIND.get(v.kind, v.kind) if m.transposed else v.kind,  # type: ignore[attr-defined]
+        {k: transform(x, m) for k, x in v.values.items()}),  # type: ignore[attr-defined]
     Items: lambda v, m: Items(transform(x, m) for x in v),  # type: ignore[attr-defined]
 }
+
+
+def negations(candidates: object) -> Items:
+    """Eliminations in the original's negation notation: ``(2:1)!9, (2:3)!9``."""
+    return Items(Node.of(c, d, sign=NOT) for c, d in candidates)  # type: ignore[attr-defined]
+
+
+def assertions(candidates: object) -> Items:
+    """Placements as chain assertions: ``(2:1)9, (4:4)3``."""
+    return Items(Node.of(c, d) for c, d in candidates)  # type: ignore[attr-defined]

@@ -27,6 +27,7 @@ from techniques.findings import (
     FRAGMENT_FIELDS,
     NOT,
     Cell,
+    Candidates,
     Cells,
     Chain,
     Digit,
@@ -180,6 +181,8 @@ class Language:
 
     def value(self, v: Value, spec: str = "") -> str:
         """One finding value written by its kind; ``spec`` is the template's format spec."""
+        if v is None:  # an optional part of a sentence that is absent
+            return ""
         if isinstance(v, Cell):
             return self.cell(v)
         if isinstance(v, Unit):
@@ -187,7 +190,11 @@ class Language:
         if isinstance(v, Digit):
             return str(int(v))
         if isinstance(v, Cells):
+            if spec.startswith("bare"):  # r:c without brackets, as in the pattern line of a UR
+                return (spec[4:] or ", ").join(f"{ROW_OF[c] + 1}:{COL_OF[c] + 1}" for c in v)
             return (spec or ", ").join(self.cell(c) for c in v)
+        if isinstance(v, Candidates):
+            return "".join(f"({d})" if d in v.added else str(int(d)) for d in v.digits)
         if isinstance(v, Digits):
             return spec.join(str(int(d)) for d in v)
         if isinstance(v, Units):
