@@ -192,6 +192,7 @@ def summary_tables(stats: Stats, wall: float, catalogue: Catalogue, lang: str, a
     """Rich tables: overview, per status, per level, techniques used."""
     from rich import box
     from rich.table import Table
+    from rich.text import Text  # names are data: never parsed as markup
 
     frame = box.ASCII if ascii_only else box.ROUNDED
     overview = Table(box=frame, show_header=False, title="Bulk rating", title_justify="left")
@@ -224,7 +225,7 @@ def summary_tables(stats: Stats, wall: float, catalogue: Catalogue, lang: str, a
     used.columns[2].justify = used.columns[3].justify = "right"
     for entry in catalogue:
         if entry.code in stats.techniques:
-            used.add_row(entry.code, entry.names[lang], str(stats.techniques[entry.code]),
+            used.add_row(entry.code, Text(entry.names[lang]), str(stats.techniques[entry.code]),
                          str(stats.technique_steps[entry.code]))
     return [overview, statuses, levels, used]
 

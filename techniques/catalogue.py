@@ -19,7 +19,7 @@ import yaml
 
 import techniques  # noqa: F401  (imports every family so that all classes are registered)
 from techniques.base import REGISTRY, Phase, Technique
-from techniques.texts import Language, TextError, check_template, languages
+from techniques.texts import TEXTS_DIR, Language, TextError, check_template, languages
 
 DEFAULT_PATH = Path(__file__).with_name("techniques.yaml")
 
@@ -77,8 +77,11 @@ class Catalogue:
         ]
 
     @classmethod
-    def load(cls, path: str | Path | None = None) -> Catalogue:
-        """Read and validate a technique file (the packaged default if ``path`` is None)."""
+    def load(cls, path: str | Path | None = None, texts: Path = TEXTS_DIR) -> Catalogue:
+        """Read and validate a technique file (the packaged default if ``path`` is None).
+
+        ``texts`` is the directory of language files (one ``<code>.yaml`` each).
+        """
         source = Path(path) if path else DEFAULT_PATH
         try:
             data = yaml.safe_load(source.read_text(encoding="utf-8"))
@@ -86,14 +89,14 @@ class Catalogue:
             raise CatalogueError(f"{source}: cannot read technique file ({exc.strerror})") from exc
         except yaml.YAMLError as exc:
             raise CatalogueError(f"{source}: not valid YAML ({exc})".replace("\n", " ")) from exc
-        return cls.from_data(data, str(source))
+        return cls.from_data(data, str(source), texts)
 
     @classmethod
-    def from_data(cls, data: Any, source: str = "<data>") -> Catalogue:
+    def from_data(cls, data: Any, source: str = "<data>", texts: Path = TEXTS_DIR) -> Catalogue:
         if not isinstance(data, dict) or not isinstance(data.get("techniques"), list):
             raise CatalogueError(f"{source}: expected a mapping with a 'techniques' list")
         try:
-            langs = languages()
+            langs = languages(texts)
         except TextError as exc:
             raise CatalogueError(str(exc)) from None
         entries: list[Entry] = []

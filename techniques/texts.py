@@ -39,6 +39,7 @@ from techniques.findings import (
     Units,
     Value,
 )
+from techniques.step import Step
 
 TEXTS_DIR = Path(__file__).with_name("texts")
 #: Top-level sections of a language file: each a mapping of names to strings
@@ -243,17 +244,28 @@ def available_languages(directory: Path = TEXTS_DIR) -> tuple[str, ...]:
 
 
 @cache
-def language(code: str) -> Language:
-    """The packaged language ``code`` (loaded and checked once)."""
-    return Language.load(TEXTS_DIR / f"{code}.yaml")
+def _load(path: Path) -> Language:
+    return Language.load(path)
 
 
-def languages() -> dict[str, Language]:
-    """Every packaged language by code."""
-    return {code: language(code) for code in available_languages()}
+def language(code: str, directory: Path = TEXTS_DIR) -> Language:
+    """The language ``code`` of ``directory`` (the packaged ones by default), loaded and checked once."""
+    return _load(directory / f"{code}.yaml")
 
 
-def escape_markup(text: str) -> str:
-    """``text`` safe to embed in rich markup (names are data and may contain ``[``)."""
-    return text.replace("[", r"\[")
+def languages(directory: Path = TEXTS_DIR) -> dict[str, Language]:
+    """Every language of ``directory`` by code (the packaged ones by default)."""
+    codes = available_languages(directory)
+    if not codes:
+        raise TextError(f"{directory}: no language files (<code>.yaml)")
+    return {code: language(code, directory) for code in codes}
 
+
+def explain(step: Step, template: str, lang: str = "en") -> str:
+    """``template`` filled with the step's finding values in the packaged language ``lang``."""
+    return language(lang).render(template, step.detail)
+
+
+def written(value: Value, lang: str = "en", spec: str = "") -> str:
+    """One finding value as the packaged language ``lang`` writes it."""
+    return language(lang).value(value, spec)
