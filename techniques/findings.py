@@ -25,7 +25,7 @@ The value kinds, and how the renderer writes them:
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Union
 
@@ -53,8 +53,8 @@ class Cells(tuple):  # type: ignore[type-arg]
 
     __slots__ = ()
 
-    def __new__(cls, cells: object = ()) -> Cells:
-        return super().__new__(cls, (Cell(c) for c in cells))  # type: ignore[attr-defined]
+    def __new__(cls, cells: Iterable[int] = ()) -> Cells:
+        return super().__new__(cls, (Cell(c) for c in cells))
 
 
 class Digits(tuple):  # type: ignore[type-arg]
@@ -62,8 +62,8 @@ class Digits(tuple):  # type: ignore[type-arg]
 
     __slots__ = ()
 
-    def __new__(cls, digits: object = ()) -> Digits:
-        return super().__new__(cls, (Digit(d) for d in digits))  # type: ignore[attr-defined]
+    def __new__(cls, digits: Iterable[int] = ()) -> Digits:
+        return super().__new__(cls, (Digit(d) for d in digits))
 
     @classmethod
     def of_mask(cls, mask: int) -> Digits:
@@ -84,8 +84,8 @@ class Units(tuple):  # type: ignore[type-arg]
 
     __slots__ = ()
 
-    def __new__(cls, units: object = ()) -> Units:
-        return super().__new__(cls, (Unit(u) for u in units))  # type: ignore[attr-defined]
+    def __new__(cls, units: Iterable[int] = ()) -> Units:
+        return super().__new__(cls, (Unit(u) for u in units))
 
 
 #: Node signs: the digit is in the cell, is not (``!``), or is excluded in passing (``[d]``).
@@ -123,9 +123,9 @@ class Chain:
     closing: Node | None = None
 
     @classmethod
-    def plain(cls, nodes: object) -> Chain:
+    def plain(cls, nodes: Iterable[Node]) -> Chain:
         """Nodes joined by ``-`` only."""
-        ns = tuple(nodes)  # type: ignore[call-overload]
+        ns = tuple(nodes)
         return cls(ns, ("-",) * (len(ns) - 1))
 
     def __len__(self) -> int:
@@ -184,39 +184,48 @@ class Mapping81:
 
 
 def transform(value: Value, m: Mapping81) -> Value:
-    """``value`` as seen on the image of the grid under ``m`` (cells, digits, units mapped)."""
-    fn = _TRANSFORMS.get(type(value))
-    return fn(value, m) if fn else value
+    """``value`` as seen on the image of the grid under ``m`` (cells, digits, units mapped).
+
+    Sets of digits stay ascending; the digits of a chain node keep their order,
+    which is part of the notation (``(1:1)27`` enters with 2, leaves with 7).
+    """
+    if isinstance(value, Cell):
+        return Cell(m.cell[value])
+    if isinstance(value, Digit):
+        return Digit(m.digit[value])
+    if isinstance(value, Unit):
+        return Unit(m.unit[value])
+    if isinstance(value, Cells):
+        return Cells(m.cell[c] for c in value)
+    if isinstance(value, Digits):
+        return Digits(m.digit[d] for d in value)
+    if isinstance(value, Units):
+        return Units(m.unit[u] for u in value)
+    if isinstance(value, Candidates):
+        return Candidates(Digits(sorted(m.digit[d] for d in value.digits)),
+                          Digits(sorted(m.digit[d] for d in value.added)))
+    if isinstance(value, Node):
+        return _node(value, m)
+    if isinstance(value, Chain):
+        return Chain(tuple(_node(n, m) for n in value.nodes), value.links,
+                     _node(value.closing, m) if value.closing else None)
+    if isinstance(value, Fragment):
+        kind = TRANSPOSED_KIND.get(value.kind, value.kind) if m.transposed else value.kind
+        return Fragment(kind, {k: transform(x, m) for k, x in value.values.items()})
+    if isinstance(value, Items):
+        return Items(transform(x, m) for x in value)
+    return value
 
 
 def _node(n: Node, m: Mapping81) -> Node:
     return Node(Cell(m.cell[n.cell]), Digits(m.digit[d] for d in n.digits), n.sign)
 
 
-_TRANSFORMS: dict[type, Callable[[object, Mapping81], Value]] = {
-    Cell: lambda v, m: Cell(m.cell[v]),  # type: ignore[index]
-    Digit: lambda v, m: Digit(m.digit[v]),  # type: ignore[index]
-    Unit: lambda v, m: Unit(m.unit[v]),  # type: ignore[index]
-    Cells: lambda v, m: Cells(m.cell[c] for c in v),  # type: ignore[attr-defined]
-    Digits: lambda v, m: Digits(m.digit[d] for d in v),  # type: ignore[attr-defined]
-    Units: lambda v, m: Units(m.unit[u] for u in v),  # type: ignore[attr-defined]
-    Node: _node,  # type: ignore[dict-item]
-    Candidates: lambda v, m: Candidates(Digits(sorted(m.digit[d] for d in v.digits)),  # type: ignore[attr-defined]
-                                        Digits(sorted(m.digit[d] for d in v.added))),  # type: ignore[attr-defined]
-    Chain: lambda v, m: Chain(tuple(_node(n, m) for n in v.nodes), v.links,  # type: ignore[attr-defined]
-                              _node(v.closing, m) if v.closing else None),  # type: ignore[attr-defined]
-    Fragment: lambda v, m: Fragment(  # type: ignore[attr-defined]
-        TRANSPOSED_KIND.get(v.kind, v.kind) if m.transposed else v.kind,  # type: ignore[attr-defined]
-        {k: transform(x, m) for k, x in v.values.items()}),  # type: ignore[attr-defined]
-    Items: lambda v, m: Items(transform(x, m) for x in v),  # type: ignore[attr-defined]
-}
-
-
-def negations(candidates: object) -> Items:
+def negations(candidates: Iterable[tuple[int, int]]) -> Items:
     """Eliminations in the original's negation notation: ``(2:1)!9, (2:3)!9``."""
-    return Items(Node.of(c, d, sign=NOT) for c, d in candidates)  # type: ignore[attr-defined]
+    return Items(Node.of(c, d, sign=NOT) for c, d in candidates)
 
 
-def assertions(candidates: object) -> Items:
+def assertions(candidates: Iterable[tuple[int, int]]) -> Items:
     """Placements as chain assertions: ``(2:1)9, (4:4)3``."""
-    return Items(Node.of(c, d) for c, d in candidates)  # type: ignore[attr-defined]
+    return Items(Node.of(c, d) for c, d in candidates)

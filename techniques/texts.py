@@ -211,7 +211,7 @@ class Language:
             return sep.join(self.value(x) for x in v)
         return format(v, spec)
 
-    def render(self, template: str, values: Mapping[str, Value]) -> str:
+    def render(self, template: str, values: Mapping[str, object]) -> str:
         """``template`` with every field written by :meth:`value`."""
         return template.format_map(_Bound(self, values))
 
@@ -219,13 +219,13 @@ class Language:
 class _Bound(dict):  # type: ignore[type-arg]
     """A template's field lookup: each value comes wrapped with the language that writes it."""
 
-    def __init__(self, lang: Language, values: Mapping[str, Value]) -> None:
+    def __init__(self, lang: Language, found: Mapping[str, object]) -> None:
         super().__init__()
         self.lang = lang
-        self.values = values
+        self.found = found
 
     def __missing__(self, key: str) -> _Written:
-        return _Written(self.lang, self.values[key])
+        return _Written(self.lang, self.found[key])  # type: ignore[arg-type]
 
 
 @dataclass(frozen=True)
