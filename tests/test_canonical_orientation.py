@@ -9,11 +9,13 @@ copy the user gave.
 
 from __future__ import annotations
 
+import io
 import random
 from collections import Counter
 from pathlib import Path
 
 import pytest
+from rich.console import Console
 
 from canon.group import Transformation, random_transformation
 from puzzles.parsing import format_line, parse_puzzle
@@ -21,6 +23,7 @@ from rater.engine import Engine
 from rater.orientation import TRANSPOSED_CODES
 from rater.report import text_report
 from rater.result import Rating
+from rater.walkthrough import WalkOptions, Walkthrough
 from techniques.board import Board
 
 PUZZLES = [
@@ -87,6 +90,20 @@ def test_texts_name_the_users_cells() -> None:
     text = text_report(rating, ENGINE.catalogue, "en")
     row, col = divmod(moved[0].placements[0][0], 9)
     assert f"({row + 1}:{col + 1})" in text
+
+
+def test_the_walkthrough_of_a_copy_ends_in_its_solution() -> None:
+    """The walkthrough replays the mapped steps on the copy and shows its solution as the final grid."""
+    _t, copy = copies(PUZZLES[6], 1, seed=11)[0]
+    rating = ENGINE.rate(copy)
+    out = io.StringIO()
+    console = Console(file=out, no_color=True, color_system=None, width=200, highlight=False)
+    Walkthrough(ENGINE.catalogue, console, WalkOptions("de", False, True)).show(rating)
+    text = out.getvalue()
+    final = text[text.index("Endstand"):]
+    rows = [line for line in final.splitlines() if line.startswith(" ") and line.strip()[:1].isdigit()][1:10]
+    digits = ["".join(ch for ch in line[3:] if ch.isdigit()) for line in rows]
+    assert "".join(digits) == rating.solution
 
 
 def test_a_candidate_start_is_moved_too() -> None:
