@@ -67,13 +67,14 @@ def template_fields(template: str, where: str) -> set[str]:
     except ValueError as exc:
         raise TextError(f"{where}: malformed template ({exc}): {template!r}") from None
     fields = set()
-    for _literal, name, _spec, _conv in parsed:
+    for _literal, name, _spec, conversion in parsed:
         if name is None:
             continue
-        base = name.split(".")[0].split("[")[0]
-        if not base or base.isdigit():
-            raise TextError(f"{where}: template fields must be named, got {{{name}}}: {template!r}")
-        fields.add(base)
+        if not name.isidentifier():
+            raise TextError(f"{where}: a field is a plain name, got {{{name}}}: {template!r}")
+        if conversion:
+            raise TextError(f"{where}: field {{{name}!{conversion}}}: conversions are not allowed: {template!r}")
+        fields.add(name)
     return fields
 
 
@@ -209,7 +210,10 @@ class Language:
         if isinstance(v, Items):
             sep = f" {self.words['and']} " if spec == "and" else (spec or ", ")
             return sep.join(self.value(x) for x in v)
-        return format(v, spec)
+        try:
+            return format(v, spec)
+        except (TypeError, ValueError):  # a spec meant for another kind (a separator): the plain value
+            return str(v)
 
     def render(self, template: str, values: Mapping[str, object]) -> str:
         """``template`` with every field written by :meth:`value`."""
@@ -225,7 +229,9 @@ class _Bound(dict):  # type: ignore[type-arg]
         self.found = found
 
     def __missing__(self, key: str) -> _Written:
-        return _Written(self.lang, self.found[key])  # type: ignore[arg-type]
+        # templates are checked against the declared fields on load; a declared
+        # field a step leaves out is an absent optional part and writes as ""
+        return _Written(self.lang, self.found.get(key))  # type: ignore[arg-type]
 
 
 @dataclass(frozen=True)

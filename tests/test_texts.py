@@ -55,6 +55,22 @@ def test_a_template_with_an_unknown_field_fails_on_load(tmp_path: Path) -> None:
     assert "\n" not in message and "de.yaml: texts: B0" in message and "{sichtbar}" in message
 
 
+@pytest.mark.parametrize(("template", "message"), [
+    ("{digit.real}", "a field is a plain name"), ("{0}", "a field is a plain name"),
+    ("{digit!r}", "conversions are not allowed"), ("{digit", "malformed template"),
+])
+def test_templates_use_plain_fields(template: str, message: str) -> None:
+    data = yaml.safe_load(DEFAULT_PATH.read_text(encoding="utf-8"))
+    data["techniques"][3]["text"] = {"en": template}
+    with pytest.raises(CatalogueError, match=re.escape(message)):
+        Catalogue.from_data(data, "mine.yaml")
+
+
+def test_declared_but_absent_fields_and_odd_specs_do_not_break_a_sentence() -> None:
+    en = language("en")
+    assert en.render("{digit}|{unit}|{count:, }", {"digit": Digit(4), "count": 7}) == "4||7"
+
+
 def test_a_fragment_with_an_unknown_field_fails_on_load(tmp_path: Path) -> None:
     texts = _copy_texts(tmp_path)
     path = texts / "en.yaml"
