@@ -27,6 +27,7 @@ from puzzles.solver import analyse
 from rater.levels import LevelTable, load_levels
 from rater.modes import choose_placements, choose_thinning
 from rater.options import Mode, Options
+from rater.orientation import Orientation
 from rater.result import Rating
 from techniques.base import Context, Phase, Technique
 from techniques.board import Board
@@ -111,8 +112,6 @@ class Engine:
             check_givens(grid)
         except PuzzleError:
             return self._rate(puzzle, allow_multiple, start, verify, deadline)  # the same "invalid" rating
-        from rater.orientation import Orientation
-
         way = Orientation.of(grid, start)
         rating = self._rate(way.grid(grid), allow_multiple, way.board(start) if start else None, verify, deadline)
         rating.puzzle = format_line(grid)
