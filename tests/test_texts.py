@@ -16,7 +16,7 @@ from rater.engine import Engine
 from rater.report import text_report
 from rater.walkthrough import WalkOptions, Walkthrough
 from techniques.catalogue import DEFAULT_PATH, Catalogue, CatalogueError
-from techniques.findings import IS, NOT, Cell, Cells, Chain, Digit, Digits, Fragment, Items, Node, Unit, Units
+from techniques.findings import FRAGMENT_FIELDS, IS, NOT, Cell, Cells, Chain, Digit, Digits, Fragment, Items, Node, Unit, Units
 from techniques.texts import TEXTS_DIR, Language, TextError, language
 
 TECHNIQUES = Path(__file__).resolve().parents[1] / "techniques"
@@ -140,3 +140,29 @@ NOT_FINDERS = ("catalogue.py", "texts.py", "findings.py", "base.py")
 @pytest.mark.parametrize("module", sorted(p.name for p in TECHNIQUES.glob("*.py") if p.name not in NOT_FINDERS))
 def test_no_sentences_in_technique_modules(module: str) -> None:
     assert _prose(TECHNIQUES / module) == []
+
+
+def _check_typed(value: object, where: str) -> None:
+    """Finding values are typed: no prose, every fragment of a declared kind with declared fields."""
+    if isinstance(value, Fragment):
+        assert value.kind in FRAGMENT_FIELDS and set(value.values) <= FRAGMENT_FIELDS[value.kind], where
+        for key, inner in value.values.items():
+            _check_typed(inner, f"{where}.{key}")
+    elif isinstance(value, Items):
+        for inner in value:
+            _check_typed(inner, where)
+    elif isinstance(value, str):
+        assert re.fullmatch(r"[0-9A-Z]+", value), f"{where} holds text {value!r}"
+
+
+def test_steps_carry_typed_findings_only() -> None:
+    """Every step of some hard ratings: declared fields only, and no words among the values."""
+    hard = [line for line in (Path(__file__).parent / "data" / "hard_symmetry.txt").read_text().splitlines()
+            if line and not line.startswith("#")]
+    engine = Engine("2001")
+    for puzzle in [PUZZLE, hard[0], hard[5], hard[9]]:
+        for step in engine.rate(puzzle).steps:
+            fields = engine.catalogue.entry(step.code).technique.fields
+            assert set(step.detail) <= fields, step.code
+            for key, value in step.detail.items():
+                _check_typed(value, f"{step.code}.{key}")
