@@ -6,9 +6,9 @@ row; a *bitboard* is an int whose bit ``c`` stands for cell ``c`` (the
 python-chess idea: set operations on 81-bit ints are single C-level ops).
 
 Units are numbered in the original program's scan order: rows 0..8, columns
-9..17, boxes 18..26.  Cell and box names follow the original notation:
-cells ``(r:c)`` 1-based, boxes ``OL OM OR ML MM MR UL UM UR`` (German) and
-``TL TM TR ML MM MR BL BM BR`` (English).
+9..17, boxes 18..26.  The English names here serve messages about bad input;
+the reports write cells, units and boxes in the reader's language from the
+language files (:mod:`techniques.texts`).
 """
 
 from __future__ import annotations
@@ -59,14 +59,8 @@ ROW_MASK: Final = UNIT_MASK[0:9]
 COL_MASK: Final = UNIT_MASK[9:18]
 BOX_MASK: Final = UNIT_MASK[18:27]
 
-BOX_NAMES: Final = {
-    "de": ("OL", "OM", "OR", "ML", "MM", "MR", "UL", "UM", "UR"),
-    "en": ("TL", "TM", "TR", "ML", "MM", "MR", "BL", "BM", "BR"),
-}
-UNIT_WORDS: Final = {
-    "de": ("Zeile", "Spalte", "Box"),
-    "en": ("row", "column", "box"),
-}
+_BOX_LABELS: Final = ("TL", "TM", "TR", "ML", "MM", "MR", "BL", "BM", "BR")
+_UNIT_WORDS: Final = ("row", "column", "box")
 
 
 def cells_of(mask: int) -> list[int]:
@@ -94,14 +88,14 @@ def cell_name(cell: int) -> str:
     return f"({ROW_OF[cell] + 1}:{COL_OF[cell] + 1})"
 
 
-def box_name(box: int, lang: str = "en") -> str:
-    """Box label in the original style, e.g. ``Box 3#2 (BM)``."""
-    return f"Box {box // 3 + 1}#{box % 3 + 1} ({BOX_NAMES[lang][box]})"
+def box_name(box: int) -> str:
+    """Box label in the original style, e.g. ``Box 3#2 (BM)`` (English, for messages)."""
+    return f"Box {box // 3 + 1}#{box % 3 + 1} ({_BOX_LABELS[box]})"
 
 
-def unit_name(unit: int, lang: str = "en") -> str:
-    """Human name of unit 0..26: ``row 3``, ``column 5`` or ``Box 1#2 (TM)``."""
+def unit_name(unit: int) -> str:
+    """English name of unit 0..26 for messages: ``row 3``, ``column 5`` or ``Box 1#2 (TM)``."""
     kind, index = divmod(unit, 9)
     if kind == BOX_UNIT:
-        return box_name(index, lang)
-    return f"{UNIT_WORDS[lang][kind]} {index + 1}"
+        return box_name(index)
+    return f"{_UNIT_WORDS[kind]} {index + 1}"

@@ -36,6 +36,7 @@ from rater.options import DEFAULT_OPTION, OptionError, Options
 from rater.report import json_report, text_report
 from techniques.board import Board
 from techniques.catalogue import Catalogue, CatalogueError
+from techniques.texts import available_languages
 
 EXIT_OK, EXIT_STUCK, EXIT_INPUT, EXIT_SOLUTIONS = 0, 1, 2, 3
 STATUS_EXIT = {
@@ -69,8 +70,8 @@ def build_engine(option: str, techniques: str | None) -> Engine:
               help="4-digit option code: C/D tests (0-2), detail (0-4), thinning output (0-1), "
                    "mode (0 half-synchronous, 1 pseudo-synchronous, 2-7 synchronous levels).")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object instead of the text report.")
-@click.option("--lang", type=click.Choice(["en", "de"]), default="en", show_default=True,
-              help="Language of names and explanations.")
+@click.option("--lang", type=click.Choice(available_languages()), default="en", show_default=True,
+              help="Language of names and explanations (a file techniques/texts/<code>.yaml each).")
 @click.option("--techniques", type=click.Path(dir_okay=False), default=None,
               help="A technique YAML file (order, switches, points) instead of the built-in one.")
 @click.option("--allow-multiple", is_flag=True,

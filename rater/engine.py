@@ -10,7 +10,9 @@ The pipeline of the original program (SPEC.md §4):
    with the simplest method.
 
 Which of the steps found in a state are applied is the mode's business
-(:mod:`rater.modes`).  Uniqueness is established first with the exact solver:
+(:mod:`rater.modes`).  The half-synchronous mode rates the puzzle's canonical
+form and maps the steps back (:mod:`rater.orientation`), so that it gives all
+symmetric variants the same rating, whatever the searches' scan order.  Uniqueness is established first with the exact solver:
 multi-solution and unsolvable puzzles are refused unless the caller allows
 several solutions, in which case uniqueness-based techniques stay off.
 """
@@ -25,6 +27,7 @@ from puzzles.solver import analyse
 from rater.levels import LevelTable, load_levels
 from rater.modes import choose_placements, choose_thinning
 from rater.options import Mode, Options
+from rater.orientation import Orientation
 from rater.result import Rating
 from techniques.base import Context, Phase, Technique
 from techniques.board import Board
@@ -55,12 +58,15 @@ class Engine:
         options: Options | str = "2001",
         catalogue: Catalogue | None = None,
         levels: LevelTable | None = None,
+        canonical: bool = True,
     ) -> None:
+        """``canonical=False`` rates a half-synchronous run in the given orientation (for comparisons)."""
         self.options = options if isinstance(options, Options) else Options.parse(options)
         self.catalogue = catalogue or default_catalogue()
         self.levels = levels or load_levels()
         mode = self.options.mode
         self.mode = mode
+        self.canonical = canonical and mode is Mode.HALF_SYNC
         self.direct = [
             t
             for t in self.catalogue.enabled(Phase.DIRECT)
@@ -93,6 +99,33 @@ class Engine:
         :class:`UnsoundStep` on a wrong one (the soundness tests use it);
         ``deadline`` (a ``time.monotonic()`` value) ends the run as ``timeout``.
         """
+        if self.canonical:
+            return self._rate_canonical(puzzle, allow_multiple, start, verify, deadline)
+        return self._rate(puzzle, allow_multiple, start, verify, deadline)
+
+    def _rate_canonical(self, puzzle: str | Sequence[int], allow_multiple: bool, start: Board | None,
+                        verify: bool, deadline: float | None) -> Rating:
+        """Rate the canonical form and show its steps on the user's grid (module docstring)."""
+        began = time.perf_counter()
+        try:
+            grid: Grid = parse_puzzle(puzzle) if isinstance(puzzle, str) else tuple(puzzle)
+            check_givens(grid)
+        except PuzzleError:
+            return self._rate(puzzle, allow_multiple, start, verify, deadline)  # the same "invalid" rating
+        way = Orientation.of(grid, start)
+        rating = self._rate(way.grid(grid), allow_multiple, way.board(start) if start else None, verify, deadline)
+        rating.puzzle = format_line(grid)
+        rating.steps = [way.user_step(s) for s in rating.steps]
+        if rating.solution:
+            rating.solution = format_line(way.user_grid(parse_puzzle(rating.solution)))
+        if rating.final_grid:
+            rating.final_grid = format_line(way.user_grid(parse_puzzle(rating.final_grid)))
+        rating.seconds = time.perf_counter() - began
+        return rating
+
+    def _rate(self, puzzle: str | Sequence[int], allow_multiple: bool, start: Board | None, verify: bool,
+              deadline: float | None) -> Rating:
+        """Rate ``puzzle`` as given."""
         began = time.perf_counter()
         text = puzzle if isinstance(puzzle, str) else format_line(puzzle)
         rating = Rating(puzzle=text.strip(), option=self.options.code, status="invalid")

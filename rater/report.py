@@ -1,4 +1,8 @@
-"""Plain-text and JSON renderings of a rating, in English or German."""
+"""Plain-text and JSON renderings of a rating, in any packaged language.
+
+Every word comes from the language file (:mod:`techniques.texts`); a step's
+explanation is its technique's template filled with the step's finding values.
+"""
 
 from __future__ import annotations
 
@@ -7,40 +11,19 @@ from typing import Any
 from rater.result import Rating, rating_to_json
 from techniques.catalogue import Catalogue
 from techniques.step import Step
-from techniques.texts import explain
-
-STATUS_TEXT = {
-    "en": {
-        "solved": "solved",
-        "stuck": "stuck: no technique finds a further step",
-        "invalid": "invalid puzzle",
-        "no_solution": "no solution",
-        "multiple_solutions": "several solutions",
-        "timeout": "timed out",
-    },
-    "de": {
-        "solved": "gelöst",
-        "stuck": "festgefahren: keine Methode findet einen weiteren Schritt",
-        "invalid": "ungültiges Sudoku",
-        "no_solution": "keine Lösung",
-        "multiple_solutions": "mehrere Lösungen",
-        "timeout": "Zeitlimit überschritten",
-    },
-}
-
-LABELS = {
-    "en": ("Step", "points", "Total", "Euclidean norm", "maximum norm", "Level", "thinning steps", "Status",
-           "uniqueness-based techniques are off (several solutions allowed)"),
-    "de": ("Schritt", "Punkte", "Summe", "Euklidische Norm", "Maximum-Norm", "Bewertung", "Ausdünnschritte", "Status",
-           "Eindeutigkeits-Methoden sind aus (mehrere Lösungen erlaubt)"),
-}
+from techniques.texts import Language
 
 
 def step_text(step: Step, catalogue: Catalogue, lang: str) -> str:
     """The step's explanation in ``lang`` from its catalogue template."""
     if step.code in catalogue:
-        return explain(step, catalogue.entry(step.code).texts[lang], lang)
+        return catalogue.language(lang).render(catalogue.entry(step.code).texts[lang], step.detail)
     return step.code
+
+
+def status_text(words: Language, status: str) -> str:
+    """A rating status in words (the status itself if the language has no word for it)."""
+    return words.words.get(f"status_{status}", status)
 
 
 def fmt_points(value: float) -> str:
@@ -48,27 +31,29 @@ def fmt_points(value: float) -> str:
     return f"{value:.0f}" if value == int(value) else f"{value:.2f}".rstrip("0")
 
 
-def summary_lines(rating: Rating, lang: str = "en") -> list[str]:
+def summary_lines(rating: Rating, catalogue: Catalogue, lang: str = "en") -> list[str]:
     """Total, norms, level and status lines."""
-    step_w, _pts, total, norm2, maxn, level, thinning, status, unique_off = LABELS[lang]
+    w = catalogue.language(lang).words
     lines = [
-        f"{total}: {fmt_points(rating.points)}   {norm2}: {rating.norm2:.1f}   {maxn}: {fmt_points(rating.max)}",
-        f"{level}: {rating.level.get(lang, '')}   {thinning}: {rating.thinning_steps}   "
-        f"{status}: {STATUS_TEXT[lang].get(rating.status, rating.status)}   ({rating.seconds:.2f} s)",
+        f"{w['total']}: {fmt_points(rating.points)}   {w['norm2']}: {rating.norm2:.1f}   "
+        f"{w['max_norm']}: {fmt_points(rating.max)}",
+        f"{w['level']}: {rating.level.get(lang, '')}   {w['thinning_steps']}: {rating.thinning_steps}   "
+        f"{w['status']}: {status_text(catalogue.language(lang), rating.status)}   ({rating.seconds:.2f} s)",
     ]
     if not rating.uniqueness_techniques:
-        lines.append(unique_off)
+        lines.append(w["uniqueness_off"])
     return lines
 
 
 def text_report(rating: Rating, catalogue: Catalogue, lang: str = "en") -> str:
     """One line per step, then the summary: the default output of ``rate``."""
-    step_w, pts, *_ = LABELS[lang]
+    w = catalogue.language(lang).words
     lines = [rating.puzzle]
     for i, s in enumerate(rating.steps, 1):
         name = catalogue.name(s.code, lang)
-        lines.append(f"{step_w} {i:3d}  {s.code:<4} {fmt_points(s.points):>6} {pts}  {name}: {step_text(s, catalogue, lang)}")
-    lines.extend(summary_lines(rating, lang))
+        lines.append(f"{w['step']} {i:3d}  {s.code:<4} {fmt_points(s.points):>6} {w['points']}  "
+                     f"{name}: {step_text(s, catalogue, lang)}")
+    lines.extend(summary_lines(rating, catalogue, lang))
     return "\n".join(lines)
 
 

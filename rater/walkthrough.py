@@ -34,8 +34,7 @@ from rich.console import Console, Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from puzzles.geometry import BOX_NAMES
-from rater.report import LABELS, STATUS_TEXT, fmt_points, step_text
+from rater.report import fmt_points, status_text, step_text
 from rater.result import Rating
 from techniques.board import Board
 from techniques.catalogue import Catalogue
@@ -54,20 +53,6 @@ OTHER_STYLE = "cyan"
 USED_STYLE = "bold on grey23"
 REMOVE_STYLE = "bold red"
 CANDIDATE_STYLE = "grey62"
-
-WORDS = {
-    "en": {
-        "total": "total", "technique": "Technique", "count": "Count", "points": "Points", "name": "Name",
-        "time": "Time", "final": "Final grid", "prompt": "[any key: next step, q: quit] ",
-        "summary": "Summary", "used": "Techniques used",
-    },
-    "de": {
-        "total": "Summe", "technique": "Methode", "count": "Anzahl", "points": "Punkte", "name": "Name",
-        "time": "Zeit", "final": "Endstand", "prompt": "[Taste: nächster Schritt, q: Ende] ",
-        "summary": "Zusammenfassung", "used": "Verwendete Methoden",
-    },
-}
-
 
 def group_of(code: str, catalogue: Catalogue) -> str:
     """The technique group (A-F for placing methods) of a step code."""
@@ -206,7 +191,7 @@ class GridRenderer:
         cells = [self.cell(board, placed_by, c, step, marks) for c in range(81)]
         widths = [max(cells[9 * r + col].cell_len for r in range(9)) for col in range(9)]
         f = self.style.frame()
-        names = BOX_NAMES.get(self.style.lang, BOX_NAMES["en"])
+        names = self.catalogue.language(self.style.lang).boxes
         seg = [sum(widths[3 * s : 3 * s + 3]) + 4 for s in range(3)]
 
         def border(left: str, mid: str, right: str, band: int | None) -> Text:
@@ -265,13 +250,13 @@ class Walkthrough:
     def header(self, number: int, step: Step, running: float) -> Text:
         """``Step 12  D1  <name>  3 points  (total 24.25)`` with the group colour on the code."""
         lang = self.options.lang
-        step_word, pts = LABELS[lang][0], LABELS[lang][1]
+        words = self.catalogue.language(lang).words
         group = group_of(step.code, self.catalogue)
-        text = Text(f"{step_word} {number}  ", style="bold" if self.options.color else "")
+        text = Text(f"{words['step']} {number}  ", style="bold" if self.options.color else "")
         text.append(f"{step.code}", style=f"bold {GROUP_STYLES.get(group, OTHER_STYLE)}" if self.options.color else "")
         text.append(f"  {self.catalogue.name(step.code, lang)}  ")
-        text.append(f"{fmt_points(step.points)} {pts}", style="bold" if self.options.color else "")
-        text.append(f"  ({WORDS[lang]['total']} {fmt_points(running)})")
+        text.append(f"{fmt_points(step.points)} {words['points']}", style="bold" if self.options.color else "")
+        text.append(f"  ({words['walk_total']} {fmt_points(running)})")
         return text
 
     def step_block(self, number: int, step: Step, board: Board, placed_by: Sequence[str], running: float) -> Group:
@@ -298,7 +283,7 @@ class Walkthrough:
             if opts.step_mode and number != shown[-1] and not self._wait():
                 return False
         if last >= len(rating.steps):
-            print_(Text(WORDS[opts.lang]["final"], style="bold" if opts.color else ""))
+            print_(Text(self.catalogue.language(opts.lang).words["walk_final"], style="bold" if opts.color else ""))
             print_(self.grids.render(board, placed_by))
             print_(Text(""))
         print_(summary(rating, self.catalogue, opts.lang, opts.color, opts.ascii))
@@ -309,7 +294,7 @@ class Walkthrough:
 
     def _wait(self) -> bool:
         """Wait for a key; False when it is q (or Ctrl-C / Ctrl-D / Escape)."""
-        self.console.print(WORDS[self.options.lang]["prompt"], end="", markup=False, highlight=False)
+        self.console.print(self.catalogue.language(self.options.lang).words["walk_prompt"], end="", markup=False, highlight=False)
         key = (self.options.read_key or _getchar)()
         self.console.print()
         return key not in ("q", "Q", "\x03", "\x04", "\x1b")
@@ -326,28 +311,31 @@ def _getchar() -> str:
 
 def summary(rating: Rating, catalogue: Catalogue, lang: str = "en", color: bool = True,
             ascii_only: bool = False) -> Group:
-    """Total, both norms, level, thinning steps, status and time, then the techniques used."""
-    _s, _p, total, norm2, maxn, level, thinning, status, unique_off = LABELS[lang]
-    words = WORDS[lang]
+    """Total, both norms, level, thinning steps, status and time, then the techniques used.
+
+    Names and words are data, so every cell is a :class:`Text` (never parsed
+    as rich markup): a name like ``[/x]`` prints as it is.
+    """
+    words = catalogue.language(lang).words
     frame = box.ASCII if ascii_only else box.ROUNDED
-    figures = Table(box=frame, show_header=False, title=words["summary"], title_justify="left")
+    figures = Table(box=frame, show_header=False, title=Text(words["walk_summary"]), title_justify="left")
     figures.add_column(style="bold" if color else "")
     figures.add_column(justify="right")
     rows = [
-        (total, fmt_points(rating.points)),
-        (norm2, f"{rating.norm2:.2f}"),
-        (maxn, fmt_points(rating.max)),
-        (level, rating.level.get(lang, "")),
-        (thinning, str(rating.thinning_steps)),
-        (status, STATUS_TEXT[lang].get(rating.status, rating.status)),
-        (words["time"], f"{rating.seconds:.2f} s"),
+        (words["total"], fmt_points(rating.points)),
+        (words["norm2"], f"{rating.norm2:.2f}"),
+        (words["max_norm"], fmt_points(rating.max)),
+        (words["level"], rating.level.get(lang, "")),
+        (words["thinning_steps"], str(rating.thinning_steps)),
+        (words["status"], status_text(catalogue.language(lang), rating.status)),
+        (words["walk_time"], f"{rating.seconds:.2f} s"),
     ]
     for label, value in rows:
-        figures.add_row(label, value)
-    techniques = Table(box=frame, title=words["used"], title_justify="left")
-    for label, justify in ((words["technique"], "left"), (words["name"], "left"),
-                           (words["count"], "right"), (words["points"], "right")):
-        techniques.add_column(label, justify=justify)  # type: ignore[arg-type]
+        figures.add_row(Text(label), Text(value))
+    techniques = Table(box=frame, title=Text(words["walk_used"]), title_justify="left")
+    for label, justify in ((words["walk_technique"], "left"), (words["walk_name"], "left"),
+                           (words["walk_count"], "right"), (words["walk_points"], "right")):
+        techniques.add_column(Text(label), justify=justify)  # type: ignore[arg-type]
     counts = rating.technique_counts()
     points: dict[str, float] = {}
     for s in rating.steps:
@@ -355,11 +343,11 @@ def summary(rating: Rating, catalogue: Catalogue, lang: str = "en", color: bool 
     order = [e.code for e in catalogue if e.code in counts] + [c for c in counts if c not in catalogue]
     for code in order:
         style = GROUP_STYLES.get(group_of(code, catalogue), "") if color else ""
-        techniques.add_row(Text(code, style=style), catalogue.name(code, lang), str(counts[code]),
-                           fmt_points(points[code]))
+        techniques.add_row(Text(code, style=style), Text(catalogue.name(code, lang)), Text(str(counts[code])),
+                           Text(fmt_points(points[code])))
     parts: list[RenderableType] = [figures, techniques]
     if not rating.uniqueness_techniques:
-        parts.append(Text(unique_off))
+        parts.append(Text(words["uniqueness_off"]))
     return Group(*parts)
 
 

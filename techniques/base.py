@@ -63,6 +63,9 @@ class Technique:
     needs_uniqueness: ClassVar[bool] = False
     #: True for techniques the original only reports in synchronous mode (D7).
     sync_only: ClassVar[bool] = False
+    #: The finding fields of its steps (``Step.detail`` keys), the only names
+    #: its explanation templates may use (checked when the texts are loaded).
+    fields: ClassVar[frozenset[str]] = frozenset()
 
     def __init__(self, params: Mapping[str, Any] | None = None) -> None:
         self.params: dict[str, Any] = {**self.defaults, **(params or {})}

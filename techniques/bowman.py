@@ -23,9 +23,10 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Iterator
 
-from puzzles.geometry import CELL_BIT, CELL_UNITS, PEER_MASK, UNIT_MASK, cell_name, cells_of
+from puzzles.geometry import CELL_BIT, CELL_UNITS, PEER_MASK, UNIT_MASK, cells_of
 from techniques.base import Context, Phase, Technique, register
 from techniques.board import Board
+from techniques.findings import Cell, Digit, assertions, negations
 from techniques.step import Step
 
 
@@ -109,6 +110,7 @@ class _Walk:
 @register
 class BowmansBingo(Technique):
     code = "BB"
+    fields = frozenset({"digit", "cell", "steps", "walk", "removed"})
     group = "BB"
     family = "BB"
     phase = Phase.LAST_RESORT
@@ -159,13 +161,12 @@ class BowmansBingo(Technique):
         for steps, c, d, order in sorted(results):
             if steps > best:  # type: ignore[operator]
                 continue
-            walk_text = ", ".join(f"{cell_name(x)}{y}" for x, y in order[1:])
             steps_out.append(Step(
                 self.code,
                 float(p["points_offset"]) + float(p["points_per_step"]) * steps,
                 eliminations=((c, d),),
                 used=((c, d),),
-                detail={"digit": d, "cell": cell_name(c), "steps": steps, "walk": walk_text,
-                        "removed": f"{cell_name(c)}!{d}"},
+                detail={"digit": Digit(d), "cell": Cell(c), "steps": steps, "walk": assertions(order[1:]),
+                        "removed": negations(((c, d),))},
             ))
         return steps_out

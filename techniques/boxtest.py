@@ -19,6 +19,7 @@ from typing import Any, Final
 from puzzles.geometry import BOX_MASK, COL_MASK, ROW_MASK, cells_of
 from techniques.base import Context, Phase, Technique, register
 from techniques.board import Board
+from techniques.findings import Digit, Unit
 from techniques.step import Step
 
 #: For each line unit 0..17: the three (box unit, segment mask) pairs it crosses.
@@ -47,6 +48,7 @@ class _BoxTest(Technique):
     phase = Phase.THINNING
     defaults = {"points": 2}
     min_points = 2.0
+    fields = frozenset({"digit", "unit", "target_unit"})
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
         super().__init__(params)
@@ -59,7 +61,7 @@ class _BoxTest(Technique):
             points=self.params["points"],
             eliminations=tuple((c, digit) for c in cells_of(elim)),
             used=tuple((c, digit) for c in cells_of(pattern)),
-            detail={"digit": digit, "unit": unit, "target_unit": target},
+            detail={"digit": Digit(digit), "unit": Unit(unit), "target_unit": Unit(target)},
         )
 
 

@@ -19,9 +19,9 @@ import yaml
 
 import techniques  # noqa: F401  (imports every family so that all classes are registered)
 from techniques.base import REGISTRY, Phase, Technique
+from techniques.texts import TEXTS_DIR, Language, TextError, check_template, languages
 
 DEFAULT_PATH = Path(__file__).with_name("techniques.yaml")
-LANGS = ("en", "de")
 
 
 class CatalogueError(ValueError):
@@ -45,10 +45,15 @@ class Entry:
 class Catalogue:
     """The ordered, validated list of techniques of a run."""
 
-    def __init__(self, entries: list[Entry], source: str) -> None:
+    def __init__(self, entries: list[Entry], source: str, langs: dict[str, Language] | None = None) -> None:
         self.entries = entries
         self.source = source
+        self.languages = langs if langs is not None else languages()
         self._by_code = {e.code: e for e in entries}
+
+    def language(self, lang: str) -> Language:
+        """The words of ``lang`` (a packaged language file)."""
+        return self.languages[lang]
 
     def __iter__(self) -> Iterator[Entry]:
         return iter(self.entries)
@@ -72,8 +77,11 @@ class Catalogue:
         ]
 
     @classmethod
-    def load(cls, path: str | Path | None = None) -> Catalogue:
-        """Read and validate a technique file (the packaged default if ``path`` is None)."""
+    def load(cls, path: str | Path | None = None, texts: Path = TEXTS_DIR) -> Catalogue:
+        """Read and validate a technique file (the packaged default if ``path`` is None).
+
+        ``texts`` is the directory of language files (one ``<code>.yaml`` each).
+        """
         source = Path(path) if path else DEFAULT_PATH
         try:
             data = yaml.safe_load(source.read_text(encoding="utf-8"))
@@ -81,31 +89,57 @@ class Catalogue:
             raise CatalogueError(f"{source}: cannot read technique file ({exc.strerror})") from exc
         except yaml.YAMLError as exc:
             raise CatalogueError(f"{source}: not valid YAML ({exc})".replace("\n", " ")) from exc
-        return cls.from_data(data, str(source))
+        return cls.from_data(data, str(source), texts)
 
     @classmethod
-    def from_data(cls, data: Any, source: str = "<data>") -> Catalogue:
+    def from_data(cls, data: Any, source: str = "<data>", texts: Path = TEXTS_DIR) -> Catalogue:
         if not isinstance(data, dict) or not isinstance(data.get("techniques"), list):
             raise CatalogueError(f"{source}: expected a mapping with a 'techniques' list")
+        try:
+            langs = languages(texts)
+        except TextError as exc:
+            raise CatalogueError(str(exc)) from None
         entries: list[Entry] = []
         seen: set[str] = set()
         for index, raw in enumerate(data["techniques"], 1):
-            entry = _entry(raw, f"{source}: entry {index}")
+            entry = _entry(raw, f"{source}: entry {index}", langs)
             if entry.code in seen:
                 raise CatalogueError(f"{source}: entry {index}: technique {entry.code} listed twice")
             seen.add(entry.code)
             entries.append(entry)
-        return cls(entries, source)
+        return cls(entries, source, langs)
 
 
-def _texts(raw: dict[str, Any], key: str, where: str) -> dict[str, str]:
-    value = raw.get(key)
-    if not isinstance(value, dict) or any(not isinstance(value.get(lang), str) for lang in LANGS):
-        raise CatalogueError(f"{where}: '{key}' needs strings for {' and '.join(LANGS)}")
-    return {lang: value[lang] for lang in LANGS}
+def _texts(raw: dict[str, Any], key: str, where: str, cls: type[Technique],
+           langs: dict[str, Language]) -> dict[str, str]:
+    """Names or templates of one entry per language: the entry's own, else the language file's.
+
+    Templates are checked against the technique's declared fields here, so a
+    typo is an error on load, not a broken sentence in a report.
+    """
+    override = raw.get(key, {})
+    if not isinstance(override, dict) or any(not isinstance(v, str) for v in override.values()):
+        raise CatalogueError(f"{where}: '{key}' must map languages ({', '.join(langs)}) to strings")
+    unknown = set(override) - set(langs)
+    if unknown:
+        raise CatalogueError(f"{where}: '{key}' has unknown languages {sorted(unknown)} (known: {', '.join(langs)})")
+    out: dict[str, str] = {}
+    for code, lang in langs.items():
+        section = lang.names if key == "name" else lang.texts
+        value = override.get(code, section.get(cls.code))
+        if value is None:
+            raise CatalogueError(f"{lang.source}: {key}s: missing {cls.code}")
+        if key == "text":
+            origin = where if code in override else f"{lang.source}: texts: {cls.code}"
+            try:
+                check_template(value, cls.fields, origin)
+            except TextError as exc:
+                raise CatalogueError(str(exc)) from None
+        out[code] = value
+    return out
 
 
-def _entry(raw: Any, where: str) -> Entry:
+def _entry(raw: Any, where: str, langs: dict[str, Language]) -> Entry:
     if not isinstance(raw, dict):
         raise CatalogueError(f"{where}: expected a mapping")
     code = raw.get("code")
@@ -130,4 +164,4 @@ def _entry(raw: Any, where: str) -> Entry:
         default = cls.defaults[key]
         if isinstance(default, bool) != isinstance(value, bool) or not isinstance(value, (int, float)):
             raise CatalogueError(f"{where}: parameter {key!r} must be {type(default).__name__}, got {value!r}")
-    return Entry(cls(params), _texts(raw, "name", where), _texts(raw, "text", where), enabled)
+    return Entry(cls(params), _texts(raw, "name", where, cls, langs), _texts(raw, "text", where, cls, langs), enabled)

@@ -50,10 +50,10 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Final
 
-from puzzles.geometry import CELL_BIT, PEER_MASK, UNIT_MASK, cell_name, cells_of
+from puzzles.geometry import CELL_BIT, PEER_MASK, UNIT_MASK, cells_of
 from techniques.base import Context, Phase, Technique, register
 from techniques.board import Board
-from techniques.golden_chains import removed_text
+from techniques.findings import NOT, Chain, Fragment, Items, Node, assertions, fragment_kind, negations
 from techniques.step import Candidate, Step
 
 #: Node numbering: 18 bits per cell, the 9 "is d" assertions then the 9 "is not d".
@@ -80,9 +80,10 @@ def node_parts(node: int) -> tuple[int, int, bool]:
     return cell, rest % 9 + 1, rest >= 9
 
 
-def node_text(node: int) -> str:
+def node_finding(node: int) -> Node:
+    """A graph node as a chain element: ``(1:6)3`` or ``(1:5)!9``."""
     cell, digit, neg = node_parts(node)
-    return f"{cell_name(cell)}{'!' if neg else ''}{digit}"
+    return Node.of(cell, digit, sign=NOT if neg else 1)
 
 
 def _bits(x: int) -> Iterator[int]:
@@ -197,7 +198,7 @@ class Found:
     chains: tuple[tuple[int, ...], ...]  # written assertions of each branch
     eliminations: tuple[Candidate, ...] = ()
     placements: tuple[Candidate, ...] = ()
-    closing: str = ""  # the bracketed last link of a contradiction chain
+    closing: tuple[int, int] | None = None  # (cell, digit) of the bracketed "(A)!d" closing a contradiction chain
     strong_links: tuple[bool, ...] = ()  # ICC: which links are written "="
     start: tuple[int, int] = (0, 0)
 
@@ -350,7 +351,7 @@ class _Search:
                             start=(start_cell, digit)))
         else:
             self._add(Found("CC", len(path), inside, (tuple(path),), eliminations=((start_cell, digit),),
-                            closing=f"{cell_name(start_cell)}!{digit}", start=(start_cell, digit)))
+                            closing=(start_cell, digit), start=(start_cell, digit)))
 
     def _loop(self, s: _Start, depth: int) -> None:
         g = self.graph
@@ -470,16 +471,16 @@ def _rotate(path: list[int], strong: tuple[bool, ...]) -> tuple[tuple[int, ...],
     return tuple(path[i:] + path[:i]), strong[i:] + strong[:i]
 
 
-def chain_text(nodes: tuple[int, ...], strong: tuple[bool, ...] = ()) -> str:
+def chain_finding(nodes: tuple[int, ...], strong: tuple[bool, ...] = (),
+                  closing: tuple[int, int] | None = None) -> Chain:
     """``(1:6)3 - (2:6)5 - (2:7)8``; with ``strong`` flags a loop written with ``=``."""
-    parts = [node_text(nodes[0])]
-    for i, n in enumerate(nodes[1:]):
-        parts.append(" = " if strong and strong[i] else " - ")
-        parts.append(node_text(n))
+    elements = [node_finding(n) for n in nodes]
+    links = ["=" if strong and strong[i] else "-" for i in range(len(nodes) - 1)]
     if strong:
-        parts.append(" = " if strong[-1] else " - ")
-        parts.append(node_text(nodes[0]))
-    return "".join(parts)
+        links.append("=" if strong[-1] else "-")
+        elements.append(elements[0])
+    end = Node.of(closing[0], closing[1], sign=NOT) if closing else None
+    return Chain(tuple(elements), tuple(links), end)
 
 
 # -- the techniques -------------------------------------------------------------------------
@@ -504,6 +505,7 @@ class ChainTechnique(Technique):
     family = "VI"
     phase = Phase.THINNING
     kind: ClassVar[str]
+    fields = frozenset({"chain", "length", "negation", "kind", "removed", "set"})
     base_defaults: ClassVar[dict[str, int]] = {
         "max_nodes_first": 9,
         "max_nodes_second": 16,
@@ -521,38 +523,29 @@ class ChainTechnique(Technique):
                 yield self._step(board, f)
 
     def _step(self, board: Board, f: Found) -> Step:
-        texts = [chain_text(c, f.strong_links) for c in f.chains]
-        notation = " and ".join(texts)
-        notation_de = " und ".join(texts)
-        if f.closing:
-            notation += f" [- {f.closing}]"
-            notation_de += f" [- {f.closing}]"
+        last = len(f.chains) - 1
+        chains = Items(chain_finding(c, f.strong_links, f.closing if i == last else None)
+                       for i, c in enumerate(f.chains))
         used = tuple(sorted({node_parts(n)[:2] for c in f.chains for n in c}))
         detail = {
-            "chain": notation,
-            "chain_de": notation_de,
+            "chain": chains,
             "length": f.nodes,
             "negation": f.negation,
-            "kind": _KIND_NAMES[f.kind][0] if not f.negation else _KIND_NAMES[f.kind][2],
-            "kind_de": _KIND_NAMES[f.kind][1] if not f.negation else _KIND_NAMES[f.kind][3],
-            "removed": removed_text(f.eliminations),
-            "set": ", ".join(f"{cell_name(c)}{d}" for c, d in f.placements),
+            "kind": Fragment.of(_KIND_NAMES[f.kind][f.negation]),
+            "removed": negations(f.eliminations),
+            "set": assertions(f.placements),
         }
         return Step(self.code, self.points(f), placements=f.placements, eliminations=f.eliminations,
                     used=used, detail=detail)
 
 
+#: The fragment naming each kind, without and with a negated assertion inside.
 _KIND_NAMES: Final = {
-    "CC": ("simple contradiction chain", "Einfache Widerspruchs-Kette",
-           "extended contradiction chain", "Erweiterte Widerspruchs-Kette"),
-    "CCS": ("setting contradiction chain", "Setzende Widerspruchs-Kette",
-            "setting contradiction chain", "Setzende Widerspruchs-Kette"),
-    "ICC": ("closed implication chain", "Geschlossene Folgerungs-Kette",
-            "closed implication chain", "Geschlossene Folgerungs-Kette"),
-    "ACS": ("setting alternative chains", "Setzende Alternativ-Ketten",
-            "setting alternative chains", "Setzende Alternativ-Ketten"),
-    "ACR": ("reducing alternative chains", "Reduzierende Alternativ-Ketten",
-            "reducing alternative chains", "Reduzierende Alternativ-Ketten"),
+    "CC": (fragment_kind("simple_contradiction_chain"), fragment_kind("extended_contradiction_chain")),
+    "CCS": (fragment_kind("setting_contradiction_chain"),) * 2,
+    "ICC": (fragment_kind("closed_implication_chain"),) * 2,
+    "ACS": (fragment_kind("setting_alternative_chains"),) * 2,
+    "ACR": (fragment_kind("reducing_alternative_chains"),) * 2,
 }
 
 

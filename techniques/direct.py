@@ -11,9 +11,10 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import ClassVar
 
-from puzzles.geometry import CELL_BIT, PEER_MASK, UNIT_MASK, UNITS, cell_name
+from puzzles.geometry import CELL_BIT, PEER_MASK, UNIT_MASK, UNITS
 from techniques.base import Context, Phase, Technique, register
 from techniques.board import Board
+from techniques.findings import Cell, Digit, Unit
 from techniques.points import MISSING_BOX, MISSING_LINE, VISIBLE, Bands, band
 from techniques.step import Step
 
@@ -53,6 +54,7 @@ class HiddenSingle(Technique):
     #: Highlight the other cells of the unit (a pen-only solver scans them);
     #: with candidates written, the single candidate itself is the evidence.
     highlight_unit: ClassVar[bool] = True
+    fields = frozenset({"digit", "cell", "unit", "missing"})
 
     def find(self, board: Board, ctx: Context) -> Iterator[Step]:
         found = []
@@ -65,7 +67,7 @@ class HiddenSingle(Technique):
                     band(missing, self.bands),
                     placements=((cell, digit),),
                     used=used,
-                    detail={"digit": digit, "cell": cell_name(cell), "unit": u, "missing": missing},
+                    detail={"digit": Digit(digit), "cell": Cell(cell), "unit": Unit(u), "missing": missing},
                 )
             )
         found.sort(key=scan_key)
@@ -101,6 +103,7 @@ class NakedSingle(Technique):
     group = "B"
     family = "direct"
     phase = Phase.DIRECT
+    fields = frozenset({"digit", "cell", "visible"})
 
     def find(self, board: Board, ctx: Context) -> Iterator[Step]:
         filled = ~board.empty
@@ -112,7 +115,7 @@ class NakedSingle(Technique):
                     self.code,
                     band(visible, VISIBLE),
                     placements=((cell, digit),),
-                    detail={"digit": digit, "cell": cell_name(cell), "visible": visible},
+                    detail={"digit": Digit(digit), "cell": Cell(cell), "visible": visible},
                 )
             )
         found.sort(key=scan_key)

@@ -18,17 +18,14 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any, Final
 
-from puzzles.geometry import COL_MASK, ROW_MASK, cells_of, digit_string
+from puzzles.geometry import COL_MASK, ROW_MASK, cells_of
 from techniques.base import Context, Phase, Technique, register
 from techniques.board import Board
+from techniques.findings import Digit, Digits, Items, Units
 from techniques.step import Step
 
 SIZES: Final = (2, 3, 4)
 ROWS, COLUMNS = 0, 1
-ORIENTATION_WORDS: Final = {
-    ROWS: (("rows", "columns"), ("Zeilen", "Spalten")),
-    COLUMNS: (("columns", "rows"), ("Spalten", "Zeilen")),
-}
 
 
 def _line_bits(pos: int) -> tuple[list[int], list[int]]:
@@ -78,8 +75,9 @@ def _mask_of(lines: int, masks: tuple[int, ...]) -> int:
     return out
 
 
-def _numbers(lines: int) -> str:
-    return ", ".join(str(i + 1) for i in range(9) if lines >> i & 1)
+def _units(lines: int, first_unit: int) -> Units:
+    """The units of a 9-bit line mask: rows (``first_unit`` 0) or columns (9)."""
+    return Units(first_unit + i for i in range(9) if lines >> i & 1)
 
 
 @register
@@ -91,6 +89,7 @@ class SingleDigitGrid(Technique):
     family = "IV"
     phase = Phase.THINNING
     defaults = {"points_per_line": 3}
+    fields = frozenset({"n", "digit", "rests", "base", "cover"})
     min_points = 6.0
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
@@ -120,7 +119,7 @@ class SingleDigitGrid(Technique):
     def _step(
         self, board: Board, digit: int, n: int, orientation: int, base: int, cover: int, pattern: int, elim: int
     ) -> Step:
-        (base_en, cover_en), (base_de, cover_de) = ORIENTATION_WORDS[orientation]
+        base_first, cover_first = (0, 9) if orientation == ROWS else (9, 0)
         return Step(
             code=self.code,
             points=self.params["points_per_line"] * n,
@@ -128,13 +127,9 @@ class SingleDigitGrid(Technique):
             used=tuple((c, digit) for c in cells_of(pattern)),
             detail={
                 "n": n,
-                "digit": digit,
-                "rests": "-".join(digit_string(board.cands[c]) for c in cells_of(pattern)),
-                "base": _numbers(base),
-                "cover": _numbers(cover),
-                "base_lines": base_en,
-                "cover_lines": cover_en,
-                "base_lines_de": base_de,
-                "cover_lines_de": cover_de,
+                "digit": Digit(digit),
+                "rests": Items(Digits.of_mask(board.cands[c]) for c in cells_of(pattern)),
+                "base": _units(base, base_first),
+                "cover": _units(cover, cover_first),
             },
         )

@@ -21,17 +21,17 @@ each state keeps the first path that reached it (a simple path, no cell twice).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterator
 
-from puzzles.geometry import CELL_BIT, PEER_MASK, cell_name, cells_of
+from puzzles.geometry import CELL_BIT, PEER_MASK, cells_of
 from techniques.base import Context, Phase, Technique, register
 from techniques.board import Board
+from techniques.findings import Chain, Digit, Fragment, Node, fragment_kind, negations
 from techniques.step import Candidate, Step
 
 
-def removed_text(eliminations: Iterable[Candidate]) -> str:
-    """Eliminations in the original's negation notation: ``(2:1)!9, (2:3)!9``."""
-    return ", ".join(f"{cell_name(c)}!{d}" for c, d in eliminations)
+GOLDEN_CHAIN = fragment_kind("golden_chain")
+CLOSED_GOLDEN_CHAIN = fragment_kind("closed_golden_chain")
 
 
 def digit_eliminations(by_digit: dict[int, int]) -> tuple[Candidate, ...]:
@@ -70,14 +70,14 @@ def _normalise_loop(cells: list[int], links: list[int]) -> tuple[list[int], list
     return (fwd, fwd_links) if fwd[1] < bwd[1] else (bwd, bwd_links)
 
 
-def chain_notation(cells: list[int], links: list[int], z: int) -> str:
+def pair_chain(cells: list[int], links: list[int], z: int) -> Chain:
     """``(1:4)92 - (1:1)28 - (2:3)89``: each cell with its incoming digit first."""
-    parts = []
+    nodes = []
     incoming = z
     for cell, out in zip(cells, links):
-        parts.append(f"{cell_name(cell)}{_digit(incoming)}{_digit(out)}")
+        nodes.append(Node.of(cell, _digit(incoming), _digit(out)))
         incoming = out
-    return " - ".join(parts)
+    return Chain.plain(nodes)
 
 
 @register
@@ -89,6 +89,7 @@ class GoldenChain(Technique):
     family = "III"
     phase = Phase.THINNING
     defaults = {"points_offset": 3, "min_length": 3, "max_length": 14}
+    fields = frozenset({"length", "closed", "digit", "chain", "kind", "removed"})
     min_points = 6.0
 
     def find(self, board: Board, ctx: Context) -> Iterator[Step]:
@@ -164,7 +165,7 @@ class GoldenChain(Technique):
         if not elims:
             return None
         length = len(cells)
-        notation = chain_notation(cells, links, 1 << (z - 1))
+        notation = pair_chain(cells, links, 1 << (z - 1))
         step = Step(
             self.code,
             length + offset,
@@ -173,11 +174,10 @@ class GoldenChain(Technique):
             detail={
                 "length": length,
                 "closed": closed,
-                "digit": z,
+                "digit": Digit(z),
                 "chain": notation,
-                "kind": "closed golden chain" if closed else "golden chain",
-                "kind_de": "geschlossene Goldene Kette" if closed else "Goldene Kette",
-                "removed": removed_text(elims),
+                "kind": Fragment.of(CLOSED_GOLDEN_CHAIN if closed else GOLDEN_CHAIN),
+                "removed": negations(elims),
             },
         )
         return (length, cells[0], z, cells[-1]), step

@@ -25,6 +25,7 @@ from functools import cached_property
 
 from puzzles.geometry import BOX_MASK, BOX_OF, CELL_BIT, COL_OF, ROW_OF, UNIT_MASK, cells_of, digits_of
 from techniques.board import Board
+from techniques.findings import Cells, Digit, Digits, Fragment, Unit, fragment_kind
 
 #: How many rounds of follow-on claims are derived ("UND FOLGEND" depth).
 MAX_FOLLOW_ON = 4
@@ -32,6 +33,13 @@ MAX_FOLLOW_ON = 4
 _LINE_BOXES = tuple(
     tuple(sorted({BOX_OF[c] for c in range(81) if UNIT_MASK[line] >> c & 1})) for line in range(18)
 )
+
+
+#: Reasons of C and D steps: a box's digit confined to a line, a line's digit
+#: confined to a box, an obvious 2-tuple.
+CLAIM_POINTING = fragment_kind("claim_pointing", "digit", "box", "line")
+CLAIM_LINE = fragment_kind("claim_line", "digit", "box", "line")
+OBVIOUS_PAIR = fragment_kind("obvious_pair", "digits", "cells", "unit")
 
 
 @dataclass(frozen=True, eq=False)
@@ -61,16 +69,10 @@ class Claim:
             out |= s.closure
         return frozenset(out)
 
-    def describe(self, lang: str) -> str:
-        from puzzles.geometry import box_name, unit_name
-
-        if self.pointing:
-            if lang == "de":
-                return f"{self.digit} in {box_name(self.box, 'de')} nur in {unit_name(self.line, 'de')}"
-            return f"{self.digit} in {box_name(self.box)} only in {unit_name(self.line)}"
-        if lang == "de":
-            return f"{self.digit} in {unit_name(self.line, 'de')} nur in {box_name(self.box, 'de')}"
-        return f"{self.digit} in {unit_name(self.line)} only in {box_name(self.box)}"
+    def finding(self) -> Fragment:
+        """The claim as a reason of a step: its digit, box and line."""
+        kind = CLAIM_POINTING if self.pointing else CLAIM_LINE
+        return Fragment.of(kind, digit=Digit(self.digit), box=Unit(18 + self.box), line=Unit(self.line))
 
 
 @dataclass(frozen=True, eq=False)
@@ -93,12 +95,10 @@ class Doppel:
     def cells(self) -> int:
         return CELL_BIT[self.p] | CELL_BIT[self.q]
 
-    def describe(self, lang: str) -> str:
-        from puzzles.geometry import cell_name, unit_name
-
-        where = f"{cell_name(self.p)}/{cell_name(self.q)}"
-        word = "offensichtliches 2-Tupel" if lang == "de" else "obvious 2-tuple"
-        return f"{word} {self.a}{self.b} {where} ({unit_name(self.unit, lang)})"
+    def finding(self) -> Fragment:
+        """The 2-tuple as a reason of a step: its digits, cells and unit."""
+        return Fragment.of(OBVIOUS_PAIR, digits=Digits((self.a, self.b)), cells=Cells((self.p, self.q)),
+                           unit=Unit(self.unit))
 
 
 class ObviousAnalysis:

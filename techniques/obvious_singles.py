@@ -25,10 +25,11 @@ from collections.abc import Iterable, Iterator, Sequence
 from itertools import combinations
 from typing import ClassVar
 
-from puzzles.geometry import CELL_BIT, PEER_MASK, UNIT_MASK, cell_name, cells_of, digits_of
+from puzzles.geometry import CELL_BIT, PEER_MASK, UNIT_MASK, cells_of, digits_of
 from techniques.base import Context, Phase, Technique, register
 from techniques.board import Board
 from techniques.direct import scan_key
+from techniques.findings import Cell, Digit, Items, Unit
 from techniques.obvious import Claim, Doppel, ObviousAnalysis
 from techniques.points import MISSING_BOX, MISSING_LINE, VISIBLE, Bands, band
 from techniques.step import Step
@@ -50,8 +51,8 @@ def analysis_for(board: Board, follow_on: bool) -> ObviousAnalysis:
     return analysis
 
 
-def _reasons(justifications: Iterable[Claim | Doppel], lang: str) -> str:
-    return "; ".join(j.describe(lang) for j in justifications)
+def _reasons(justifications: Iterable[Claim | Doppel]) -> Items:
+    return Items(j.finding() for j in justifications)
 
 
 class ObviousTechnique(Technique):
@@ -61,6 +62,7 @@ class ObviousTechnique(Technique):
     phase = Phase.DIRECT
     min_points = 2.0
     defaults = {"cap": 8, "per_justification": 2}
+    fields = frozenset({"digit", "cell", "unit", "reasons", "visible"})
 
     def _points(self, base: int, justifications: int, follow_ons: int) -> float:
         weight = self.params["per_justification"]
@@ -69,14 +71,13 @@ class ObviousTechnique(Technique):
     def _step(self, cell: int, digit: int, points: float, unit: int | None,
               used: Sequence[Claim | Doppel], **extra: object) -> Step:
         detail: dict[str, object] = {
-            "digit": digit,
-            "cell": cell_name(cell),
-            "reasons": _reasons(used, "en"),
-            "reasons_de": _reasons(used, "de"),
+            "digit": Digit(digit),
+            "cell": Cell(cell),
+            "reasons": _reasons(used),
             **extra,
         }
         if unit is not None:
-            detail["unit"] = unit
+            detail["unit"] = Unit(unit)
         marks: list[tuple[int, int]] = []
         for j in used:
             if isinstance(j, Claim):

@@ -22,6 +22,7 @@ class WriteCandidates(Technique):
     family = "pencil"
     phase = Phase.PENCIL
     defaults = {"share": 0.25}
+    fields = frozenset({"count", "share"})
 
     def find(self, board: Board, ctx: Context) -> Iterator[Step]:
         if board.pencil:
@@ -31,5 +32,5 @@ class WriteCandidates(Technique):
         yield Step(
             self.code,
             share * count,
-            detail={"count": count, "share": f"{share:.0%}"},
+            detail={"count": count, "share": share},
         )

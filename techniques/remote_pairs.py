@@ -30,12 +30,15 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-from puzzles.geometry import BOX_MASK, BOX_OF, COL_OF, PEER_MASK, ROW_OF, UNIT_MASK, cell_name, cells_of, digits_of
+from puzzles.geometry import BOX_MASK, BOX_OF, COL_OF, PEER_MASK, ROW_OF, UNIT_MASK, cells_of, digits_of
 from techniques.base import Context, Phase, Technique, register
 from techniques.board import Board
+from techniques.findings import Cells, Chain, Digits, Fragment, Items, Node, Unit, fragment_kind
 from techniques.step import Step
 
 BAND, STACK = 0, 1
+BAND_WORD = fragment_kind("band", transposed="stack")
+STACK_WORD = fragment_kind("stack")
 
 
 def _bivalue_groups(board: Board) -> dict[int, list[int]]:
@@ -104,7 +107,7 @@ def _components(cells: list[int]) -> list[tuple[list[int], dict[int, int]]]:
     return out
 
 
-def _chain_text(order: list[int], colour: dict[int, int], mask: int) -> str:
+def _chain_text(order: list[int], colour: dict[int, int], mask: int) -> Items:
     """The group in the original's chain notation, e.g. ``(1:4)13 - (1:8)31``.
 
     Cells are walked depth-first from an end (a cell with one link), so a
@@ -115,12 +118,12 @@ def _chain_text(order: list[int], colour: dict[int, int], mask: int) -> str:
     members = set(order)
     links = {c: [p for p in cells_of(PEER_MASK[c]) if p in members] for c in order}
 
-    def name(c: int) -> str:
-        return f"{cell_name(c)}{a}{b}" if colour[c] == 0 else f"{cell_name(c)}{b}{a}"
+    def name(c: int) -> Node:
+        return Node.of(c, a, b) if colour[c] == 0 else Node.of(c, b, a)
 
     start = min(order, key=lambda c: (len(links[c]), c))
     seen: set[int] = set()
-    parts: list[str] = []
+    parts: list[list[Node]] = []
     previous = None
     stack: list[tuple[int, int | None]] = [(start, None)]
     while stack:
@@ -129,14 +132,14 @@ def _chain_text(order: list[int], colour: dict[int, int], mask: int) -> str:
             continue
         seen.add(c)
         if parent is None:
-            parts.append(name(c))
+            parts.append([name(c)])
         elif parent == previous:
-            parts.append(f" - {name(c)}")
+            parts[-1].append(name(c))
         else:
-            parts.append(f", {name(parent)} - {name(c)}")
+            parts.append([name(parent), name(c)])
         previous = c
         stack.extend((p, c) for p in sorted(links[c], reverse=True) if p not in seen)
-    return "".join(parts)
+    return Items(Chain.plain(branch) for branch in parts)
 
 
 @register
@@ -144,6 +147,7 @@ class RemotePairs(_ThreePoints):
     """Chains of identical bivalue cells: cells seeing both colours lose both digits."""
 
     code = "RP"
+    fields = frozenset({"digits", "chain", "length"})
 
     def find(self, board: Board, ctx: Context) -> Iterator[Step]:
         """Groups in the order of their first cell; pairs of digits ascending."""
@@ -164,7 +168,7 @@ class RemotePairs(_ThreePoints):
                 eliminations=tuple(_candidates(board, elim, mask)),
                 used=tuple((c, d) for c in sorted(order) for d in digits_of(mask)),
                 detail={
-                    "digits": "".join(map(str, digits_of(mask))),
+                    "digits": Digits.of_mask(mask),
                     "chain": _chain_text(order, colour, mask),
                     "length": len(order),
                 },
@@ -196,6 +200,7 @@ class ChuteRemotePairs(_ThreePoints):
     """Two identical bivalue cells in one chute, judged by the third box's third line."""
 
     code = "CRP"
+    fields = frozenset({"digits", "cells", "chute", "segment_unit", "line_unit", "absent", "removed", "bonus"})
 
     def find(self, board: Board, ctx: Context) -> Iterator[Step]:
         """Pairs of cells in scan order (first cell, then second)."""
@@ -250,14 +255,13 @@ class ChuteRemotePairs(_ThreePoints):
             eliminations=tuple(sorted(elim + bonus)),
             used=tuple((c, d) for c in (x, y) for d in (a, b)) + tuple((c, 0) for c in cells_of(segment)),
             detail={
-                "digits": f"{a}{b}",
-                "cells": f"{cell_name(x)}, {cell_name(y)}",
-                "chute": "band" if kind == BAND else "stack",
-                "chute_de": "Band" if kind == BAND else "Stapel",
-                "segment_unit": 18 + third_box,
-                "line_unit": third_line,
-                "absent": "".join(map(str, absent)),
-                "removed": "".join(map(str, digits_of(removed))),
+                "digits": Digits((a, b)),
+                "cells": Cells((x, y)),
+                "chute": Fragment.of(BAND_WORD if kind == BAND else STACK_WORD),
+                "segment_unit": Unit(18 + third_box),
+                "line_unit": Unit(third_line),
+                "absent": Digits(absent),
+                "removed": Digits.of_mask(removed),
                 "bonus": len(bonus),
             },
         )

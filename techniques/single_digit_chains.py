@@ -39,10 +39,10 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Final
 
-from puzzles.geometry import CELL_BIT, PEER_MASK, UNIT_MASK, cell_name, cells_of, unit_name
+from puzzles.geometry import CELL_BIT, PEER_MASK, UNIT_MASK, cells_of
 from techniques.base import Context, Phase, Technique, register
 from techniques.board import Board
-from techniques.golden_chains import removed_text
+from techniques.findings import BRACKET, Chain, Digit, Fragment, Node, Unit, fragment_kind, negations
 from techniques.step import Candidate, Step
 
 _ROW_BASE: Final = sum(1 << (9 * r) for r in range(9))
@@ -91,15 +91,21 @@ class DigitLinks:
             links.peers[c] = PEER_MASK[c] & pos
         return links
 
-    def cell(self, c: int) -> str:
-        return f"{cell_name(c)}{self.digit}"
+    def cell(self, c: int) -> Node:
+        return Node.of(c, self.digit)
 
 
-def _x_chain_notation(links: DigitLinks, cells: list[int]) -> str:
-    out = links.cell(cells[0])
-    for i in range(1, len(cells)):
-        out += (" = " if i % 2 else " - ") + links.cell(cells[i])
-    return out
+#: Variants and parts of the single-digit chain sentences.
+SINGLE_DIGIT_CHAIN = fragment_kind("single_digit_chain")
+CLOSED_SINGLE_DIGIT_CHAIN = fragment_kind("closed_single_digit_chain")
+TWICE_IN_UNIT = fragment_kind("twice_in_unit", "digit", "unit")
+NO_PLACE_IN_UNIT = fragment_kind("no_place_in_unit", "digit", "unit")
+ONE_MORE_LINK = fragment_kind("one_more_link", "chain", "removed")
+
+
+def _x_chain_notation(links: DigitLinks, cells: list[int]) -> Chain:
+    """Strong and weak links alternating, strong first: ``(1:2)9 = (7:2)9 - (7:7)9``."""
+    return Chain(tuple(links.cell(c) for c in cells), tuple("=" if i % 2 else "-" for i in range(1, len(cells))))
 
 
 def _sorted_unique(found: list[tuple[tuple, Step]]) -> Iterator[Step]:
@@ -146,6 +152,7 @@ class SingleDigitChain(_PerDigitChain):
     """SC: chain of strong links of one digit (X-chain), 4..12 cells, open or closed."""
 
     code = "SC"
+    fields = frozenset({"digit", "length", "closed", "kind", "chain", "removed"})
     defaults = {"points_offset": 3, "max_length": 12}
 
     def _digit(self, links: DigitLinks, max_len: int) -> Iterator[tuple[tuple, Step]]:
@@ -197,13 +204,12 @@ class SingleDigitChain(_PerDigitChain):
             eliminations=elims,
             used=tuple((c, d) for c in cells),
             detail={
-                "digit": d,
+                "digit": Digit(d),
                 "length": length,
                 "closed": closed,
-                "kind": "closed single-digit chain" if closed else "single-digit chain",
-                "kind_de": "geschlossene Einzelzahl-Kette" if closed else "Einzelzahl-Kette",
+                "kind": Fragment.of(CLOSED_SINGLE_DIGIT_CHAIN if closed else SINGLE_DIGIT_CHAIN),
                 "chain": _x_chain_notation(links, cells),
-                "removed": removed_text(elims),
+                "removed": negations(elims),
             },
         )
 
@@ -225,6 +231,7 @@ class SingleDigitContradictionChain(_PerDigitChain):
     """SCC: single-digit contradiction chain, type 1 and type 2 (O/X suffix), 3..11 cells."""
 
     code = "SCC"
+    fields = frozenset({"digit", "length", "type", "chain", "reason", "removed", "extension"})
     defaults = {"points_offset": 4, "max_length": 11}
 
     def _digit(self, links: DigitLinks, max_len: int) -> Iterator[tuple[tuple, Step]]:
@@ -334,41 +341,34 @@ class SingleDigitContradictionChain(_PerDigitChain):
         twice = bool(UNIT_MASK[unit] & set_cells)
         used = list(cells)
         elim = removable
-        ext_en = ext_de = ""
+        ext = None
         extension = None if weak else self._extension(links, cells, removable)
         if extension is not None:
             ext_cells, ext_elim = extension
             used += [c for c in ext_cells if c not in cells]
             elim |= ext_elim
-            ext_text = _x_chain_notation(links, ext_cells)
-            ext_removed = removed_text((c, d) for c in cells_of(ext_elim))
-            ext_en = f"; one more link gives the single-digit chain {ext_text} => {ext_removed}"
-            ext_de = f"; um ein Glied verlängert ergibt sich die Einzelzahl-Kette {ext_text} => {ext_removed}"
+            ext = Fragment.of(ONE_MORE_LINK, chain=_x_chain_notation(links, ext_cells),
+                              removed=negations((c, d) for c in cells_of(ext_elim)))
         elims = tuple((c, d) for c in cells_of(elim))
         length = len(cells)
         kind = "1" if not weak else "2" + pattern
-        chain = " - ".join(
-            links.cell(c) if i % 2 == 0 else f"{cell_name(c)}[{d}]" for i, c in enumerate(cells)
+        chain = Chain.plain(
+            links.cell(c) if i % 2 == 0 else Node.of(c, d, sign=BRACKET) for i, c in enumerate(cells)
         )
-        reason_en = f"two {d}s in {unit_name(unit, 'en')}" if twice else f"no place for {d} in {unit_name(unit, 'en')}"
-        reason_de = (
-            f"zwei {d} in {unit_name(unit, 'de')}" if twice else f"keine Möglichkeit für eine {d} in {unit_name(unit, 'de')}"
-        )
+        reason = Fragment.of(TWICE_IN_UNIT if twice else NO_PLACE_IN_UNIT, digit=Digit(d), unit=Unit(unit))
         return Step(
             self.code,
             length + self.params["points_offset"],
             eliminations=elims,
             used=tuple((c, d) for c in used),
             detail={
-                "digit": d,
+                "digit": Digit(d),
                 "length": length,
                 "type": kind,
                 "chain": chain,
-                "reason": reason_en,
-                "reason_de": reason_de,
-                "removed": removed_text(elims),
-                "extension": ext_en,
-                "extension_de": ext_de,
+                "reason": reason,
+                "removed": negations(elims),
+                "extension": ext,
             },
         )
 

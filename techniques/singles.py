@@ -9,12 +9,17 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from puzzles.geometry import CELL_BIT, CELL_UNITS, PEER_MASK, UNIT_MASK, cell_name
+from puzzles.geometry import CELL_BIT, CELL_UNITS, PEER_MASK, UNIT_MASK
 from techniques.base import Context, Phase, Technique, register
 from techniques.board import Board
+from techniques.findings import Cell, Digit, Fragment, fragment_kind
 from techniques.direct import HiddenSingle, naked_singles, scan_key
 from techniques.points import CANDIDATE_SINGLE, band
 from techniques.step import Step
+
+
+LAST = fragment_kind("last_possibility")
+ONLY = fragment_kind("only_possibility", "open_peers")
 
 
 class CandidateHiddenSingle(HiddenSingle):
@@ -57,6 +62,7 @@ class CandidateNakedSingle(Technique):
     group = "F"
     family = "singles"
     phase = Phase.SINGLES
+    fields = frozenset({"digit", "cell", "kind"})
 
     def find(self, board: Board, ctx: Context) -> Iterator[Step]:
         empty = board.empty
@@ -71,10 +77,9 @@ class CandidateNakedSingle(Technique):
                 placements=((cell, digit),),
                 used=((cell, digit),),
                 detail={
-                    "digit": digit,
-                    "cell": cell_name(cell),
-                    "kind": "last possibility" if last else f"only possibility, {open_peers} open peers",
-                    "kind_de": "letzte Möglichkeit" if last else f"einzige Möglichkeit, {open_peers} offene Nachbarn",
+                    "digit": Digit(digit),
+                    "cell": Cell(cell),
+                    "kind": Fragment.of(LAST) if last else Fragment.of(ONLY, open_peers=open_peers),
                 },
             ))
         found.sort(key=scan_key)

@@ -14,11 +14,13 @@ class Step:
     """One deduction found in a board.
 
     ``used`` lists the candidates (or, with digit 0, whole cells) the deduction
-    rests on, so that a walkthrough can highlight them.  ``detail`` carries the
-    values of the explanation text, which is written from a per-technique
-    template in English or German (see :mod:`techniques.texts`): values under
-    keys ending in ``unit`` are unit numbers 0..26 and are named in the
-    reader's language, all other values are printed as they are.
+    rests on, so that a walkthrough can highlight them.  ``detail`` is the
+    finding, typed and free of words (:mod:`techniques.findings`): pattern
+    cells, digits, units, chain nodes, nested fragments and the measure the
+    points come from, under the field names the technique declares.  The
+    explanation is written from it by one renderer and a per-language template
+    (:mod:`techniques.texts`), and a symmetry of the grid maps it value by
+    value (:func:`techniques.findings.transform`).
     """
 
     code: str

@@ -1,34 +1,277 @@
-"""Writing a step's explanation in English or German from its template.
+"""Every word the program prints, from one YAML file per language, and the renderer.
 
-Templates live in ``techniques.yaml`` (``text: {en: ..., de: ...}``) and use
-``str.format`` fields named after the keys of :attr:`Step.detail`.  Values
-under keys ending in ``unit`` are unit numbers and are named in the reader's
-language; everything else is printed as given.
+A language file (``techniques/texts/<code>.yaml``) holds the technique names
+and sentence templates, the fragments nested findings are written with, the
+unit and box words, and the labels of the reports and the walkthrough.  The
+templates use ``str.format`` fields named after a step's finding values
+(:mod:`techniques.findings`); each value is written by its kind, so the
+templates carry words only.  Adding a language is adding a file.
+
+Files are checked when loaded: a template naming a field its technique or
+fragment does not declare, a missing entry, or a malformed template is a
+:class:`TextError` naming the file and entry, never a broken sentence later.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import string
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+import yaml
 
-from puzzles.geometry import unit_name
+from puzzles.geometry import COL_OF, ROW_OF
+from techniques.findings import (
+    BRACKET,
+    FRAGMENT_FIELDS,
+    NOT,
+    Cell,
+    Candidates,
+    Cells,
+    Chain,
+    Digit,
+    Digits,
+    Fragment,
+    Items,
+    Node,
+    Unit,
+    Units,
+    Value,
+)
 from techniques.step import Step
 
+TEXTS_DIR = Path(__file__).with_name("texts")
+#: Top-level sections of a language file: each a mapping of names to strings
+#: (``boxes`` a list of nine).
+SECTIONS = ("names", "texts", "fragments", "words", "boxes")
+#: Words the renderer and the reports need in every language.
+REQUIRED_WORDS = (
+    "and", "row", "column", "rows", "columns", "box", "boxes", "box_name",
+    "step", "points", "total", "norm2", "max_norm", "level", "thinning_steps", "status", "uniqueness_off",
+    "status_solved", "status_stuck", "status_invalid", "status_no_solution", "status_multiple_solutions",
+    "status_timeout",
+    "walk_total", "walk_technique", "walk_count", "walk_points", "walk_name", "walk_time", "walk_final",
+    "walk_prompt", "walk_summary", "walk_used",
+)
 
-def localized(detail: Mapping[str, object], lang: str) -> dict[str, object]:
-    """``detail`` with unit numbers replaced by their names in ``lang``."""
-    out: dict[str, object] = {}
-    for key, value in detail.items():
-        if key.endswith("unit") and isinstance(value, int):
-            out[key] = unit_name(value, lang)
-        else:
-            out[key] = value
-    return out
+
+class TextError(ValueError):
+    """A language file or template that cannot be used; the message names file and entry."""
+
+
+def template_fields(template: str, where: str) -> set[str]:
+    """The field names a ``str.format`` template uses; a malformed one is a TextError."""
+    try:
+        parsed = list(string.Formatter().parse(template))
+    except ValueError as exc:
+        raise TextError(f"{where}: malformed template ({exc}): {template!r}") from None
+    fields = set()
+    for _literal, name, _spec, conversion in parsed:
+        if name is None:
+            continue
+        if not name.isidentifier():
+            raise TextError(f"{where}: a field is a plain name, got {{{name}}}: {template!r}")
+        if conversion:
+            raise TextError(f"{where}: field {{{name}!{conversion}}}: conversions are not allowed: {template!r}")
+        fields.add(name)
+    return fields
+
+
+def check_template(template: str, allowed: Iterable[str], where: str) -> None:
+    """Fail (one line, naming ``where``) if ``template`` uses a field not in ``allowed``."""
+    unknown = template_fields(template, where) - set(allowed)
+    if unknown:
+        names = ", ".join(sorted(allowed)) or "none"
+        raise TextError(f"{where}: unknown field {{{sorted(unknown)[0]}}} (fields: {names})")
+
+
+@dataclass(frozen=True)
+class Language:
+    """One language's words, and the writing of typed finding values in it."""
+
+    code: str
+    source: str
+    names: Mapping[str, str]
+    texts: Mapping[str, str]
+    fragments: Mapping[str, str]
+    words: Mapping[str, str]
+    boxes: tuple[str, ...]
+
+    # --- loading -----------------------------------------------------------------
+
+    @classmethod
+    def load(cls, path: Path) -> Language:
+        where = str(path)
+        try:
+            data = yaml.safe_load(path.read_text(encoding="utf-8"))
+        except OSError as exc:
+            raise TextError(f"{where}: cannot read language file ({exc.strerror})") from None
+        except yaml.YAMLError as exc:
+            raise TextError(f"{where}: not valid YAML ({exc})".replace("\n", " ")) from None
+        if not isinstance(data, dict):
+            raise TextError(f"{where}: expected a mapping with {', '.join(SECTIONS)}")
+        unknown = set(data) - set(SECTIONS)
+        if unknown:
+            raise TextError(f"{where}: unknown sections {sorted(unknown)}")
+        sections = {}
+        for key in ("names", "texts", "fragments", "words"):
+            value = data.get(key) or {}
+            if not isinstance(value, dict) or any(not isinstance(v, str) for v in value.values()):
+                raise TextError(f"{where}: '{key}' must map names to strings")
+            sections[key] = {str(k): v for k, v in value.items()}
+        boxes = data.get("boxes")
+        if not isinstance(boxes, list) or len(boxes) != 9 or any(not isinstance(b, str) for b in boxes):
+            raise TextError(f"{where}: 'boxes' must list the nine box names")
+        missing = [w for w in REQUIRED_WORDS if w not in sections["words"]]
+        if missing:
+            raise TextError(f"{where}: words: missing {', '.join(missing)}")
+        lang = cls(path.stem, where, sections["names"], sections["texts"], sections["fragments"],
+                   sections["words"], tuple(boxes))
+        lang._check_fragments()
+        return lang
+
+    def _check_fragments(self) -> None:
+        for kind, fields in FRAGMENT_FIELDS.items():
+            if kind not in self.fragments:
+                raise TextError(f"{self.source}: fragments: missing {kind}")
+            check_template(self.fragments[kind], fields, f"{self.source}: fragments: {kind}")
+        for kind in self.fragments:
+            if kind not in FRAGMENT_FIELDS:
+                raise TextError(f"{self.source}: fragments: unknown fragment {kind}")
+        check_template(self.words["box_name"], ("band", "stack", "name"), f"{self.source}: words: box_name")
+
+    # --- writing values ----------------------------------------------------------
+
+    def word(self, key: str) -> str:
+        return self.words[key]
+
+    def cell(self, c: int) -> str:
+        return f"({ROW_OF[c] + 1}:{COL_OF[c] + 1})"
+
+    def box(self, box: int) -> str:
+        return self.words["box_name"].format(band=box // 3 + 1, stack=box % 3 + 1, name=self.boxes[box])
+
+    def unit(self, u: int) -> str:
+        kind, index = divmod(u, 9)
+        if kind == 2:
+            return self.box(index)
+        return f"{self.words['row' if kind == 0 else 'column']} {index + 1}"
+
+    def units(self, us: Units) -> str:
+        kinds = {u // 9 for u in us}
+        if len(kinds) == 1 and kinds != {2}:
+            plural = self.words["rows" if kinds == {0} else "columns"]
+            return f"{plural} {', '.join(str(u % 9 + 1) for u in sorted(us))}"
+        return ", ".join(self.unit(u) for u in us)
+
+    def node(self, n: Node) -> str:
+        digits = "".join(map(str, n.digits))
+        if n.sign == NOT:
+            return f"{self.cell(n.cell)}!{digits}"
+        if n.sign == BRACKET:
+            return f"{self.cell(n.cell)}[{digits}]"
+        return f"{self.cell(n.cell)}{digits}"
+
+    def chain(self, ch: Chain) -> str:
+        parts = [self.node(ch.nodes[0])] if ch.nodes else []
+        for link, n in zip(ch.links, ch.nodes[1:]):
+            parts.append(f" {link} {self.node(n)}")
+        if ch.closing is not None:
+            parts.append(f" [- {self.node(ch.closing)}]")
+        return "".join(parts)
+
+    def value(self, v: Value, spec: str = "") -> str:
+        """One finding value written by its kind; ``spec`` is the template's format spec."""
+        if v is None:  # an optional part of a sentence that is absent
+            return ""
+        if isinstance(v, Cell):
+            return self.cell(v)
+        if isinstance(v, Unit):
+            return self.unit(v)
+        if isinstance(v, Digit):
+            return str(int(v))
+        if isinstance(v, Cells):
+            if spec.startswith("bare"):  # r:c without brackets, as in the pattern line of a UR
+                return (spec[4:] or ", ").join(f"{ROW_OF[c] + 1}:{COL_OF[c] + 1}" for c in v)
+            return (spec or ", ").join(self.cell(c) for c in v)
+        if isinstance(v, Candidates):
+            return "".join(f"({d})" if d in v.added else str(int(d)) for d in v.digits)
+        if isinstance(v, Digits):
+            return spec.join(str(int(d)) for d in v)
+        if isinstance(v, Units):
+            return self.units(v)
+        if isinstance(v, Node):
+            return self.node(v)
+        if isinstance(v, Chain):
+            return self.chain(v)
+        if isinstance(v, Fragment):
+            return self.render(self.fragments[v.kind], v.values)
+        if isinstance(v, Items):
+            sep = f" {self.words['and']} " if spec == "and" else (spec or ", ")
+            return sep.join(self.value(x) for x in v)
+        try:
+            return format(v, spec)
+        except (TypeError, ValueError):  # a spec meant for another kind (a separator): the plain value
+            return str(v)
+
+    def render(self, template: str, values: Mapping[str, object]) -> str:
+        """``template`` with every field written by :meth:`value`."""
+        return template.format_map(_Bound(self, values))
+
+
+class _Bound(dict):  # type: ignore[type-arg]
+    """A template's field lookup: each value comes wrapped with the language that writes it."""
+
+    def __init__(self, lang: Language, found: Mapping[str, object]) -> None:
+        super().__init__()
+        self.lang = lang
+        self.found = found
+
+    def __missing__(self, key: str) -> _Written:
+        # templates are checked against the declared fields on load; a declared
+        # field a step leaves out is an absent optional part and writes as ""
+        return _Written(self.lang, self.found.get(key))  # type: ignore[arg-type]
+
+
+@dataclass(frozen=True)
+class _Written:
+    lang: Language
+    value: Value
+
+    def __format__(self, spec: str) -> str:
+        return self.lang.value(self.value, spec)
+
+
+def available_languages(directory: Path = TEXTS_DIR) -> tuple[str, ...]:
+    """The language codes with a file in ``directory``, English first."""
+    codes = sorted(p.stem for p in directory.glob("*.yaml"))
+    return tuple(sorted(codes, key=lambda c: c != "en"))
+
+
+@cache
+def _load(path: Path) -> Language:
+    return Language.load(path)
+
+
+def language(code: str, directory: Path = TEXTS_DIR) -> Language:
+    """The language ``code`` of ``directory`` (the packaged ones by default), loaded and checked once."""
+    return _load(directory / f"{code}.yaml")
+
+
+def languages(directory: Path = TEXTS_DIR) -> dict[str, Language]:
+    """Every language of ``directory`` by code (the packaged ones by default)."""
+    codes = available_languages(directory)
+    if not codes:
+        raise TextError(f"{directory}: no language files (<code>.yaml)")
+    return {code: language(code, directory) for code in codes}
 
 
 def explain(step: Step, template: str, lang: str = "en") -> str:
-    """Fill ``template`` with the step's details; a missing field is shown, not raised."""
-    values = localized(step.detail, lang)
-    try:
-        return template.format(**values)
-    except (KeyError, IndexError, ValueError) as exc:
-        return f"{template} [{exc}]"
+    """``template`` filled with the step's finding values in the packaged language ``lang``."""
+    return language(lang).render(template, step.detail)
+
+
+def written(value: Value, lang: str = "en", spec: str = "") -> str:
+    """One finding value as the packaged language ``lang`` writes it."""
+    return language(lang).value(value, spec)

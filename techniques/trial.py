@@ -17,9 +17,10 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from puzzles.geometry import ALL_DIGITS_MASK, CELL_BIT, UNITS, cell_name
+from puzzles.geometry import ALL_DIGITS_MASK, CELL_BIT, UNITS
 from techniques.base import Context, Phase, Technique, register
 from techniques.board import Board
+from techniques.findings import Cell, Digit
 from techniques.direct import unit_singles
 from techniques.step import Step
 
@@ -85,6 +86,7 @@ class _Search:
 @register
 class TrialAndError(Technique):
     code = "TE"
+    fields = frozenset({"digit", "cell", "tries", "depth", "placed"})
     group = "TE"
     family = "TE"
     phase = Phase.LAST_RESORT
@@ -113,7 +115,7 @@ class TrialAndError(Technique):
                     float(self.params["points_per_level"]) * depth,
                     placements=tuple((c, solved.values[c]) for c in open_cells),
                     used=((root, d),),
-                    detail={"digit": d, "cell": cell_name(root), "tries": search.tries, "depth": depth,
+                    detail={"digit": Digit(d), "cell": Cell(root), "tries": search.tries, "depth": depth,
                             "placed": len(open_cells)},
                 )
                 return

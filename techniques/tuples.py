@@ -33,13 +33,11 @@ from puzzles.geometry import (
     ROW_OF,
     UNIT_MASK,
     UNITS,
-    cell_name,
     cells_of,
-    digit_string,
-    unit_name,
 )
 from techniques.base import Context, Phase, Technique, register
 from techniques.board import Board
+from techniques.findings import Cells, Digits, Fragment, Items, Unit, fragment_kind
 from techniques.step import Step
 
 MAX_NAKED: Final = 7
@@ -147,8 +145,16 @@ def _empty_count(board: Board, unit: int) -> int:
     return sum(1 for c in UNITS[unit] if board.cands[c])
 
 
-def _rests(board: Board, cells: list[int]) -> str:
-    return ", ".join(digit_string(board.cands[c]) for c in cells)
+#: Optional parts of the tuple sentences: the second unit of a naked tuple, the
+#: complementary tuple and what it would cost.
+ALSO_UNIT = fragment_kind("also_unit", "unit")
+COMPLEMENTARY_HIDDEN = fragment_kind("complementary_hidden", "m", "digits", "points")
+INSTEAD_OF_NAKED = fragment_kind("instead_of_naked", "n", "digits", "rests", "points")
+
+
+def _rests(board: Board, cells: list[int]) -> Items:
+    """The candidates ("Reste") of ``cells``, cell by cell."""
+    return Items(Digits.of_mask(board.cands[c]) for c in cells)
 
 
 def _eliminations(board: Board, digits: int, cells_mask: int) -> list[tuple[int, int]]:
@@ -177,6 +183,7 @@ class NakedTuple(Technique):
     """Naked N-tuples, N = 2..7, unless the complementary hidden tuple is cheaper."""
 
     code = "NT"
+    fields = frozenset({"n", "digits", "rests", "cells", "unit", "also", "other"})
     group = "II"
     family = "II"
     phase = Phase.THINNING
@@ -225,21 +232,18 @@ class NakedTuple(Technique):
     def _detail(
         board: Board, unit: int, second: int | None, n: int, m: int, digits: int, cells: list[int], rest: int
     ) -> dict[str, object]:
-        other = other_de = ""
+        other = None
         if m in HIDDEN_SIZES:
-            hidden = digit_string(_union(board, rest) & ~digits)
-            other = f" (the complementary hidden {m}-tuple {hidden} would cost {hidden_points(m)})"
-            other_de = f" (das zugehörige versteckte {m}-Tupel {hidden} kostete {hidden_points(m)})"
+            hidden = Digits.of_mask(_union(board, rest) & ~digits)
+            other = Fragment.of(COMPLEMENTARY_HIDDEN, m=m, digits=hidden, points=hidden_points(m))
         return {
             "n": n,
-            "digits": digit_string(digits),
+            "digits": Digits.of_mask(digits),
             "rests": _rests(board, cells),
-            "cells": ", ".join(cell_name(c) for c in cells),
-            "unit": unit,
-            "also": f" (and {unit_name(second, 'en')})" if second is not None else "",
-            "also_de": f" (und {unit_name(second, 'de')})" if second is not None else "",
+            "cells": Cells(cells),
+            "unit": Unit(unit),
+            "also": Fragment.of(ALSO_UNIT, unit=Unit(second)) if second is not None else None,
             "other": other,
-            "other_de": other_de,
         }
 
 
@@ -248,6 +252,7 @@ class HiddenTuple(Technique):
     """Hidden M-tuples, M = 2..3, where cheaper than the complementary naked tuple."""
 
     code = "HT"
+    fields = frozenset({"m", "digits", "rests", "cells", "removed", "unit", "other"})
     group = "II"
     family = "II"
     phase = Phase.THINNING
@@ -297,14 +302,12 @@ class HiddenTuple(Technique):
                     ),
                     detail={
                         "m": m,
-                        "digits": digit_string(hidden_digits),
+                        "digits": Digits.of_mask(hidden_digits),
                         "rests": _rests(board, cells),
-                        "cells": ", ".join(cell_name(c) for c in cells),
-                        "removed": digit_string(missing & ~hidden_digits & _union(board, hidden_cells)),
-                        "unit": unit,
-                        "other": f" (instead of the naked {n}-tuple {digit_string(naked_digits)}"
-                        f" ({_rests(board, cells_of(naked_cells))}), {naked_points(n)} points)",
-                        "other_de": f" (statt des {n}-Tupels {digit_string(naked_digits)}"
-                        f" ({_rests(board, cells_of(naked_cells))}), {naked_points(n)} Punkte)",
+                        "cells": Cells(cells),
+                        "removed": Digits.of_mask(missing & ~hidden_digits & _union(board, hidden_cells)),
+                        "unit": Unit(unit),
+                        "other": Fragment.of(INSTEAD_OF_NAKED, n=n, digits=Digits.of_mask(naked_digits),
+                                             rests=_rests(board, cells_of(naked_cells)), points=naked_points(n)),
                     },
                 )

@@ -29,13 +29,17 @@ from itertools import combinations
 
 import numpy as np
 
-from puzzles.geometry import CELL_UNITS, COL_OF, ROW_OF, UNIT_MASK, unit_name
+from puzzles.geometry import CELL_UNITS, COL_OF, ROW_OF, UNIT_MASK
 from techniques.base import Context, Phase, Technique, register
 from techniques.board import Board
+from techniques.findings import Cells, Digit, Fragment
 from techniques.step import Candidate, Step
 from techniques.unique_rectangles import (
+    REMOVE_DIGIT_FROM,
+    REMOVE_EXTRAS_FROM,
     TYPE_POINT_DEFAULTS,
     Finding,
+    because,
     Pattern,
     bits,
     effective_masks,
@@ -324,16 +328,12 @@ def link_findings(board: Board, pat: Pattern) -> Iterator[Finding]:
                     groups.setdefault((used, label, digit), []).extend(elims)
                     break
     for (used, label, digit), elims in groups.items():
-        en = " and ".join(f"candidate {h} alone in {unit_name(u, 'en')}" for h, _, _, u in used)
-        de = " und ".join(f"Kandidat {h} alleine in {unit_name(u, 'de')}" for h, _, _, u in used)
-        where = ", ".join(f"({ROW_OF[c] + 1}:{COL_OF[c] + 1})" for c in sorted({c for c, _ in elims}))
+        where = Cells(sorted({c for c, _ in elims}))
         if digit:
-            what_en = f"candidate {digit} can be removed from {where}"
-            what_de = f"ist Kandidat {digit} in {where} streichbar"
+            what = Fragment.of(REMOVE_DIGIT_FROM, digit=Digit(digit), cells=where)
         else:
-            what_en = f"the extra candidates can be removed from {where}"
-            what_de = f"sind die Zusatzkandidaten in {where} streichbar"
-        yield Finding(label, tuple(sorted(elims)), f"because of {en}, {what_en}", f"Wegen {de} {what_de}")
+            what = Fragment.of(REMOVE_EXTRAS_FROM, cells=where)
+        yield Finding(label, tuple(sorted(elims)), because([(h, u) for h, _, _, u in used], what))
 
 
 def loop_findings(board: Board, pat: Pattern) -> Iterator[Finding]:
@@ -354,6 +354,7 @@ class UniqueLoop(Technique):
     """Unique loops of 6, 8 and 10 cells: rectangle type points + 3 per extra cell pair."""
 
     code = "UL"
+    fields = frozenset({"type", "cells", "pair", "reason", "size"})
     group = "V"
     family = "V"
     phase = Phase.THINNING
@@ -390,6 +391,7 @@ class QuasiUniqueLoop(Technique):
     """Quasi unique loops of 6 cells: 6-loop points + (1 + 2N) for N re-added candidates."""
 
     code = "QUL"
+    fields = frozenset({"type", "cells", "pair", "reason", "size", "cands", "added"})
     group = "V"
     family = "V"
     phase = Phase.THINNING
@@ -444,5 +446,5 @@ class QuasiUniqueLoop(Technique):
             for f in loop_findings(board, pat):
                 points = type_points(self.params, f.type) + bonus
                 yield make_step(
-                    self.code, points, pat, f, {"size": 6, "cands": pat.cands_text(), "added": pat.added_count}
+                    self.code, points, pat, f, {"size": 6, "cands": pat.candidates(), "added": pat.added_count}
                 )

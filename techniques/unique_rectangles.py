@@ -41,11 +41,10 @@ from puzzles.geometry import (
     ROW_OF,
     UNIT_MASK,
     UNITS,
-    digit_string,
-    unit_name,
 )
 from techniques.base import Context, Phase, Technique, register
 from techniques.board import Board
+from techniques.findings import Candidates, Cell, Cells, Digit, Digits, Fragment, Items, Unit, fragment_kind
 from techniques.step import Candidate, Step
 
 __all__ = [
@@ -135,21 +134,13 @@ class Pattern:
     def added_count(self) -> int:
         return sum(m.bit_count() for m in self.added)
 
-    def cell_text(self) -> str:
-        return " - ".join(f"{ROW_OF[self.cells[i]] + 1}:{COL_OF[self.cells[i]] + 1}" for i in self.order)
+    def ordered_cells(self) -> Cells:
+        """The cells in display order (around the rectangle or loop)."""
+        return Cells(self.cells[i] for i in self.order)
 
-    def cands_text(self) -> str:
-        """Candidate lists with re-added candidates in round brackets, e.g. ``1(5)7``."""
-        parts = []
-        for i in self.order:
-            parts.append(
-                "".join(
-                    f"({d})" if self.added[i] >> (d - 1) & 1 else str(d)
-                    for d in range(1, 10)
-                    if self.masks[i] >> (d - 1) & 1
-                )
-            )
-        return " - ".join(parts)
+    def candidates(self) -> Items:
+        """Candidate lists in display order, re-added candidates marked (written ``1(5)7``)."""
+        return Items(Candidates(Digits.of_mask(self.masks[i]), Digits.of_mask(self.added[i])) for i in self.order)
 
 
 @dataclass(frozen=True)
@@ -158,17 +149,26 @@ class Finding:
 
     type: str
     eliminations: tuple[Candidate, ...]
-    reason_en: str
-    reason_de: str
+    reason: Fragment
     extra_used: tuple[Candidate, ...] = ()
 
 
-def _cell(c: int) -> str:
-    return f"({ROW_OF[c] + 1}:{COL_OF[c] + 1})"
-
-
-def _unit(u: int) -> tuple[str, str]:
-    return unit_name(u, "en"), unit_name(u, "de")
+#: Reasons of the types: 1, 2/5 and 3 by their pattern; 4, 6, 7 and 8 by strong
+#: links ("candidate 4 alone in column 8") and what they remove.
+TYPE1 = fragment_kind("ur_type1", "cell", "x", "y")
+TYPE2 = fragment_kind("ur_type2", "digit", "cells")
+TYPE3 = fragment_kind("ur_type3", "extras", "cell1", "cell2", "cells", "size", "digits", "unit")
+BECAUSE = fragment_kind("ur_because", "links", "what")
+ALONE = fragment_kind("alone_in_unit", "digit", "unit")
+REMOVE_OTHER_EXTRA = fragment_kind("ur_remove_other_extra_cell", "digit", "cell")
+REMOVE_BOTH_EXTRA = fragment_kind("ur_remove_both_extra_cells", "digit")
+REMOVE_NOT_CONSIDERED = fragment_kind("ur_remove_not_considered_cell", "digit", "cell")
+REMOVE_PAIR_CELL = fragment_kind("ur_remove_pair_cell", "digit", "cell")
+REMOVE_OPPOSITE = fragment_kind("ur_remove_opposite_cell", "digit", "cell")
+REMOVE_BESIDE = fragment_kind("ur_remove_beside_cell", "digit", "cell")
+REMOVE_EXTRAS_OPPOSITE = fragment_kind("ur_remove_extras_opposite_cell", "cell")
+REMOVE_DIGIT_FROM = fragment_kind("ul_remove_digit", "digit", "cells")
+REMOVE_EXTRAS_FROM = fragment_kind("ul_remove_extras", "cells")
 
 
 def _real(board: Board, pairs: Sequence[Candidate]) -> tuple[Candidate, ...]:
@@ -247,12 +247,7 @@ def type_1(board: Board, pat: Pattern) -> Iterator[Finding]:
     c = pat.cells[i]
     elims = _real(board, [(c, pat.x), (c, pat.y)])
     if elims:
-        yield Finding(
-            "1",
-            elims,
-            f"extra candidates only in {_cell(c)}, so {pat.x} and {pat.y} can be removed there",
-            f"Zusatzkandidaten nur in {_cell(c)}, daher sind dort {pat.x} und {pat.y} streichbar",
-        )
+        yield Finding("1", elims, Fragment.of(TYPE1, cell=Cell(c), x=Digit(pat.x), y=Digit(pat.y)))
 
 
 # --------------------------------------------------------------------------- types 2 and 5
@@ -284,14 +279,7 @@ def type_2_5(board: Board, pat: Pattern) -> Iterator[Finding]:
         label = "2" if _shared_units(cells[0], cells[1]) else "5A"
     else:
         label = "5" + "ABCDE"[min(n, 6) - 2]
-    where = ", ".join(_cell(c) for c in cells)
-    yield Finding(
-        label,
-        elims,
-        f"extra candidate {z} must be in one of {where}; it can be removed from every cell seeing them all",
-        f"Zusatzkandidat {z} muss in einer der Zellen {where} stehen und ist in allen "
-        "von ihnen sichtbaren Zellen streichbar",
-    )
+    yield Finding(label, elims, Fragment.of(TYPE2, digit=Digit(z), cells=Cells(cells)))
 
 
 # --------------------------------------------------------------------------- type 3
@@ -332,18 +320,9 @@ def type_3(board: Board, pat: Pattern) -> Iterator[Finding]:
                     continue
                 done |= key
                 size = k + 1
-                en_u, de_u = _unit(unit)
-                tcells = ", ".join(_cell(c) for c in group)
-                t = digit_string(tup)
-                yield Finding(
-                    "3" + "ABCDEF"[size - 2],
-                    elims,
-                    f"extra candidates {digit_string(union)} of {_cell(e1)} and {_cell(e2)} form with "
-                    f"{tcells} the quasi {size}-tuple {t} in {en_u}; {t} can be removed from its other cells",
-                    f"Zusatzkandidaten {digit_string(union)} von {_cell(e1)} und {_cell(e2)} bilden mit "
-                    f"{tcells} in {de_u} das Quasi-{size}-Tupel {t}; {t} in den anderen Zellen streichbar",
-                    tuple((c, 0) for c in group),
-                )
+                reason = Fragment.of(TYPE3, extras=Digits.of_mask(union), cell1=Cell(e1), cell2=Cell(e2),
+                                     cells=Cells(group), size=size, digits=Digits.of_mask(tup), unit=Unit(unit))
+                yield Finding("3" + "ABCDEF"[size - 2], elims, reason, tuple((c, 0) for c in group))
 
 
 # --------------------------------------------------------------------------- rectangle types 4, 6, 7, 8
@@ -366,11 +345,10 @@ def _other(pat: Pattern, h: int) -> int:
     return pat.y if h == pat.x else pat.x
 
 
-def _because(links: Sequence[tuple[int, int]]) -> tuple[str, str]:
-    """'candidate 4 alone in column 8' for each (digit, unit), joined by 'and'."""
-    en = " and ".join(f"candidate {d} alone in {unit_name(u, 'en')}" for d, u in links)
-    de = " und ".join(f"Kandidat {d} alleine in {unit_name(u, 'de')}" for d, u in links)
-    return en, de
+def because(links: Sequence[tuple[int, int]], what: Fragment) -> Fragment:
+    """The reason of a link type: each strong link (digit alone in a unit), then what it removes."""
+    return Fragment.of(BECAUSE, links=Items(Fragment.of(ALONE, digit=Digit(d), unit=Unit(u)) for d, u in links),
+                       what=what)
 
 
 def _finding(
@@ -378,13 +356,11 @@ def _finding(
     label: str,
     elims: Sequence[Candidate],
     links: Sequence[tuple[int, int]],
-    what_en: str,
-    what_de: str,
+    what: Fragment,
 ) -> Iterator[Finding]:
     real = _real(board, elims)
     if real:
-        en, de = _because(links)
-        yield Finding(label, real, f"because of {en}, {what_en}", f"Wegen {de} {what_de}")
+        yield Finding(label, real, because(links, what))
 
 
 def type_4a(board: Board, pat: Pattern, p: int, m: int) -> Iterator[Finding]:
@@ -401,8 +377,7 @@ def type_4a(board: Board, pat: Pattern, p: int, m: int) -> Iterator[Finding]:
                 o = _other(pat, h)
                 yield from _finding(
                     board, "4A", [(target, o)], [(h, unit)],
-                    f"candidate {o} can be removed from the other cell with extra candidates {_cell(target)}",
-                    f"ist Kandidat {o} in der anderen Zelle mit Zusatzkandidaten {_cell(target)} streichbar",
+                    Fragment.of(REMOVE_OTHER_EXTRA, digit=Digit(o), cell=Cell(target)),
                 )
 
 
@@ -416,9 +391,7 @@ def type_4b(board: Board, pat: Pattern, p: int, m: int) -> Iterator[Finding]:
             if _alone(board, h, unit, mask):
                 o = _other(pat, h)
                 yield from _finding(
-                    board, "4B", [(c1, o), (c2, o)], [(h, unit)],
-                    f"candidate {o} can be removed from both cells with extra candidates",
-                    f"ist Kandidat {o} in beiden Zellen mit Zusatzkandidaten streichbar",
+                    board, "4B", [(c1, o), (c2, o)], [(h, unit)], Fragment.of(REMOVE_BOTH_EXTRA, digit=Digit(o)),
                 )
 
 
@@ -432,9 +405,7 @@ def type_4c(board: Board, pat: Pattern, p: int) -> Iterator[Finding]:
             if _alone(board, h, unit, mask):
                 yield from _finding(
                     board, "4C", [(target, h)], [(h, unit)],
-                    f"candidate {h} can be removed from the not considered cell with extra candidates "
-                    f"{_cell(target)}",
-                    f"ist Kandidat {h} in nicht betrachteter Zelle mit Zusatzkandidaten streichbar",
+                    Fragment.of(REMOVE_NOT_CONSIDERED, digit=Digit(h), cell=Cell(target)),
                 )
 
 
@@ -447,8 +418,7 @@ def type_6(board: Board, pat: Pattern, p: int) -> Iterator[Finding]:
             if all(_alone(board, h, u, mask) for u in units):
                 yield from _finding(
                     board, "6", [(t, h) for t in targets], [(h, u) for u in units],
-                    f"candidate {h} can be removed from both cells with extra candidates",
-                    f"ist Kandidat {h} in beiden Zellen mit Zusatzkandidaten streichbar",
+                    Fragment.of(REMOVE_BOTH_EXTRA, digit=Digit(h)),
                 )
 
 
@@ -463,8 +433,7 @@ def type_7c(board: Board, pat: Pattern, p: int) -> Iterator[Finding]:
                 o = _other(pat, h)
                 yield from _finding(
                     board, "7C", [(target, o)], [(h, u) for u in units],
-                    f"candidate {o} can be removed from the pair cell {_cell(target)}",
-                    f"ist Kandidat {o} in der Paar-Zelle {_cell(target)} streichbar",
+                    Fragment.of(REMOVE_PAIR_CELL, digit=Digit(o), cell=Cell(target)),
                 )
 
 
@@ -478,8 +447,7 @@ def type_7a(board: Board, pat: Pattern, p: int) -> Iterator[Finding]:
             o = _other(pat, h)
             yield from _finding(
                 board, "7A", [(target, o)], [(h, u) for u in units],
-                f"candidate {o} can be removed from the cell opposite the pair cell {_cell(target)}",
-                f"ist Kandidat {o} in der Zelle gegenüber der Paar-Zelle {_cell(target)} streichbar",
+                Fragment.of(REMOVE_OPPOSITE, digit=Digit(o), cell=Cell(target)),
             )
 
 
@@ -492,8 +460,7 @@ def type_7b(board: Board, pat: Pattern, p: int) -> Iterator[Finding]:
                 o = _other(pat, h)
                 yield from _finding(
                     board, "7B", [(target, o)], [(h, u) for u in units],
-                    f"candidate {o} can be removed from the cell opposite the pair cell {_cell(target)}",
-                    f"ist Kandidat {o} in der Zelle gegenüber der Paar-Zelle {_cell(target)} streichbar",
+                    Fragment.of(REMOVE_OPPOSITE, digit=Digit(o), cell=Cell(target)),
                 )
 
 
@@ -513,8 +480,7 @@ def type_8a(board: Board, pat: Pattern, p: int) -> Iterator[Finding]:
             if _alone(board, h1, near, mask) and _alone(board, h2, far, mask):
                 yield from _finding(
                     board, "8A", [(target, h1)], [(h1, near), (h2, far)],
-                    f"candidate {h1} can be removed from the cell next to the pair cell {_cell(target)}",
-                    f"ist Kandidat {h1} in der Zelle neben der Paar-Zelle {_cell(target)} streichbar",
+                    Fragment.of(REMOVE_BESIDE, digit=Digit(h1), cell=Cell(target)),
                 )
 
 
@@ -532,9 +498,7 @@ def type_8b(board: Board, pat: Pattern, p: int) -> Iterator[Finding]:
             if _alone(board, h1, near, mask) and _alone(board, h2, cross, mask):
                 yield from _finding(
                     board, "8B", [(target, h1)], [(h1, near), (h2, cross)],
-                    f"candidate {h1} can be removed from the not considered cell with extra candidates "
-                    f"{_cell(target)}",
-                    f"ist Kandidat {h1} in nicht betrachteter Zelle mit Zusatzkandidaten {_cell(target)} streichbar",
+                    Fragment.of(REMOVE_NOT_CONSIDERED, digit=Digit(h1), cell=Cell(target)),
                 )
 
 
@@ -554,8 +518,7 @@ def type_8c(board: Board, pat: Pattern, p: int) -> Iterator[Finding]:
             yield from _finding(
                 board, "8C", [(target, d) for d in range(1, 10) if extras >> (d - 1) & 1],
                 [(h1, row), (h2, col)],
-                f"the extra candidates can be removed from the cell opposite the pair cell {_cell(target)}",
-                f"sind die Zusatzkandidaten in der Zelle gegenüber der Paar-Zelle {_cell(target)} streichbar",
+                Fragment.of(REMOVE_EXTRAS_OPPOSITE, cell=Cell(target)),
             )
 
 
@@ -628,10 +591,9 @@ def make_step(code: str, points: float, pat: Pattern, f: Finding, extra_detail: 
     used = tuple((c, d) for c in pat.cells for d in (pat.x, pat.y)) + f.extra_used
     detail: dict[str, object] = {
         "type": f.type,
-        "cells": pat.cell_text(),
-        "pair": f"{pat.x}{pat.y}",
-        "reason": f.reason_en,
-        "reason_de": f.reason_de,
+        "cells": pat.ordered_cells(),
+        "pair": Digits((pat.x, pat.y)),
+        "reason": f.reason,
     }
     detail.update(extra_detail)
     return Step(code, points, eliminations=f.eliminations, used=used, detail=detail)
@@ -660,6 +622,7 @@ class UniqueRectangle(Technique):
     needs_uniqueness = True
     defaults = dict(TYPE_POINT_DEFAULTS)
     min_points = 4.0
+    fields = frozenset({"type", "cells", "pair", "reason"})
 
     def find(self, board: Board, ctx: Context) -> Iterator[Step]:
         if not board.pencil or not ctx.unique:
@@ -695,6 +658,7 @@ class QuasiUniqueRectangle(Technique):
     needs_uniqueness = True
     defaults = {**TYPE_POINT_DEFAULTS, "quasi_base": 1, "quasi_per_digit": 2}
     min_points = 7.0
+    fields = frozenset({"type", "cells", "pair", "reason", "cands", "added"})
 
     def find(self, board: Board, ctx: Context) -> Iterator[Step]:
         if not board.pencil or not ctx.unique:
@@ -727,4 +691,4 @@ class QuasiUniqueRectangle(Technique):
                 bonus = self.params["quasi_base"] + self.params["quasi_per_digit"] * pat.added_count
                 for f in rectangle_findings(board, pat):
                     points = type_points(self.params, f.type) + bonus
-                    yield make_step(self.code, points, pat, f, {"cands": pat.cands_text(), "added": pat.added_count})
+                    yield make_step(self.code, points, pat, f, {"cands": pat.candidates(), "added": pat.added_count})

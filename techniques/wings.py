@@ -24,10 +24,11 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from puzzles.geometry import CELL_BIT, PEER_MASK, cell_name, cells_of, digit_string
+from puzzles.geometry import CELL_BIT, PEER_MASK, cells_of, digits_of
 from techniques.base import Context, Phase, Technique, register
 from techniques.board import Board
-from techniques.golden_chains import digit_eliminations, removed_text
+from techniques.findings import Cell, Chain, Digit, Digits, Fragment, Items, Node, fragment_kind, negations
+from techniques.golden_chains import digit_eliminations
 from techniques.step import Step
 
 
@@ -40,6 +41,9 @@ def _keep_first(steps: list[tuple[tuple, Step]]) -> Iterator[Step]:
             yield step
 
 
+WXYZ_STANDARD = fragment_kind("wxyz_standard")
+WXYZ_EXTENDED = fragment_kind("wxyz_extended")
+
 @register
 class XYZWing(Technique):
     """XYZ: a trivalue pivot with two bivalue wings sharing its digit z."""
@@ -49,6 +53,7 @@ class XYZWing(Technique):
     family = "III"
     phase = Phase.THINNING
     defaults = {"points": 7}
+    fields = frozenset({"digit", "pivot", "chain", "removed"})
     min_points = 7.0
 
     def find(self, board: Board, ctx: Context) -> Iterator[Step]:
@@ -80,11 +85,11 @@ class XYZWing(Technique):
         zbit = 1 << (z - 1)
         x = cands[w1] ^ zbit
         y = cands[w2] ^ zbit
-        chain = (
-            f"{cell_name(w1)}{z}{x.bit_length()} - "
-            f"{cell_name(pivot)}{x.bit_length()}{y.bit_length()}{z} - "
-            f"{cell_name(w2)}{y.bit_length()}{z}"
-        )
+        chain = Chain.plain((
+            Node.of(w1, z, x.bit_length()),
+            Node.of(pivot, x.bit_length(), y.bit_length(), z),
+            Node.of(w2, y.bit_length(), z),
+        ))
         elims = digit_eliminations({z: elim})
         cells = (w1, pivot, w2)
         return Step(
@@ -93,10 +98,10 @@ class XYZWing(Technique):
             eliminations=elims,
             used=tuple((c, d) for c in sorted(cells) for d in range(1, 10) if cands[c] >> (d - 1) & 1),
             detail={
-                "digit": z,
-                "pivot": cell_name(pivot),
+                "digit": Digit(z),
+                "pivot": Cell(pivot),
                 "chain": chain,
-                "removed": removed_text(elims),
+                "removed": negations(elims),
             },
         )
 
@@ -110,6 +115,7 @@ class WXYZWing(Technique):
     family = "III"
     phase = Phase.THINNING
     defaults = {"points_standard": 10, "points_extended": 11}
+    fields = frozenset({"digit", "digits", "standard", "kind", "cells", "removed"})
     min_points = 10.0
 
     def find(self, board: Board, ctx: Context) -> Iterator[Step]:
@@ -143,13 +149,12 @@ class WXYZWing(Technique):
             eliminations=elims,
             used=tuple((c, d) for c in sorted(group) for d in range(1, 10) if cands[c] >> (d - 1) & 1),
             detail={
-                "digit": z,
-                "digits": digit_string(union),
+                "digit": Digit(z),
+                "digits": Digits.of_mask(union),
                 "standard": standard,
-                "kind": "standard" if standard else "extended",
-                "kind_de": "Standard-" if standard else "erweiterter ",
-                "cells": ", ".join(f"{cell_name(c)}{digit_string(cands[c])}" for c in ordered),
-                "removed": removed_text(elims),
+                "kind": Fragment.of(WXYZ_STANDARD if standard else WXYZ_EXTENDED),
+                "cells": Items(Node.of(c, *digits_of(cands[c])) for c in ordered),
+                "removed": negations(elims),
             },
         )
 

@@ -13,7 +13,7 @@ from thinning_chain_support import CTX, board_from_text
 from rater.engine import Engine
 from techniques.bowman import BowmansBingo
 from techniques.catalogue import Catalogue
-from techniques.texts import explain
+from techniques.texts import explain, written
 from tests.conftest import examples, read_puzzles
 
 
@@ -63,7 +63,7 @@ def test_example_49_three_bingos_of_three_steps() -> None:
     steps = bingos(EX49)
     assert [s.eliminations for s in steps] == [((cell(1, 1), 8),), ((cell(2, 4), 8),), ((cell(9, 6), 1),)]
     assert all(s.detail["steps"] == 3 and s.points == 16 + 2 * 3 for s in steps)
-    assert steps[0].detail["walk"] == "(8:1)1, (9:6)1, (7:9)1"
+    assert written(steps[0].detail["walk"]) == "(8:1)1, (9:6)1, (7:9)1"
     text = explain(steps[0], "mit {digit} in {cell} führen die Einzelschritte {walk} nach {steps} "
                              "Schritten zu einem Widerspruch => {removed}", "de")
     assert text.endswith("nach 3 Schritten zu einem Widerspruch => (1:1)!8")

@@ -25,7 +25,7 @@ from techniques.chains import (
     node_parts,
     search,
 )
-from techniques.texts import explain
+from techniques.texts import explain, written
 from tests.conftest import examples, read_puzzles
 
 CHAIN_CODES = ("CC", "CCS", "ICC", "ACS", "ACR")
@@ -119,9 +119,9 @@ def test_seed_notation_of_a_simple_contradiction_chain() -> None:
         cands[cell(r, c)] = sum(1 << (int(d) - 1) for d in digits)
     board = Board.from_candidates([0] * 81, cands)
     step = next(s for s in ContradictionChain().find(board, CTX) if s.eliminations == ((cell(1, 6), 3),))
-    assert step.detail["chain"] == "(1:6)3 - (2:6)5 - (2:7)8 - (1:7)3 [- (1:6)!3]"
+    assert written(step.detail["chain"], spec="and") == "(1:6)3 - (2:6)5 - (2:7)8 - (1:7)3 [- (1:6)!3]"
     assert step.points == 17
-    text = explain(step, "{kind_de} der Länge {length}: {chain} => {removed}", "de")
+    text = explain(step, "{kind} der Länge {length}: {chain:and} => {removed}", "de")
     assert text == "Einfache Widerspruchs-Kette der Länge 4: (1:6)3 - (2:6)5 - (2:7)8 - (1:7)3 [- (1:6)!3] => (1:6)!3"
 
 
@@ -133,17 +133,17 @@ def test_simple_contradiction_chain_example_32() -> None:
         (((cell(5, 8), 9),), 19.0),
         (((cell(7, 2), 9),), 23.0),
     ]
-    assert steps[0].detail["chain"] == "(1:1)9 - (1:7)4 - (2:7)7 - (2:2)9 [- (1:1)!9]"
+    assert written(steps[0].detail["chain"], spec="and") == "(1:1)9 - (1:7)4 - (2:7)7 - (2:2)9 [- (1:1)!9]"
     assert not steps[0].detail["negation"]
 
 
 def test_contradiction_chain_with_negation_inside_example_34() -> None:
     steps = steps_of(ContradictionChain(), EX34)
     step = next(s for s in steps if s.eliminations == ((cell(2, 8), 7),))
-    assert step.detail["chain"] == (
+    assert written(step.detail["chain"], spec="and") == (
         "(2:8)7 - (2:2)4 - (1:2)8 - (7:2)7 - (7:1)!7 - (6:1)7 - (6:7)!7 - (3:7)7 [- (2:8)!7]"
     )
-    assert step.detail["negation"] and step.detail["kind"] == "extended contradiction chain"
+    assert step.detail["negation"] and written(step.detail["kind"]) == "extended contradiction chain"
     assert step.points == 15 + 8
 
 
@@ -151,11 +151,11 @@ def test_setting_contradiction_chain_example_36() -> None:
     steps = steps_of(SettingContradictionChain(), EX36)
     assert len(steps) == 2
     # in the pair cell (8:4) = 89 removing 9 is setting 8: shown in the setting form, as the seed does
-    assert steps[1].detail["chain"] == "(8:4)!8 - (9:4)8 - (9:6)7 - (9:7)3 - (8:7)4 - (8:4)8"
+    assert written(steps[1].detail["chain"], spec="and") == "(8:4)!8 - (9:4)8 - (9:6)7 - (9:7)3 - (8:7)4 - (8:4)8"
     assert steps[1].placements == ((cell(8, 4), 8),) and steps[1].points == 13 + 6
     step = steps[0]
     assert step.placements == ((cell(1, 6), 7),) and not step.eliminations
-    assert step.detail["chain"] == (
+    assert written(step.detail["chain"], spec="and") == (
         "(1:6)!7 - (9:6)7 - (9:4)8 - (8:4)9 - (8:7)8 - (9:7)4 - (9:6)3 - (1:6)7"
     )
     assert step.points == 13 + 8
@@ -164,7 +164,7 @@ def test_setting_contradiction_chain_example_36() -> None:
 def test_closed_implication_chain_with_negation_example_35() -> None:
     steps = steps_of(ClosedImplicationChain(), EX35)
     step = steps[0]
-    assert step.detail["chain"] == "(2:4)7 - (2:7)!7 = (4:7)7 - (4:3)4 - (4:4)!4 = (8:4)4 = (2:4)7"
+    assert written(step.detail["chain"], spec="and") == "(2:4)7 - (2:7)!7 = (4:7)7 - (4:3)4 - (4:4)!4 = (8:4)4 = (2:4)7"
     # 7 leaves (2:4) weakly along row 2, 4 leaves (4:3) weakly along row 4;
     # (4:7) is entered by 7 and left by 4 strongly: nothing else there to remove
     assert step.eliminations == ((cell(2, 1), 7), (cell(4, 1), 4), (cell(4, 1), 7))
@@ -189,7 +189,7 @@ def test_closed_implication_chain_without_negation() -> None:
     board = Board.from_candidates([0] * 81, cands)
     steps = list(ClosedImplicationChain().find(board, CTX))
     step = next(s for s in steps if not s.detail["negation"])
-    assert step.detail["chain"] == "(1:1)1 = (1:5)2 = (5:5)3 = (5:1)4 = (1:1)1"
+    assert written(step.detail["chain"], spec="and") == "(1:1)1 = (1:5)2 = (5:5)3 = (5:1)4 = (1:1)1"
     assert step.eliminations == tuple(sorted((cell(r, c), 9) for r, c in loop))
     assert step.points == 13 + 4
 
@@ -197,7 +197,7 @@ def test_closed_implication_chain_without_negation() -> None:
 def test_setting_alternative_chains_example_31() -> None:
     step = steps_of(SettingAlternativeChains(), EX31)[0]
     assert step.placements == ((cell(4, 9), 3),)
-    assert step.detail["chain"] == (
+    assert written(step.detail["chain"], spec="and") == (
         "(9:5)4 - (1:5)!4 - (1:8)4 - (2:7)!4 - (6:7)4 - (4:9)3 and "
         "(9:5)7 - (7:5)6 - (7:8)!6 - (8:9)6 - (9:9)2 - (4:9)3"
     )
@@ -209,11 +209,11 @@ def test_reducing_alternative_chains_example_30() -> None:
     assert len(steps) == 1
     step = steps[0]
     assert step.eliminations == ((cell(1, 3), 2),)
-    assert step.detail["chain"] == (
+    assert written(step.detail["chain"], spec="and") == (
         "(1:3)2 - (9:3)8 - (4:3)9 - (5:1)3 and (1:3)2 - (1:2)8 - (4:2)3 - (5:1)9"
     )
     assert step.points == 17 + 4
-    de = explain(step, "{kind_de}, längste {length}: {chain_de} => {removed}", "de")
+    de = explain(step, "{kind}, längste {length}: {chain:and} => {removed}", "de")
     assert de.startswith("Reduzierende Alternativ-Ketten, längste 4: (1:3)2 - (9:3)8") and " und " in de
 
 

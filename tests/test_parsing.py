@@ -13,8 +13,7 @@ def test_geometry_tables():
     assert len(UNITS) == 27 and all(len(u) == 9 for u in UNITS)
     assert BOXES[4] == (30, 31, 32, 39, 40, 41, 48, 49, 50)
     assert cell_name(0) == "(1:1)" and cell_name(80) == "(9:9)"
-    assert box_name(7, "de") == "Box 3#2 (UM)" and box_name(7, "en") == "Box 3#2 (BM)"
-    assert unit_name(2, "de") == "Zeile 3" and unit_name(11, "en") == "column 3"
+    assert box_name(7) == "Box 3#2 (BM)" and unit_name(11) == "column 3" and unit_name(20) == "Box 1#3 (TR)"
 
 
 def test_81_chars_any_non_digit_is_empty():

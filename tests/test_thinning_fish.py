@@ -13,12 +13,19 @@ from techniques.board import Board
 from techniques.boxtest import BoxTestBox, BoxTestLine
 from techniques.fish import SingleDigitGrid
 from techniques.remote_pairs import ChuteRemotePairs, RemotePairs
-from techniques.texts import explain
+from techniques.texts import explain, written
 from techniques.tuples import HiddenTuple, NakedTuple
 
 BEFORE = [BoxTestLine(), BoxTestBox(), NakedTuple(), HiddenTuple(), RemotePairs(), ChuteRemotePairs()]
 NO5 = "12346789"
 
+
+
+def lines(step) -> tuple[str, str, str]:
+    """(base kind, base numbers, cover numbers) of a grid step, e.g. ("rows", "1, 5", "2, 5")."""
+    base, cover = step.detail["base"], step.detail["cover"]
+    numbers = [", ".join(str(u % 9 + 1) for u in units) for units in (base, cover)]
+    return ("rows" if base[0] < 9 else "columns", *numbers)
 
 def test_seed_x_wing_rows() -> None:
     """The seed's row grid of the 5: 56-56-157-157 in rows 1 and 5, columns 2 and 5."""
@@ -28,9 +35,10 @@ def test_seed_x_wing_rows() -> None:
     assert len(steps) == 1
     step = steps[0]
     assert (step.code, step.points, step.detail["n"], step.detail["digit"]) == ("SG", 6, 2, 5)
-    assert (step.detail["base"], step.detail["cover"], step.detail["rests"]) == ("1, 5", "2, 5", "56-56-157-157")
+    assert (step.detail["base"], step.detail["cover"]) == ((0, 4), (10, 13))  # rows 1, 5; columns 2, 5
+    assert written(step.detail["rests"], spec="-") == "56-56-157-157"
     assert set(step.eliminations) == cands(*(f"{r}:{c}/5" for r in (2, 3, 4, 6, 7, 8, 9) for c in (2, 5)))
-    template = "{n}*{n}-Gitter der {digit} in {base_lines_de} {base}: {cover_lines_de} {cover}"
+    template = "{n}*{n}-Gitter der {digit} in {base}: {cover}"
     assert explain(step, template, "de") == "2*2-Gitter der 5 in Zeilen 1, 5: Spalten 2, 5"
 
 
@@ -38,7 +46,7 @@ def test_x_wing_columns() -> None:
     cells = {f"{r}:{c}": NO5 for r in range(1, 10) for c in (1, 5)}
     cells |= {"2:1": "56", "5:1": "56", "2:5": "157", "5:5": "157"}
     steps = list(SingleDigitGrid().find(candidate_board(cells), CTX))
-    assert [(s.detail["base_lines"], s.detail["base"], s.detail["cover"]) for s in steps] == [("columns", "1, 5", "2, 5")]
+    assert [lines(s) for s in steps] == [("columns", "1, 5", "2, 5")]
     assert set(steps[0].eliminations) == cands(*(f"{r}:{c}/5" for r in (2, 5) for c in (2, 3, 4, 6, 7, 8, 9)))
 
 
@@ -49,7 +57,7 @@ def test_equal_complementary_grids_are_reported_once() -> None:
     cells |= {f"{r}:{c}": "56" for r in (3, 4) for c in (2, 3, 6, 9)}
     board = candidate_board(cells, default=NO5)
     steps = list(SingleDigitGrid().find(board, CTX))
-    assert [(s.detail["n"], s.detail["base_lines"], s.detail["base"], s.detail["cover"]) for s in steps] == [
+    assert [(s.detail["n"], *lines(s)) for s in steps] == [
         (2, "rows", "1, 2", "2, 6")
     ]
     assert set(steps[0].eliminations) == cands("3:2/5", "3:6/5", "4:2/5", "4:6/5")
@@ -95,7 +103,7 @@ def test_seed_grid_examples(puzzle: str) -> None:
     grid = grid_of(puzzle)
     board, steps = reach(grid, BEFORE, SingleDigitGrid())
     got = [
-        (s.detail["n"], s.detail["digit"], s.detail["base_lines"], s.detail["base"], s.detail["cover"],
+        (s.detail["n"], s.detail["digit"], *lines(s),
          " ".join(f"{c // 9 + 1}:{c % 9 + 1}" for c, _ in s.eliminations))
         for s in steps
     ]

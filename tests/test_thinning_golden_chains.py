@@ -9,7 +9,7 @@ from puzzles.parsing import parse_line
 from techniques.board import Board
 from techniques.golden_chains import GoldenChain
 from techniques.single_digit_chains import SingleDigitChain, SingleDigitContradictionChain
-from techniques.texts import explain
+from techniques.texts import explain, written
 from techniques.wings import WXYZWing, XYZWing
 
 
@@ -36,12 +36,12 @@ def test_seed_three_chain() -> None:
     assert len(steps) == 1
     step = steps[0]
     assert step.points == 6
-    assert step.detail["chain"] == "(1:4)92 - (1:1)28 - (2:3)89"
+    assert written(step.detail["chain"]) == "(1:4)92 - (1:1)28 - (2:3)89"
     assert step.detail["closed"] is False
     assert step.eliminations == tuple(
         (cell(r, c), 9) for r, c in [(1, 2), (1, 3), (2, 4), (2, 5), (2, 6)]
     )
-    text = explain(step, "{kind_de} der Länge {length}: {chain} => {removed}", "de")
+    text = explain(step, "{kind} der Länge {length}: {chain} => {removed}", "de")
     assert text == "Goldene Kette der Länge 3: (1:4)92 - (1:1)28 - (2:3)89 => (1:2)!9, (1:3)!9, (2:4)!9, (2:5)!9, (2:6)!9"
 
 
@@ -52,7 +52,7 @@ def test_closed_chain_removes_every_link_digit() -> None:
     assert len(steps) == 1
     step = steps[0]
     assert step.points == 7 and step.detail["closed"] is True
-    assert step.detail["chain"] == "(1:1)12 - (1:5)23 - (5:5)34 - (5:1)41"
+    assert written(step.detail["chain"]) == "(1:1)12 - (1:5)23 - (5:5)34 - (5:1)41"
     expected = sorted(
         [(cell(1, c), 2) for c in range(2, 10) if c != 5]
         + [(cell(r, 5), 3) for r in range(2, 10) if r != 5]
@@ -72,7 +72,7 @@ def test_example_43_single_golden_chain() -> None:
     board = pencil_board(parse_line("000000000000000012000034000000000000000100560023000007000000208009000003504009000"))
     steps = advance(board, [GoldenChain()])
     first = steps[0]
-    assert first.detail["chain"] == "(1:2)95 - (2:3)56 - (2:7)69"
+    assert written(first.detail["chain"]) == "(1:2)95 - (2:3)56 - (2:7)69"
     assert first.eliminations == ((cell(1, 7), 9),)
     assert [s.detail["length"] for s in steps] == sorted(s.detail["length"] for s in steps)
     four = [s for s in steps if s.detail["length"] == 4]

@@ -9,7 +9,7 @@ from puzzles.parsing import parse_line
 from techniques.board import Board
 from techniques.golden_chains import GoldenChain
 from techniques.single_digit_chains import SingleDigitChain, SingleDigitContradictionChain, units_hit
-from techniques.texts import explain
+from techniques.texts import explain, written
 from techniques.wings import WXYZWing, XYZWing
 
 
@@ -41,7 +41,7 @@ def test_single_digit_chain_example_15() -> None:
     steps = list(SingleDigitChain().find(example_15(), CTX))
     step = steps[0]
     assert step.points == 7 and step.detail["length"] == 4 and not step.detail["closed"]
-    assert step.detail["chain"] == "(1:2)9 = (7:2)9 - (7:7)9 = (3:7)9"
+    assert written(step.detail["chain"]) == "(1:2)9 = (7:2)9 - (7:7)9 = (3:7)9"
     assert step.eliminations == ((cell(1, 8), 9), (cell(3, 1), 9))
     assert len({s.eliminations for s in steps}) == len(steps)
 
@@ -51,10 +51,10 @@ def test_contradiction_chain_2xo_example_15() -> None:
     steps = list(SingleDigitContradictionChain().find(example_15(), CTX))
     step = steps[0]
     assert step.points == 7 and step.detail["type"] == "2XO"
-    assert step.detail["chain"] == "(1:8)9 - (1:2)[9] - (7:2)9"
+    assert written(step.detail["chain"]) == "(1:8)9 - (1:2)[9] - (7:2)9"
     assert step.eliminations == ((cell(1, 8), 9),)
-    assert step.detail["reason"] == "no place for 9 in row 9"
-    text = explain(step, "Einzelzahl-Widerspruchs-Kette Typ {type}: {chain}: {reason_de} => {removed}", "de")
+    assert written(step.detail["reason"]) == "no place for 9 in row 9"
+    text = explain(step, "Einzelzahl-Widerspruchs-Kette Typ {type}: {chain}: {reason} => {removed}", "de")
     assert text == "Einzelzahl-Widerspruchs-Kette Typ 2XO: (1:8)9 - (1:2)[9] - (7:2)9: keine Möglichkeit für eine 9 in Zeile 9 => (1:8)!9"
 
 
@@ -70,7 +70,7 @@ def test_closed_single_digit_chain() -> None:
     assert len(steps) == 1
     step = steps[0]
     assert step.detail["closed"] and step.points == 7
-    assert step.detail["chain"] == "(1:1)1 = (1:5)1 - (5:5)1 = (5:1)1"
+    assert written(step.detail["chain"]) == "(1:1)1 = (1:5)1 - (5:5)1 = (5:1)1"
     assert step.eliminations == tuple(sorted((cell(r, c), 1) for r in (2, 3, 4, 6, 7, 8, 9) for c in (1, 5)))
 
 
@@ -91,12 +91,12 @@ TYPE_2OOXO = """
 def test_type_2_removes_only_before_the_x() -> None:
     """(4:3)3 - (4:8)[3] - (6:9)3 - (6:2)[3] - (9:2)3, type 2OOXO: (9:2) is after the X and keeps its 3."""
     steps = list(SingleDigitContradictionChain().find(board_from_text(TYPE_2OOXO), CTX))
-    match = [s for s in steps if s.detail["chain"] == "(4:3)3 - (4:8)[3] - (6:9)3 - (6:2)[3] - (9:2)3"]
+    match = [s for s in steps if written(s.detail["chain"]) == "(4:3)3 - (4:8)[3] - (6:9)3 - (6:2)[3] - (9:2)3"]
     assert len(match) == 1
     step = match[0]
     assert step.detail["type"] == "2OOXO" and step.points == 9
     assert step.eliminations == ((cell(4, 3), 3), (cell(6, 9), 3))
-    assert step.detail["reason"] == "no place for 3 in column 8"
+    assert written(step.detail["reason"]) == "no place for 3 in column 8"
     lengths = [s.detail["length"] for s in steps]
     assert lengths == sorted(lengths)
 
@@ -118,15 +118,15 @@ TYPE_1 = """
 def test_type_1_with_its_single_digit_chain() -> None:
     """(3:6)7 - (8:6)[7] - (7:4)7 (type 1) and, one link longer, (3:6)7 = (8:6)7 - (7:4)7 = (7:7)7."""
     steps = list(SingleDigitContradictionChain().find(board_from_text(TYPE_1), CTX))
-    match = [s for s in steps if s.detail["chain"] == "(3:6)7 - (8:6)[7] - (7:4)7"]
+    match = [s for s in steps if written(s.detail["chain"]) == "(3:6)7 - (8:6)[7] - (7:4)7"]
     assert len(match) == 1
     step = match[0]
     assert step.detail["type"] == "1" and step.points == 7
-    assert step.detail["reason"] == "no place for 7 in column 7"
+    assert written(step.detail["reason"]) == "no place for 7 in column 7"
     # (3:6) and (7:4) from the contradiction, (3:7) from the single-digit chain
     assert step.eliminations == ((cell(3, 6), 7), (cell(3, 7), 7), (cell(7, 4), 7))
-    assert "(3:6)7 = (8:6)7 - (7:4)7 = (7:7)7 => (3:7)!7" in step.detail["extension"]
-    assert "Einzelzahl-Kette" in step.detail["extension_de"]
+    assert "(3:6)7 = (8:6)7 - (7:4)7 = (7:7)7 => (3:7)!7" in written(step.detail["extension"])
+    assert "Einzelzahl-Kette" in written(step.detail["extension"], "de")
 
 
 def test_soundness() -> None:

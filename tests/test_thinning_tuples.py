@@ -10,10 +10,10 @@ from thinning_basic_support import CTX, cands, candidate_board, check_soundness,
 from puzzles.geometry import UNIT_MASK, UNITS
 from techniques.board import Board
 from techniques.boxtest import BoxTestBox, BoxTestLine
-from techniques.texts import explain
+from techniques.texts import explain, written
 from techniques.tuples import HiddenTuple, NakedTuple, hidden_points, naked_points
 
-NT_TEXT = "{n}-Tupel {digits} ({rests}) in {cells} in {unit}{also_de}: {digits} gestrichen{other_de}"
+NT_TEXT = "{n}-Tupel {digits} ({rests}) in {cells} in {unit}{also}: {digits} gestrichen{other}"
 
 
 def test_point_formulas() -> None:
@@ -52,10 +52,10 @@ def test_seed_hidden_triple_beats_naked_sextuple() -> None:
     hidden = [s for s in HiddenTuple().find(board, CTX) if s.detail["unit"] == 0]
     assert len(hidden) == 1
     step = hidden[0]
-    assert (step.code, step.points, step.detail["m"], step.detail["digits"]) == ("HT", 11, 3, "349")
+    assert (step.code, step.points, step.detail["m"], step.detail["digits"]) == ("HT", 11, 3, (3, 4, 9))
     assert set(step.eliminations) == cands("1:1/78", "1:2/8", "1:9/268")
-    assert step.detail["removed"] == "2678"
-    assert "6-tuple 125678 (58, 5678, 167, 158, 28, 268), 14 points" in step.detail["other"]
+    assert written(step.detail["removed"]) == "2678"
+    assert "6-tuple 125678 (58, 5678, 167, 158, 28, 268), 14 points" in written(step.detail["other"])
     assert not [s for s in NakedTuple().find(board, CTX) if s.detail["unit"] == 0 and s.detail["n"] == 6]
 
 
@@ -68,7 +68,7 @@ def test_tie_goes_to_the_naked_tuple() -> None:
     naked = [s for s in NakedTuple().find(board, CTX) if s.detail["unit"] == 0]
     assert [(s.detail["n"], s.points) for s in naked] == [(4, 8)]
     assert set(naked[0].eliminations) == cands("1:5/1234", "1:6/1234")
-    assert "hidden 2-tuple 56 would cost 8" in naked[0].detail["other"]
+    assert "hidden 2-tuple 56 would cost 8" in written(naked[0].detail["other"])
     assert not [s for s in HiddenTuple().find(board, CTX) if s.detail["unit"] == 0]
 
 
@@ -78,7 +78,7 @@ def test_cheaper_hidden_pair_replaces_naked_quintuple() -> None:
         placed={"1:8": 8, "1:9": 9},
     )
     hidden = list(HiddenTuple().find(board, CTX))
-    assert [(s.detail["m"], s.detail["digits"], s.points, s.detail["unit"]) for s in hidden] == [(2, "67", 8, 0)]
+    assert [(s.detail["m"], s.detail["digits"], s.points, s.detail["unit"]) for s in hidden] == [(2, (6, 7), 8, 0)]
     assert set(hidden[0].eliminations) == cands("1:6/12345", "1:7/12345")
     assert not [s for s in NakedTuple().find(board, CTX) if s.detail["unit"] == 0]
 

@@ -9,7 +9,7 @@ from puzzles.parsing import parse_line
 from techniques.board import Board
 from techniques.golden_chains import GoldenChain
 from techniques.single_digit_chains import SingleDigitChain, SingleDigitContradictionChain
-from techniques.texts import explain
+from techniques.texts import explain, written
 from techniques.wings import WXYZWing, XYZWing
 
 
@@ -32,7 +32,7 @@ def test_seed_xyz_wing() -> None:
     assert len(steps) == 1
     step = steps[0]
     assert step.points == 7
-    assert step.detail["chain"] == "(1:4)92 - (1:1)289 - (2:3)89"
+    assert written(step.detail["chain"]) == "(1:4)92 - (1:1)289 - (2:3)89"
     assert step.eliminations == ((cell(1, 2), 9), (cell(1, 3), 9))
     assert list(GoldenChain().find(board, CTX)) == []  # the pivot is a trio, no golden chain
 
@@ -42,7 +42,7 @@ def test_example_63_xyz_wing() -> None:
     board = pencil_board(parse_line("000000002000178030807090000000082910030000024200600000765000000080007060300000045"))
     steps = advance(board, [XYZWing()])
     assert len(steps) == 1
-    assert steps[0].detail["chain"] == "(2:1)65 - (4:1)546 - (4:3)46"
+    assert written(steps[0].detail["chain"]) == "(2:1)65 - (4:1)546 - (4:3)46"
     assert steps[0].eliminations == ((cell(5, 1), 6),)
 
 
@@ -53,9 +53,9 @@ def test_standard_wxyz_constructed() -> None:
     assert len(steps) == 1
     step = steps[0]
     assert step.points == 10 and step.detail["standard"] is True
-    assert step.detail["cells"] == "(1:4)4567, (1:1)56, (1:3)67, (3:5)46"
+    assert written(step.detail["cells"]) == "(1:4)4567, (1:1)56, (1:3)67, (3:5)46"
     assert step.eliminations == ((cell(1, 5), 6), (cell(1, 6), 6))
-    text = explain(step, "{kind_de}WXYZ-Wing {cells} => {removed}", "de")
+    text = explain(step, "{kind}WXYZ-Wing {cells} => {removed}", "de")
     assert text.startswith("Standard-WXYZ-Wing (1:4)4567")
 
 
@@ -93,7 +93,7 @@ def test_standard_wxyz_in_a_puzzle() -> None:
     steps = list(WXYZWing().find(board_from_text(STANDARD_WXYZ), CTX))
     standard = [s for s in steps if s.detail["standard"]]
     assert len(standard) == 1
-    assert standard[0].detail["cells"] == "(2:8)3469, (1:8)49, (2:2)69, (2:9)39"
+    assert written(standard[0].detail["cells"]) == "(2:8)3469, (1:8)49, (2:2)69, (2:9)39"
     assert standard[0].eliminations == ((cell(2, 7), 9),)
 
 
@@ -104,8 +104,8 @@ def test_example_15_extended_wxyz() -> None:
     assert first[0].code == "SC"
     board.eliminate_all(first[0].eliminations)
     steps = advance(board, [WXYZWing()])
-    assert steps[0].detail["cells"] == "(3:1)36, (7:2)29, (8:2)23, (9:1)2369"
-    assert steps[0].detail["kind"] == "extended" and steps[0].points == 11
+    assert written(steps[0].detail["cells"]) == "(3:1)36, (7:2)29, (8:2)23, (9:1)2369"
+    assert written(steps[0].detail["kind"]) == "extended" and steps[0].points == 11
     assert steps[0].eliminations == ((cell(8, 1), 3),)
 
 

@@ -13,12 +13,11 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-import yaml
 
 from puzzles.geometry import UNIT_MASK, cells_of
 from techniques.base import Context
 from techniques.board import Board
-from techniques.texts import explain
+from techniques.texts import explain, language, written
 from techniques.unique_loops import QuasiUniqueLoop, UniqueLoop
 from techniques.unique_rectangles import (
     RECTANGLES,
@@ -66,7 +65,7 @@ def elims(*pairs: tuple[str, int]) -> tuple[tuple[int, int], ...]:
 def found(technique, board: Board, type_: str, cells: str | None = None) -> list:
     steps = [s for s in technique.find(board, CTX) if s.detail["type"] == type_]
     if cells is not None:
-        steps = [s for s in steps if s.detail["cells"] == cells]
+        steps = [s for s in steps if written(s.detail["cells"], spec="bare - ") == cells]
     return [s.eliminations for s in steps]
 
 
@@ -129,7 +128,7 @@ def test_type_4c_and_text():
     text = _texts("UR")
     assert explain(step, text["de"], "de") == (
         "Ausschluss-Rechteck Typ 4C für (1:1 - 1:5 - 2:5 - 2:1)12 gefunden: Wegen Kandidat 1 alleine "
-        "in Zeile 1 ist Kandidat 1 in nicht betrachteter Zelle mit Zusatzkandidaten streichbar"
+        "in Zeile 1 ist Kandidat 1 in nicht betrachteter Zelle mit Zusatzkandidaten (2:1) streichbar"
     )
     assert explain(step, text["en"], "en").startswith(
         "Unique rectangle type 4C for (1:1 - 1:5 - 2:5 - 2:1)12 found: because of candidate 1 alone in row 1"
@@ -184,18 +183,17 @@ def step_points(b: Board, type_: str) -> float:
 
 
 def _texts(code: str) -> dict[str, str]:
-    data = yaml.safe_load((Path(__file__).parents[1] / "techniques" / "techniques.yaml").read_text("utf-8"))
-    return next(e["text"] for e in data["techniques"] if e["code"] == code)
+    return {lang: language(lang).texts[code] for lang in ("en", "de")}
 
 
 def test_quasi_ur_seed_example_7c():
     """Seed 004: rows 2-3, columns 3 and 7 with 17, 15, 13 and a solved (not given) 5 in (3:3)."""
     b = board_with({"r2c3": "17", "r2c7": "15", "r3c7": "13"}, (("r2", 1), ("c7", 1)))
     b.place(cell("r3c3"), 5)
-    steps = [s for s in QuasiUniqueRectangle().find(b, CTX) if s.detail["cells"] == "2:3 - 2:7 - 3:7 - 3:3"]
+    steps = [s for s in QuasiUniqueRectangle().find(b, CTX) if written(s.detail["cells"], spec="bare - ") == "2:3 - 2:7 - 3:7 - 3:3"]
     step = next(s for s in steps if s.detail["type"] == "7C")
     assert step.eliminations == elims(("r2c7", 5))
-    assert step.detail["cands"] == "1(5)7 - 15 - 13(5) - (1)5"
+    assert written(step.detail["cands"], spec=" - ") == "1(5)7 - 15 - 13(5) - (1)5"
     assert step.points == 8 + 1 + 2 * 3
     assert explain(step, _texts("QUR")["de"], "de").startswith(
         "Quasi-Ausschluss-Rechteck Typ 7C für (2:3 - 2:7 - 3:7 - 3:3)15 mit 1(5)7 - 15 - 13(5) - (1)5 gefunden"
@@ -206,7 +204,7 @@ def test_quasi_ur_skips_givens():
     b = board_with({"r2c3": "17", "r2c7": "15", "r3c7": "13"}, (("r2", 1), ("c7", 1)))
     b.place(cell("r3c3"), 5)
     b.givens |= 1 << cell("r3c3")
-    steps = [s for s in QuasiUniqueRectangle().find(b, CTX) if s.detail["cells"] == "2:3 - 2:7 - 3:7 - 3:3"]
+    steps = [s for s in QuasiUniqueRectangle().find(b, CTX) if written(s.detail["cells"], spec="bare - ") == "2:3 - 2:7 - 3:7 - 3:3"]
     assert steps == []
 
 
@@ -217,7 +215,7 @@ LOOP_TEXT = "3:4 - 3:5 - 4:5 - 4:9 - 5:9 - 5:4"
 
 def test_six_loop_type_1():
     b = board_with({**LOOP, "r5c4": "123"})
-    steps = [s for s in UniqueLoop().find(b, CTX) if s.detail["cells"] == LOOP_TEXT]
+    steps = [s for s in UniqueLoop().find(b, CTX) if written(s.detail["cells"], spec="bare - ") == LOOP_TEXT]
     assert [(s.detail["type"], s.eliminations, s.points) for s in steps] == [
         ("1", elims(("r5c4", 1), ("r5c4", 2)), 4 + 3)
     ]
@@ -226,7 +224,7 @@ def test_six_loop_type_1():
 def test_six_loop_type_4b():
     # two extra cells in row 5; 1 only in the loop there: 2 goes from both
     b = board_with({**LOOP, "r5c9": "123", "r5c4": "124"}, (("r5", 1),))
-    steps = [s for s in UniqueLoop().find(b, CTX) if s.detail["cells"] == LOOP_TEXT and s.detail["type"] == "4B"]
+    steps = [s for s in UniqueLoop().find(b, CTX) if written(s.detail["cells"], spec="bare - ") == LOOP_TEXT and s.detail["type"] == "4B"]
     assert [s.eliminations for s in steps] == [elims(("r5c4", 2), ("r5c9", 2))]
     assert steps[0].points == 7 + 3
 
@@ -237,10 +235,10 @@ def test_quasi_six_loop():
     # (4:9); 1 fills the second and is re-added to (4:5) and (5:9): N = 3, then type 1.
     b = board_with({**LOOP, "r5c4": "123"})
     b.place(cell("r4c9"), 1)
-    steps = [s for s in QuasiUniqueLoop().find(b, CTX) if s.detail["cells"] == LOOP_TEXT]
+    steps = [s for s in QuasiUniqueLoop().find(b, CTX) if written(s.detail["cells"], spec="bare - ") == LOOP_TEXT]
     t1 = [s for s in steps if s.detail["type"] == "1"]
     assert [s.eliminations for s in t1] == [elims(("r5c4", 1), ("r5c4", 2))]
-    assert t1[0].detail["cands"] == "12 - 12 - (1)2 - 1(2) - (1)2 - 123"
+    assert written(t1[0].detail["cands"], spec=" - ") == "12 - 12 - (1)2 - 1(2) - (1)2 - 123"
     assert t1[0].points == 4 + 3 + 1 + 2 * 3
 
 
@@ -284,7 +282,7 @@ def test_link_types_agree_with_propagation(cells, alone):
     pat = Pattern(rect, tuple(b.cands[c] for c in rect), (0,) * 4, 1, 2, RECT_ORDER)
     nbrs = [[j for j in range(4) if j != i and (i ^ j) != 3] for i in range(4)]
     links = _links(b, pat)
-    steps = [s for s in UR.find(b, CTX) if s.detail["cells"] == RECT and s.detail["type"][0] in "4678"]
+    steps = [s for s in UR.find(b, CTX) if written(s.detail["cells"], spec="bare - ") == RECT and s.detail["type"][0] in "4678"]
     assert steps
     for s in steps:
         for c, d in s.eliminations:
