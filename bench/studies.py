@@ -22,11 +22,12 @@ from typing import TypeVar
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from canon.completions import CompletionJoin, classify  # noqa: E402
-from canon.diagonal import E_WORD, BlockDiagonal, equivalence_class, format_block, group_orders, parse_word  # noqa: E402
-from canon.fix import fix_test, fix_test_triples  # noqa: E402
+from canon.studies.completions import CompletionJoin, classify  # noqa: E402
+from canon.studies.diagonal import E_WORD, BlockDiagonal, equivalence_class, format_block, parse_word  # noqa: E402
+from canon.studies.group_orders import group_orders  # noqa: E402
+from canon.studies.fix import fix_test, fix_test_triples  # noqa: E402
 from canon.group import random_transformation  # noqa: E402
-from canon.triples import triples_of  # noqa: E402
+from canon.studies.triples import triples_of  # noqa: E402
 from puzzles.solver import count_solutions  # noqa: E402
 
 T = TypeVar("T")

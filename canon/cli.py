@@ -181,4 +181,4 @@ def enumerate_command(clues: int, patterns: bool, output: Path | None, count_onl
     finally:
         if sink is not None:
             sink.close()
-from canon.studies_cli import register; register(main)  # noqa: E402, E702  (seed 002 commands, issue 8)
+from canon.studies.cli import register; register(main)  # noqa: E402, E702  (seed 002 commands)

@@ -9,9 +9,9 @@ from functools import lru_cache
 import numpy as np
 import pytest
 
-from canon.completions import classify
-from canon.diagonal import E_WORD, BlockDiagonal, parse_word
-from canon.fix import fix_test
+from canon.studies.completions import classify
+from canon.studies.diagonal import E_WORD, BlockDiagonal, parse_word
+from canon.studies.fix import fix_test
 from canon.group import Transformation, random_transformation, row_group_sources
 from studies_support import A, U, U_NORMALISED, transpose, u_prime
 

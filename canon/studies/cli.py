@@ -1,6 +1,6 @@
 """Commands for the tools of seed 002 ("Einige Sudoku-Studien"), registered on ``canon``.
 
-Kept apart from :mod:`canon.cli` so the two issues can change independently:
+Kept apart from :mod:`canon.cli` so the core commands and the studies can change independently:
 ``canon.cli`` calls :func:`register` once and this module never imports it.
 Bad input is one line ``error: ...`` on stderr and exit code 2; with
 ``--file`` a bad line becomes ``line N: error: ...`` in the output and the
@@ -15,10 +15,11 @@ from pathlib import Path
 
 import click
 
-from canon.completions import CompletionJoin, classify
-from canon.diagonal import BlockDiagonal, equivalence_class, group_orders, normalise, parse_word
-from canon.fix import TYPE_NAMES, FixResult, fix_test
-from canon.triples import invariants
+from canon.studies.completions import CompletionJoin, classify
+from canon.studies.diagonal import BlockDiagonal, equivalence_class, normalise, parse_word
+from canon.studies.group_orders import group_orders
+from canon.studies.fix import TYPE_NAMES, FixResult, fix_test
+from canon.studies.triples import invariants
 from canon.cli_input import Grid, run_on_inputs
 from canon.cli_input import fail as _fail
 from puzzles.parsing import PuzzleError, format_line, parse_puzzle
