@@ -68,7 +68,10 @@ def _columns(block: tuple[int, ...]) -> ColumnSets:
 
 def _row_orders(digits: tuple[int, int, int], forbidden: ColumnSets) -> list[tuple[int, int, int]]:
     """Orders of a block row's three digits that avoid the diagonal block in each column."""
-    return [p for p in permutations(digits) if all(not forbidden[n] >> (p[n] - 1) & 1 for n in range(3))]
+    orders: list[tuple[int, int, int]] = [
+        p for p in permutations(digits) if all(not forbidden[n] >> (p[n] - 1) & 1 for n in range(3))  # type: ignore[misc]
+    ]
+    return orders
 
 
 def band_fillings(diagonal: BlockDiagonal, band: int) -> list[BandFilling]:

@@ -13,6 +13,7 @@ from typing import Final
 
 from canon.group import Transformation
 
+Perm = tuple[int, ...]
 Perm3 = tuple[int, int, int]
 _ID3: Final[Perm3] = (0, 1, 2)
 
