@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from itertools import permutations
+
 Grid = tuple[int, ...]
 
 
@@ -35,3 +37,21 @@ def u_prime() -> Grid:
     """U' of section 4.2: in columns 6, 7, 8 (0-based) of U swap the digits 1, 4, 7 with 3, 6, 9."""
     swap = {1: 3, 3: 1, 4: 6, 6: 4, 7: 9, 9: 7}
     return tuple(swap.get(d, d) if c % 9 >= 6 else d for c, d in enumerate(U))
+
+
+def u_prime_readings() -> dict[str, Grid]:
+    """Every reading of "in columns 6, 7, 8 swap the digits 1, 4, 7 with 3, 6, 9" (section 4.2).
+
+    Lines: columns or rows; numbering: 0-based (lines 6-8) or 1-based (lines
+    5-7 counted from 0); pairing: which of 3, 6, 9 each of 1, 4, 7 is swapped
+    with (six bijections; 1-3, 4-6, 7-9 is the literal one).  2 x 2 x 6 = 24.
+    """
+    out = {}
+    for lines in ("columns", "rows"):
+        for first in (6, 5):
+            touched = {c for c in range(81) if first <= (c % 9 if lines == "columns" else c // 9) <= first + 2}
+            for partners in permutations((3, 6, 9)):
+                swap = dict(zip((1, 4, 7), partners)) | dict(zip(partners, (1, 4, 7)))
+                name = f"{lines} {first}-{first + 2}, 147 <-> {''.join(map(str, partners))}"
+                out[name] = tuple(swap.get(d, d) if c in touched else d for c, d in enumerate(U))
+    return out

@@ -65,10 +65,15 @@ def _choice_table() -> np.ndarray:
 
 _TARGET: Final = _choice_table()
 CHOICES: Final = len(_TARGET)  # 56
-_SET_INDEX: Final = np.full(512, -1, dtype=np.int64)
-_SET_INDEX[[m for m in range(512) if bin(m).count("1") == 3]] = np.arange(84)
-#: Fixed random weights for the mod-3 hash (any candidate is checked exactly afterwards).
-_HASH: Final = np.random.default_rng(2010).integers(0, 1 << 40, size=84).astype(np.float64)
+#: Random trit matrix of the mod-3 hash: a linear map (Z/3)^84 -> (Z/3)^20 on multiplicity vectors.
+_HASH_TRITS: Final = 20
+_HASH: Final = np.random.default_rng(2010).integers(0, 3, size=(512, _HASH_TRITS)).astype(np.int8)
+_TRIT_WEIGHTS: Final = 3 ** np.arange(_HASH_TRITS, dtype=np.int64)
+#: Weights that make one matrix product test a block: digit d in row set m and column set n adds
+#: 16^m 2^n, and the block exists iff every row set meets every column set, i.e. the sum is 7 * 273.
+_ROW_WEIGHT: Final = 16.0 ** np.arange(3)
+_COL_WEIGHT: Final = 2.0 ** np.arange(3)
+_BLOCK_OK: Final = 7 * 273
 
 
 def _line_sets(lines: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -84,37 +89,53 @@ def _line_sets(lines: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     return own, first, second
 
 
-def _residues(diagonal_sets: np.ndarray, first: np.ndarray, second: np.ndarray) -> np.ndarray:
-    """Multiplicities mod 3 over the 84 3-sets of the nine sets of one band or stack, per choice (56, 84)."""
-    index = np.concatenate(
-        [_SET_INDEX[first], _SET_INDEX[second], np.broadcast_to(_SET_INDEX[diagonal_sets], (CHOICES, 3))], axis=1
-    )
-    flat = (np.arange(CHOICES)[:, None] * 84 + index).reshape(-1)
-    return (np.bincount(flat, minlength=CHOICES * 84).reshape(CHOICES, 84) % 3).astype(np.int8)
+def _line_of_digit(sets: np.ndarray, weights: np.ndarray) -> np.ndarray:
+    """(56, 9): for each choice, weights[x] for the line x (0-2) of its block that holds digit d."""
+    member = (sets[:, :, None] >> np.arange(9)[None, None, :]) & 1  # (56, 3, 9)
+    return np.einsum("cxd,x->cd", member.astype(np.float64), weights)
 
 
-_MOD3: Final = np.array([0, 1, 2, 0, 1], dtype=np.float64)
+def _hashes(diagonal_sets: np.ndarray, first: np.ndarray, second: np.ndarray) -> np.ndarray:
+    """The mod-3 hash of the multiplicity vector of the nine sets of one band or stack, per choice (56, 20)."""
+    total = _HASH[first].sum(axis=1, dtype=np.int64) + _HASH[second].sum(axis=1, dtype=np.int64)
+    return (total + _HASH[diagonal_sets].sum(axis=0, dtype=np.int64)) % 3
 
 
-def _mod3_triples(residues: tuple[np.ndarray, np.ndarray, np.ndarray]) -> np.ndarray:
-    """All (x0, x1, x2) with residues0[x0] + residues1[x1] + residues2[x2] = 0 mod 3, shape (k, 3).
+def _mod3_exact(sets: np.ndarray) -> np.ndarray:
+    """Theorem 4.3's criterion on one side for each row of ``sets`` (k, 27): every 3-set a multiple of 3 times.
 
-    The hash is a dot product with integer weights in float64 (exact below
-    2^53, and on BLAS); equal hashes are then checked exactly.
+    In a sorted row all runs have lengths divisible by 3 exactly when every
+    aligned slice [3t, 3t + 3) is constant.
     """
-    pair_keys = (_MOD3[residues[0][:, None, :] + residues[1][None, :, :]] @ _HASH).reshape(-1)
-    third_keys = _MOD3[(3 - residues[2]) % 3] @ _HASH
+    ordered = np.sort(sets, axis=1).reshape(len(sets), 9, 3)
+    return (ordered[:, :, 0] == ordered[:, :, 2]).all(axis=1)
+
+
+def _mod3_triples(side: list[tuple[np.ndarray, np.ndarray, np.ndarray]]) -> np.ndarray:
+    """All (x0, x1, x2) whose 27 sets pass the mod-3 criterion, shape (k, 3).
+
+    ``side[j]`` is (diagonal sets, first, second) of band or stack j.  The
+    hash is linear mod 3, so a passing triple has hashes summing to 0;
+    triples found that way are then checked exactly.
+    """
+    hashes = [_hashes(*part) for part in side]
+    pair_keys = (((hashes[0][:, None, :] + hashes[1][None, :, :]) % 3) @ _TRIT_WEIGHTS).reshape(-1)
+    third_keys = ((-hashes[2]) % 3) @ _TRIT_WEIGHTS
     order = np.argsort(third_keys)
     ordered = third_keys[order]
     left = np.searchsorted(ordered, pair_keys, side="left")
-    right = np.searchsorted(ordered, pair_keys, side="right")
-    hits = np.flatnonzero(right > left)
-    found = [(p // CHOICES, p % CHOICES, int(order[k])) for p in hits.tolist() for k in range(left[p], right[p])]
-    if not found:
+    matches = np.searchsorted(ordered, pair_keys, side="right") - left
+    pairs = np.repeat(np.arange(len(pair_keys)), matches)
+    if len(pairs) == 0:
         return np.empty((0, 3), dtype=np.int64)
-    triples = np.array(found, dtype=np.int64)
-    total = residues[0][triples[:, 0]] + residues[1][triples[:, 1]] + residues[2][triples[:, 2]]
-    return triples[(total % 3 == 0).all(axis=1)]
+    offsets = np.arange(len(pairs)) - np.repeat(np.cumsum(matches) - matches, matches)
+    found = np.stack([pairs // CHOICES, pairs % CHOICES, order[left[pairs] + offsets]], axis=1)
+    sets = np.concatenate(
+        [np.broadcast_to(np.concatenate([part[0] for part in side]), (len(found), 9))]
+        + [side[j][k][found[:, j]] for j in range(3) for k in (1, 2)],
+        axis=1,
+    )
+    return found[_mod3_exact(sets)]
 
 
 @dataclass(frozen=True)
@@ -157,8 +178,7 @@ class SetJoin:
             self.col_own.append(own)
             self.cols[OPEN[k][0], k], self.cols[OPEN[k][1], k] = first, second
         self.consistent = {
-            key: (self.rows[key][:, None, :, None] & self.cols[key][None, :, None, :]).reshape(CHOICES, CHOICES, 9).min(axis=2)
-            != 0
+            key: _line_of_digit(self.rows[key], _ROW_WEIGHT) @ _line_of_digit(self.cols[key], _COL_WEIGHT).T == _BLOCK_OK
             for key in self.rows
         }
         a = {key: m.astype(np.float64) for key, m in self.consistent.items()}
@@ -172,13 +192,11 @@ class SetJoin:
 
     def _vertical_survivors(self) -> np.ndarray:
         """Choices (gamma_0, gamma_1, gamma_2) whose 27 column sets pass the mod-3 criterion."""
-        residues = tuple(_residues(self.col_own[j], self.cols[OPEN[j][0], j], self.cols[OPEN[j][1], j]) for j in range(3))
-        return _mod3_triples(residues)  # type: ignore[arg-type]
+        return _mod3_triples([(self.col_own[j], self.cols[OPEN[j][0], j], self.cols[OPEN[j][1], j]) for j in range(3)])
 
     def _horizontal_survivors(self) -> np.ndarray:
         """Choices (rho_0, rho_1, rho_2) whose 27 row sets pass the mod-3 criterion."""
-        residues = tuple(_residues(self.row_own[i], self.rows[i, OPEN[i][0]], self.rows[i, OPEN[i][1]]) for i in range(3))
-        return _mod3_triples(residues)  # type: ignore[arg-type]
+        return _mod3_triples([(self.row_own[i], self.rows[i, OPEN[i][0]], self.rows[i, OPEN[i][1]]) for i in range(3)])
 
     def classify(self) -> SetCount:
         """N, the mod-3 survivors and every fix-sudoku (as its triples and fix result)."""
