@@ -65,10 +65,15 @@ def _choice_table() -> np.ndarray:
 
 _TARGET: Final = _choice_table()
 CHOICES: Final = len(_TARGET)  # 56
-#: Random trit matrix of the mod-3 hash: a linear map (Z/3)^84 -> (Z/3)^20 on multiplicity vectors.
-_HASH_TRITS: Final = 20
-_HASH: Final = np.random.default_rng(2010).integers(0, 3, size=(512, _HASH_TRITS)).astype(np.int8)
-_TRIT_WEIGHTS: Final = 3 ** np.arange(_HASH_TRITS, dtype=np.int64)
+#: The mod-3 hash: a random linear map (Z/3)^84 -> (Z/3)^12 of multiplicity vectors, one row per
+#: 3-set mask.  Hash vectors are coded as two base-3 numbers of 6 trits, added trit-wise mod 3 by a
+#: 729 x 729 table.
+_HALF: Final = 6
+_HASH: Final = np.random.default_rng(2010).integers(0, 3, size=(512, 2 * _HALF)).astype(np.int64)
+_TRIT_WEIGHTS: Final = 3 ** np.arange(_HALF, dtype=np.int64)
+_TRITS: Final = (np.arange(3**_HALF)[:, None] // _TRIT_WEIGHTS[None, :]) % 3  # (729, 6)
+_ADD: Final = (((_TRITS[:, None, :] + _TRITS[None, :, :]) % 3) @ _TRIT_WEIGHTS).astype(np.int64)
+_NEGATE: Final = ((-_TRITS) % 3) @ _TRIT_WEIGHTS
 #: Weights that make one matrix product test a block: digit d in row set m and column set n adds
 #: 16^m 2^n, and the block exists iff every row set meets every column set, i.e. the sum is 7 * 273.
 _ROW_WEIGHT: Final = 16.0 ** np.arange(3)
@@ -95,10 +100,11 @@ def _line_of_digit(sets: np.ndarray, weights: np.ndarray) -> np.ndarray:
     return np.einsum("cxd,x->cd", member.astype(np.float64), weights)
 
 
-def _hashes(diagonal_sets: np.ndarray, first: np.ndarray, second: np.ndarray) -> np.ndarray:
-    """The mod-3 hash of the multiplicity vector of the nine sets of one band or stack, per choice (56, 20)."""
-    total = _HASH[first].sum(axis=1, dtype=np.int64) + _HASH[second].sum(axis=1, dtype=np.int64)
-    return (total + _HASH[diagonal_sets].sum(axis=0, dtype=np.int64)) % 3
+def _hashes(diagonal_sets: np.ndarray, first: np.ndarray, second: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The mod-3 hash of the multiplicity vector of one band's or stack's nine sets, per choice, as two codes."""
+    total = _HASH[first].sum(axis=1) + _HASH[second].sum(axis=1) + _HASH[diagonal_sets].sum(axis=0)
+    trits = total % 3
+    return trits[:, :_HALF] @ _TRIT_WEIGHTS, trits[:, _HALF:] @ _TRIT_WEIGHTS
 
 
 def _mod3_exact(sets: np.ndarray) -> np.ndarray:
@@ -118,9 +124,9 @@ def _mod3_triples(side: list[tuple[np.ndarray, np.ndarray, np.ndarray]]) -> np.n
     hash is linear mod 3, so a passing triple has hashes summing to 0;
     triples found that way are then checked exactly.
     """
-    hashes = [_hashes(*part) for part in side]
-    pair_keys = (((hashes[0][:, None, :] + hashes[1][None, :, :]) % 3) @ _TRIT_WEIGHTS).reshape(-1)
-    third_keys = ((-hashes[2]) % 3) @ _TRIT_WEIGHTS
+    (low0, high0), (low1, high1), (low2, high2) = (_hashes(*part) for part in side)
+    pair_keys = (_ADD[low0[:, None], low1[None, :]] + 729 * _ADD[high0[:, None], high1[None, :]]).reshape(-1)
+    third_keys = _NEGATE[low2] + 729 * _NEGATE[high2]
     order = np.argsort(third_keys)
     ordered = third_keys[order]
     left = np.searchsorted(ordered, pair_keys, side="left")
