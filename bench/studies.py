@@ -185,8 +185,8 @@ def main() -> int:
             uu, vv = parse_word(u), parse_word(v)
             cls, seconds = timed(lambda: equivalence_class(uu, vv))
             report(f"class minimum, m of ({u}, {v}) (2.3)", f"{cls.words} {cls.size}", f"{u},{v} {m}", seconds)
-            fixed, seconds = timed(lambda: classify(BlockDiagonal.from_words(uu, vv)))
-            report("  N_f, [RSS] only (4.4)", (fixed.fixed_count, fixed.categories.get("RSS", 0)), (n_f, rss), seconds)
+            classified, seconds = timed(lambda: classify(BlockDiagonal.from_words(uu, vv)))
+            report("  N_f, [RSS] only (4.4)", (classified.fixed_count, classified.categories.get("RSS", 0)), (n_f, rss), seconds)
             table_sum += m if n_f == 16 else 0
         report("sum of m over Table 4.4", table_sum, 2578)
 

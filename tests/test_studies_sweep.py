@@ -162,3 +162,12 @@ def test_paper_constants_are_consistent() -> None:
     # N_f = 64 (e, e; m = 1) + 26 * 12 + 17 * 12 + 16 * 2578 (Table 4.4) + 8 * 139,932.
     assert 64 + 26 * 12 + 17 * 12 + 16 * 2578 + 8 * 139_932 == paper.N_F
     assert sum(paper.TYPES.values()) == 3475 == 64 + 26 + 17 + 16 * 19 + 8 * 383
+
+
+def test_transposition_shares_r_and_s_over_a_class() -> None:
+    """(u1, v1): m = 12, its representative has 16 [R], 8 [S], 2 [RSS]; over the class R and S even out."""
+    totals = paper.weighted_types([("57643210", "65743210", 12, 26, {"R": 16, "S": 8, "RSS": 2})])
+    assert totals == {"R": 6 * 16 + 6 * 8, "S": 6 * 8 + 6 * 16, "RSS": 12 * 2}
+    assert paper.weighted_types([("76543210", "76543210", 1, 64, {"R": 12, "S": 12, "RS": 36, "superfix": 4})]) == {
+        "R": 12, "S": 12, "RS": 36, "superfix": 4
+    }

@@ -34,13 +34,14 @@ FIX_CATEGORIES = ("R", "S", "RS", "RSS", "superfix")
 
 @dataclass
 class ChunkResult:
-    """Everything the figures need from one chunk (a few kB as JSON).
+    """Everything the figures need from one chunk (JSON of up to about 120 kB, mostly the N values).
 
     ``n_values`` maps N(u, v) to how many classes of the chunk have it;
     ``fix_pairs`` lists (v, m, N_f, {category: count}) for the classes with
-    fix-sudokus; ``extremes`` the two smallest and two largest (N, v).  Type counts are per class representative (``types``, as
-    the paper's (4.9)) and weighted by m (``types_weighted``, the share of
-    N_f).
+    fix-sudokus; ``extremes`` the two smallest and two largest (N, v).
+    ``types`` counts the fix-sudokus of the representatives by type, as the
+    paper's (4.9) does (the weighted split needs the orbits, see
+    :func:`canon.studies.sweep_report.weighted_types`).
     """
 
     chunk: int
@@ -54,7 +55,6 @@ class ChunkResult:
     n_f: int = 0
     fix_pairs: list[tuple[str, int, int, dict[str, int]]] = field(default_factory=list)
     types: dict[str, int] = field(default_factory=dict)
-    types_weighted: dict[str, int] = field(default_factory=dict)
     extremes: list[tuple[int, str]] = field(default_factory=list)
     vertical_mod3: int = 0
     mod3: int = 0
@@ -90,7 +90,6 @@ def run_chunk(chunk: int) -> ChunkResult:
     sizes_counter: Counter[int] = Counter()
     n_values: Counter[int] = Counter()
     types: Counter[str] = Counter()
-    weighted: Counter[str] = Counter()
     counted_pairs: list[tuple[int, str]] = []
     for v, m in zip(reps.tolist(), sizes.tolist()):
         join = SetJoin(np.stack([np.arange(1, 10), tables.blocks[u], tables.blocks[v]]))
@@ -108,7 +107,6 @@ def run_chunk(chunk: int) -> ChunkResult:
             result.fix_pairs.append((format_word(int(tables.words[v])), m, counted.fixed_count, categories))
             for name, count in categories.items():
                 types[name] += count
-                weighted[name] += m * count
     result.classes = len(reps)
     result.self_pairs = int((reps == u).sum())
     result.sizes = dict(sorted(sizes_counter.items()))
@@ -116,7 +114,6 @@ def run_chunk(chunk: int) -> ChunkResult:
     counted_pairs.sort()
     result.extremes = counted_pairs[:2] + counted_pairs[-2:] if len(counted_pairs) > 4 else counted_pairs
     result.types = dict(types)
-    result.types_weighted = dict(weighted)
     result.seconds = time.perf_counter() - start
     return result
 
@@ -181,7 +178,6 @@ class Summary:
     fix_pairs: list[tuple[str, str, int, int, dict[str, int]]]
     extremes: list[tuple[int, str, str]]
     types: Counter[str]
-    types_weighted: Counter[str]
     vertical_mod3: int
     mod3: int
     seconds: float
@@ -194,7 +190,7 @@ class Summary:
 
 def merge(results: Sequence[ChunkResult]) -> Summary:
     """Add chunk results up (chunks are disjoint, so every figure is a sum)."""
-    summary = Summary(len(results), 0, 0, 0, 0, Counter(), Counter(), 0, Counter(), 0, [], [], Counter(), Counter(), 0, 0, 0.0)
+    summary = Summary(len(results), 0, 0, 0, 0, Counter(), Counter(), 0, Counter(), 0, [], [], Counter(), 0, 0, 0.0)
     for r in results:
         summary.classes += r.classes
         summary.self_pairs += r.self_pairs
@@ -209,7 +205,6 @@ def merge(results: Sequence[ChunkResult]) -> Summary:
         summary.fix_pairs += [(r.u,) + tuple(p) for p in r.fix_pairs]  # type: ignore[misc]
         summary.extremes += [(n, r.u, v) for n, v in r.extremes]
         summary.types.update(r.types)
-        summary.types_weighted.update(r.types_weighted)
         summary.vertical_mod3 += r.vertical_mod3
         summary.mod3 += r.mod3
         summary.seconds += r.seconds

@@ -34,6 +34,9 @@ import numpy as np
 
 #: Number of normalised blocks, 8!/4 (seed 002, (2.6)).
 WORD_COUNT: Final = 10_080
+#: Rows of the Q0 table: the 36 elements without the transposition, then the 36 with it.
+PLAIN: Final = slice(0, 36)
+TRANSPOSING: Final = slice(36, 72)
 
 
 def _candidate_orders() -> np.ndarray:
@@ -115,13 +118,12 @@ class WordTables:
         return self.normalise(np.take_along_axis(self.inverse[front], blocks.astype(np.intp), axis=1))
 
     def _q0_maps(self) -> np.ndarray:
-        """q0[g]: the word map of the g-th element l.t^e of Q0 (PQW), as index arrays."""
+        """q0[g]: the word map of the g-th element l.t^e of Q0 (PQW), as index arrays; e = 0 first."""
         e_block = np.arange(1, 10).reshape(3, 3)
         maps = []
         for transpose in (False, True):
-            moved = self.blocks.reshape(-1, 3, 3)
-            moved = moved.transpose(0, 2, 1) if transpose else moved
-            moved = moved.reshape(-1, 9)
+            squares = self.blocks.reshape(-1, 3, 3)
+            moved = (squares.transpose(0, 2, 1) if transpose else squares).reshape(-1, 9)
             front = e_block.T if transpose else e_block
             for rows in permutations(range(3)):
                 for cols in permutations(range(3)):
@@ -140,11 +142,15 @@ class WordTables:
         b1 = self.ne[ys]
         return ((np.full(len(ys), w, dtype=np.int64), ys.astype(np.int64)), (a2, b2), (a1, b1))
 
-    def orbit_codes(self, w: int, ys: np.ndarray) -> np.ndarray:
-        """Codes a * 10080 + b of all 864 orbit pairs of each (w, y), shape (864, len(ys))."""
+    def orbit_codes(self, w: int, ys: np.ndarray, maps: slice = slice(None)) -> np.ndarray:
+        """Codes a * 10080 + b of all 864 orbit pairs of each (w, y), shape (864, len(ys)).
+
+        ``maps`` picks rows of :attr:`q0`: :data:`PLAIN` (elements without the
+        transposition) or :data:`TRANSPOSING` give the two halves of the orbit.
+        """
         codes = []
         for a, b in self.starting_pairs(w, ys):
-            qa, qb = self.q0[:, a], self.q0[:, b]
+            qa, qb = self.q0[maps, a], self.q0[maps, b]
             codes += [qa * WORD_COUNT + qb, qb * WORD_COUNT + qa]
         return np.concatenate(codes)
 
