@@ -21,8 +21,9 @@ from canon.studies import sweep_report as paper
 from canon.studies.completions import CompletionJoin, classify
 from canon.studies.diagonal import E_WORD, BlockDiagonal, equivalence_class, format_word, normalise, parse_word
 from canon.studies.set_count import SetJoin
-from canon.studies.triples import triples_of
 from canon.studies.sweep import ChunkResult, chunk_count, chunk_path, merge, run_sweep
+from canon.studies.examples import U_NORMALISED
+from canon.studies.triples import check_full_grid
 from canon.studies.words import WORD_COUNT, q0_minimal_words, representatives_with_first_word, word_tables
 
 
@@ -111,15 +112,17 @@ def test_fix_sudokus_by_sets_agree_with_the_grid_classification() -> None:
     assert by_sets.total == by_grids.total and by_sets.mod3 == by_grids.mod3
     assert by_sets.vertical_mod3 == by_grids.tested
     assert sorted(by_sets.categories.items()) == [("R", 8), ("RSS", 1), ("S", 8)]
-    assert {(t.vertical, t.horizontal) for t, _ in by_sets.fixed} == {
-        (t.vertical, t.horizontal) for t in (triples_of(g) for g, _ in by_grids.fixed)
-    }
+    assert {(g, r.category) for g, r in by_sets.fixed} == {(g, r.category) for g, r in by_grids.fixed}
 
 
 def test_e_e_by_sets() -> None:
     result = join_of("e", "e").classify()
     assert (result.total, result.vertical_mod3, result.mod3, result.fixed_count) == (283_576, 6_460, 460, 64)
     assert dict(result.categories) == {"R": 12, "S": 12, "RS": 36, "superfix": 4}
+    assert sorted(g for g, r in result.fixed if r.is_superfix) == sorted(U_NORMALISED)
+    for grid, fix in result.fixed:
+        check_full_grid(grid)
+        assert all(f.apply(grid) == grid for f in fix.elements)
 
 
 def test_first_chunk_and_resume(tmp_path: Path) -> None:

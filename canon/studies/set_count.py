@@ -44,6 +44,7 @@ import numpy as np
 from canon.studies.fix import FixResult, fix_test_triples
 from canon.studies.triples import Triples
 
+Grid = tuple[int, ...]
 FULL: Final = 0x1FF
 #: The open blocks of band/stack i, ascending.
 OPEN: Final = ((1, 2), (0, 2), (0, 1))
@@ -157,7 +158,7 @@ class SetCount:
     vertical_mod3: int
     mod3: int
     categories: Counter[str]
-    fixed: tuple[tuple[Triples, FixResult], ...]
+    fixed: tuple[tuple[Grid, FixResult], ...]
 
     @property
     def fixed_count(self) -> int:
@@ -173,6 +174,7 @@ class SetJoin:
 
     def __init__(self, blocks: np.ndarray) -> None:
         grids = np.asarray(blocks).reshape(3, 3, 3)
+        self.diagonal = grids
         self.row_own, self.col_own = [], []
         self.rows: dict[tuple[int, int], np.ndarray] = {}  # (i, j) -> row sets of block (i, j) per rho_i
         self.cols: dict[tuple[int, int], np.ndarray] = {}  # (i, j) -> column sets of block (i, j) per gamma_j
@@ -205,12 +207,12 @@ class SetJoin:
         return _mod3_triples([(self.row_own[i], self.rows[i, OPEN[i][0]], self.rows[i, OPEN[i][1]]) for i in range(3)])
 
     def classify(self) -> SetCount:
-        """N, the mod-3 survivors and every fix-sudoku (as its triples and fix result)."""
+        """N, the mod-3 survivors and every fix-sudoku with its fix result."""
         gammas = self._vertical_survivors()
         rhos = self._horizontal_survivors()
         b0, b1, b2 = self.band_pairs
         per_gamma = b0[gammas[:, 1], gammas[:, 2]] * b1[gammas[:, 0], gammas[:, 2]] * b2[gammas[:, 0], gammas[:, 1]]
-        fixed: list[tuple[Triples, FixResult]] = []
+        fixed: list[tuple[Grid, FixResult]] = []
         both = 0
         if len(gammas) and len(rhos):
             ok = np.ones((len(rhos), len(gammas)), dtype=bool)
@@ -219,10 +221,9 @@ class SetJoin:
             pairs = np.argwhere(ok)
             both = len(pairs)
             for r, g in pairs:
-                triples = self.triples(rhos[r], gammas[g])
-                result = fix_test_triples(triples)
+                result = fix_test_triples(self.triples(rhos[r], gammas[g]))
                 if result.is_fixed:
-                    fixed.append((triples, result))
+                    fixed.append((self.grid(rhos[r], gammas[g]), result))
         categories = Counter(result.category for _, result in fixed)
         return SetCount(self.count(), int(round(float(per_gamma.sum()))), both, categories, tuple(fixed))
 
@@ -239,16 +240,15 @@ class SetJoin:
                 horizontal.append(tuple(int(x) for x in rows))
         return Triples(tuple(vertical), tuple(horizontal))  # type: ignore[arg-type]
 
-    def grid(self, rho: np.ndarray, gamma: np.ndarray, blocks: np.ndarray) -> tuple[int, ...]:
-        """The completion itself: each open cell is the one digit of its row set and column set."""
+    def grid(self, rho: np.ndarray, gamma: np.ndarray) -> Grid:
+        """The completion itself: each open cell holds the one digit of its row set and column set."""
         cells = [0] * 81
-        grids = np.asarray(blocks).reshape(3, 3, 3)
         for i in range(3):
             for j in range(3):
                 for m in range(3):
                     for n in range(3):
                         if i == j:
-                            digit = int(grids[i][m][n])
+                            digit = int(self.diagonal[i][m][n])
                         else:
                             both = int(self.rows[i, j][rho[i]][m] & self.cols[i, j][gamma[j]][n])
                             digit = both.bit_length()
