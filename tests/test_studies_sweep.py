@@ -174,3 +174,9 @@ def test_transposition_shares_r_and_s_over_a_class() -> None:
     assert paper.weighted_types([("76543210", "76543210", 1, 64, {"R": 12, "S": 12, "RS": 36, "superfix": 4})]) == {
         "R": 12, "S": 12, "RS": 36, "superfix": 4
     }
+
+
+def test_a_broken_chunk_file_is_one_error_line(tmp_path: Path) -> None:
+    (tmp_path / "chunk-003.json").write_text("{not json")
+    result = CliRunner().invoke(main, ["sweep", str(tmp_path), "--report-only"])
+    assert result.exit_code == 2 and result.stderr.startswith("error: ") and result.stderr.count("\n") == 1

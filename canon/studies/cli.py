@@ -4,7 +4,8 @@ Kept apart from :mod:`canon.cli` so the core commands and the studies can change
 ``canon.cli`` calls :func:`register` once and this module never imports it.
 Bad input is one line ``error: ...`` on stderr and exit code 2; with
 ``--file`` a bad line becomes ``line N: error: ...`` in the output and the
-run goes on, as in the other ``canon`` commands.
+run goes on, as in the other ``canon`` commands.  ``canon sweep`` exits 1
+when a complete sweep differs from the paper and 130 when interrupted.
 """
 
 from __future__ import annotations
@@ -140,6 +141,9 @@ def completions_command(grid: str | None, words: str | None, fixed: bool, summar
             click.echo(f"  {name} {result.categories.get(name, 0)}")
 
 
+INTERRUPTED = 130
+
+
 def _chunk_selection(text: str | None, total: int) -> list[int]:
     """``3``, ``0-9``, ``0-9,20`` -> chunk ids; every chunk when ``text`` is None."""
     if text is None:
@@ -159,7 +163,10 @@ def _chunk_selection(text: str | None, total: int) -> list[int]:
 
 def _sweep_report(directory: Path, jobs: int) -> bool:
     """Print the merged figures beside the paper's; True when a complete sweep differs somewhere."""
-    summary = merge(load_results(directory))
+    try:
+        summary = merge(load_results(directory))
+    except ValueError as exc:
+        _fail(str(exc))
     fraction = summary.pairs / TOTAL_PAIRS
     click.echo(f"chunks done {summary.chunks} of {chunk_count()}; pairs covered {summary.pairs} ({100 * fraction:.2f} %)")
     if summary.chunks:
@@ -187,7 +194,8 @@ def sweep_command(directory: Path, jobs: int, selection: str | None, report_only
     """Global sweep of seed 002: all classes, N_0, N_f and the fix types, in resumable chunks.
 
     Each finished chunk is kept as DIRECTORY/chunk-NNN.json; a rerun skips
-    those.  Exit code 0, or 1 when a complete sweep differs from the paper.
+    those.  Exit code 0; 1 when a complete sweep differs from the paper; 2 bad
+    input or an unreadable chunk file; 130 interrupted (rerun to go on).
     """
     total = chunk_count()
     chosen = _chunk_selection(selection, total)
@@ -207,6 +215,9 @@ def sweep_command(directory: Path, jobs: int, selection: str | None, report_only
             run_sweep(directory, chosen, jobs, done)
         except OSError as exc:
             _fail(f"cannot write to {directory}: {exc.strerror}")
+        except KeyboardInterrupt:
+            click.echo("interrupted: finished chunks are kept, rerun the same command to go on", err=True)
+            raise SystemExit(INTERRUPTED) from None
     if not directory.is_dir():
         _fail(f"{directory} does not exist")
     if _sweep_report(directory, jobs):

@@ -157,8 +157,14 @@ def run_sweep(
 
 
 def load_results(directory: Path) -> list[ChunkResult]:
-    """Every finished chunk of a sweep directory."""
-    return [ChunkResult.from_json(p.read_text(encoding="utf-8")) for p in sorted(directory.glob("chunk-*.json"))]
+    """Every finished chunk of a sweep directory; ValueError naming a file that is not a chunk result."""
+    results = []
+    for path in sorted(directory.glob("chunk-*.json")):
+        try:
+            results.append(ChunkResult.from_json(path.read_text(encoding="utf-8")))
+        except (ValueError, KeyError, TypeError) as exc:
+            raise ValueError(f"{path} is not a chunk result ({exc}); delete it and rerun") from None
+    return results
 
 
 @dataclass
