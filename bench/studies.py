@@ -6,6 +6,9 @@
     python3 bench/studies.py --brute-force  # U, U', U'^T against all 3,359,232 elements of G (about 10 s each)
     python3 bench/studies.py --sample 200   # counting by sets vs the band join on 200 random classes
 
+The global figures (k*, Table 2.3, N_0, N_f, (4.9), Table 2.4) come from
+``canon sweep DIR --jobs N`` (tens of minutes), see docs/studies.md.
+
 Each line prints our figure, the paper's and the wall time.  Timings are
 noisy: the machine is shared (2 cores, several jobs).  Exit code 1 if any
 figure differs from the paper.
@@ -152,7 +155,7 @@ def main() -> int:
     report("|G| (1.2)", orders["G"], 3_359_232, seconds)
     report("|G0| (1.2)", orders["G0"], 1_679_616)
     report("|M| (1.3)", orders["M"], 470_292_480)
-    report("B(e) (2.2, DECISIONS 14)", format_block(BlockDiagonal.from_words(parse_word("e"), parse_word("e")).blocks[1]), "123/456/789")
+    report("B(e) (2.2, word read low to high)", format_block(BlockDiagonal.from_words(parse_word("e"), parse_word("e")).blocks[1]), "123/456/789")
 
     for u, v, paper in PAIRS:
         diagonal = BlockDiagonal.from_words(parse_word(u), parse_word(v))

@@ -27,7 +27,7 @@ from studies_support import U, U_NORMALISED
 
 
 def test_e_decodes_to_the_unit_block() -> None:
-    """DECISIONS 14: ``76543210`` lists z0 ... z7 and B(e) is 123/456/789."""
+    """Word coding (docs/decisions.md): ``76543210`` lists z0 ... z7 and B(e) is 123/456/789."""
     assert parse_word("76543210") == parse_word("e") == E_WORD
     assert format_block(block_of_word(E_WORD)) == "123/456/789"
     assert format_word(E_WORD) == "76543210"

@@ -12,7 +12,7 @@ one element of M does this, and 10,080 = 8!/4 normalised blocks remain.
 A normalised block is stored as Schoenhage's 32-bit word: digits 2..9 become
 hexits 0..7 (the top-left 1 is not stored), ``w = sum z_j 16^j`` with the
 cells read as ``1 z7 z6 / z5 z4 z3 / z2 z1 z0``, and the condition becomes
-``z4 < z0, z1, z3``.  Words are *written* "from low to high" (DECISIONS 14):
+``z4 < z0, z1, z3``.  Words are *written* "from low to high" (docs/decisions.md, "Word coding"):
 the text ``76543210`` lists z0 ... z7 and is the word e of the block E.
 Integer comparison of words is the paper's order (e is the smallest word).
 
