@@ -4,7 +4,7 @@
     python3 bench/studies.py --quick    # without Table 4.4 (21 classifications), a few seconds
     python3 bench/studies.py --solver   # also time puzzles.solver on E \\ E \\ E (about 10 s)
     python3 bench/studies.py --brute-force  # U, U', U'^T against all 3,359,232 elements of G (about 10 s each)
-    python3 bench/studies.py --sample 200   # counting by sets vs the band join on 200 random classes
+    python3 bench/studies.py --sample 200   # counting by sets vs the band join on 200 random pairs (about 1 s each)
 
 The global figures (k*, Table 2.3, N_0, N_f, (4.9), Table 2.4) come from
 ``canon sweep DIR --jobs N`` (tens of minutes), see docs/studies.md.

@@ -170,11 +170,11 @@ def _sweep_report(directory: Path, jobs: int) -> bool:
     fraction = summary.pairs / TOTAL_PAIRS
     click.echo(f"chunks done {summary.chunks} of {chunk_count()}; pairs covered {summary.pairs} ({100 * fraction:.2f} %)")
     if summary.chunks:
-        click.echo(f"CPU time of the chunks {summary.seconds:.0f} s")
+        click.echo(f"time of the chunks (wall clock inside each worker, summed) {summary.seconds:.0f} s")
     if summary.chunks and not summary.complete:
         projected = summary.seconds / fraction
         click.echo(
-            f"projected CPU time for all chunks {projected:.0f} s, on {jobs} worker(s) about {projected / jobs:.0f} s"
+            f"projected time for all chunks {projected:.0f} s, on {jobs} worker(s) about {projected / jobs:.0f} s"
             " (classes are spread unevenly over the chunks: a rough figure)"
         )
     differs = False
