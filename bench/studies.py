@@ -3,6 +3,11 @@
     python3 bench/studies.py            # all figures, about 30 s
     python3 bench/studies.py --quick    # without Table 4.4 (21 classifications), a few seconds
     python3 bench/studies.py --solver   # also time puzzles.solver on E \\ E \\ E (about 10 s)
+    python3 bench/studies.py --brute-force  # U, U', U'^T against all 3,359,232 elements of G (about 10 s each)
+    python3 bench/studies.py --sample 200   # counting by sets vs the band join on 200 random pairs (about 1 s each)
+
+The global figures (k*, Table 2.3, N_0, N_f, (4.9), Table 2.4) come from
+``canon sweep DIR --jobs N`` (tens of minutes), see docs/studies.md.
 
 Each line prints our figure, the paper's and the wall time.  Timings are
 noisy: the machine is shared (2 cores, several jobs).  Exit code 1 if any
@@ -20,13 +25,20 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TypeVar
 
+import numpy as np
+
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from canon.completions import CompletionJoin, classify  # noqa: E402
-from canon.diagonal import E_WORD, BlockDiagonal, equivalence_class, format_block, group_orders, parse_word  # noqa: E402
-from canon.fix import fix_test, fix_test_triples  # noqa: E402
+from canon.studies.completions import CompletionJoin, classify  # noqa: E402
+from canon.studies.diagonal import E_WORD, BlockDiagonal, equivalence_class, format_block, parse_word  # noqa: E402
+from canon.studies.group_orders import group_orders  # noqa: E402
+from canon.studies.fix import fix_test, fix_test_triples  # noqa: E402
 from canon.group import random_transformation  # noqa: E402
-from canon.triples import triples_of  # noqa: E402
+from canon.studies import examples  # noqa: E402
+from canon.studies.brute_force import rotation_type, stabiliser, stabiliser_forced  # noqa: E402
+from canon.studies.set_count import SetJoin  # noqa: E402
+from canon.studies.triples import check_full_grid, triples_of  # noqa: E402
+from canon.studies.words import WORD_COUNT, word_tables  # noqa: E402
 from puzzles.solver import count_solutions  # noqa: E402
 
 T = TypeVar("T")
@@ -87,10 +99,55 @@ def per_grid_microseconds(func: Callable[[tuple[int, ...]], object], grids: list
     return statistics.median(times) * 1e6
 
 
+def brute_force_u_prime() -> None:
+    """U' of section 4.2 against every element of G, without theorem 4.3."""
+    readings = examples.u_prime_readings()
+    valid = []
+    for name, grid in readings.items():
+        try:
+            check_full_grid(grid)
+            valid.append(name)
+        except ValueError:
+            pass
+    report("valid readings of the U' construction", f"{len(valid)} of {len(readings)}", "1 of 24")
+    report("  the valid one is U' as built from the text", readings[valid[0]] == examples.u_prime(), True)
+    u_prime = examples.u_prime()
+    for label, grid, paper in (
+        ("U", examples.U, "R R RS RS RSS RSS S S id"),
+        ("U'", u_prime, "R R id"),
+        ("U'^T", examples.transpose(u_prime), "S S id"),
+    ):
+        elements, seconds = timed(lambda: stabiliser(grid))
+        types = " ".join(sorted(rotation_type(e) for e in elements))
+        report(f"stabiliser of {label} over all of G (types)", types, paper, seconds)
+        forced = {(e.transpose, e.rows, e.cols) for e in stabiliser_forced(grid)}
+        report(f"  same elements with the forced column map", forced == {(e.transpose, e.rows, e.cols) for e in elements}, True)
+
+
+def compare_counting(count: int) -> None:
+    """Counting by sets (the sweep's method) against the band join on random normalised pairs."""
+    tables = word_tables()
+    rng = random.Random(2010)
+    agree = 0
+    set_time = join_time = 0.0
+    for _ in range(count):
+        u, v = rng.randrange(WORD_COUNT), rng.randrange(WORD_COUNT)
+        diagonal = BlockDiagonal.from_words(int(tables.words[u]), int(tables.words[v]))
+        fast, seconds = timed(lambda: SetJoin(np.array(diagonal.blocks)).classify())
+        set_time += seconds
+        slow, seconds = timed(lambda: classify(diagonal))
+        join_time += seconds
+        agree += (fast.total, fast.fixed_count, fast.mod3) == (slow.total, slow.fixed_count, slow.mod3)
+    report(f"N, N_f, mod-3 by sets = band join ({count} random pairs)", agree, count)
+    print(f"  per pair: by sets {1000 * set_time / count:.1f} ms, band join {1000 * join_time / count:.1f} ms")
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--solver", action="store_true", help="also count E \\ E \\ E with puzzles.solver")
     parser.add_argument("--quick", action="store_true", help="skip the 21 pairs of Table 4.4 / section 4.4")
+    parser.add_argument("--brute-force", action="store_true", help="stabilisers of U, U', U'^T over all of G")
+    parser.add_argument("--sample", type=int, default=0, help="compare both counting methods on this many random pairs")
     args = parser.parse_args()
     print(f"{'figure':<44} {'ours':>21} {'paper':>21}  {'time':>10}")
 
@@ -98,7 +155,7 @@ def main() -> int:
     report("|G| (1.2)", orders["G"], 3_359_232, seconds)
     report("|G0| (1.2)", orders["G0"], 1_679_616)
     report("|M| (1.3)", orders["M"], 470_292_480)
-    report("B(e) (2.2, DECISIONS 14)", format_block(BlockDiagonal.from_words(parse_word("e"), parse_word("e")).blocks[1]), "123/456/789")
+    report("B(e) (2.2, word read low to high)", format_block(BlockDiagonal.from_words(parse_word("e"), parse_word("e")).blocks[1]), "123/456/789")
 
     for u, v, paper in PAIRS:
         diagonal = BlockDiagonal.from_words(parse_word(u), parse_word(v))
@@ -131,14 +188,19 @@ def main() -> int:
             uu, vv = parse_word(u), parse_word(v)
             cls, seconds = timed(lambda: equivalence_class(uu, vv))
             report(f"class minimum, m of ({u}, {v}) (2.3)", f"{cls.words} {cls.size}", f"{u},{v} {m}", seconds)
-            fixed, seconds = timed(lambda: classify(BlockDiagonal.from_words(uu, vv)))
-            report("  N_f, [RSS] only (4.4)", (fixed.fixed_count, fixed.categories.get("RSS", 0)), (n_f, rss), seconds)
+            classified, seconds = timed(lambda: classify(BlockDiagonal.from_words(uu, vv)))
+            report("  N_f, [RSS] only (4.4)", (classified.fixed_count, classified.categories.get("RSS", 0)), (n_f, rss), seconds)
             table_sum += m if n_f == 16 else 0
         report("sum of m over Table 4.4", table_sum, 2578)
 
     if args.solver:
         count, seconds = timed(lambda: count_solutions(ee.grid(), limit=None))
         report("N(e, e) by puzzles.solver.count_solutions", count, 283_576, seconds)
+
+    if args.brute_force:
+        brute_force_u_prime()
+    if args.sample:
+        compare_counting(args.sample)
 
     if failures:
         print("DIFFERS: " + ", ".join(failures))

@@ -207,7 +207,7 @@ def enumerate_command(
             sink.close()
 
 
-from canon.studies_cli import register; register(main)  # noqa: E402, E702  (seed 002 commands, issue 8)
+from canon.studies.cli import register; register(main)  # noqa: E402, E702  (seed 002 commands)
 
 
 if __name__ == "__main__":

@@ -1,6 +1,6 @@
 """Input handling shared by the ``canon`` subcommands: one argument or a file of lines.
 
-Both the symmetry commands (canon.cli) and the seed-002 studies (canon.studies_cli)
+Both the symmetry commands (canon.cli) and the seed-002 studies (canon.studies.cli)
 take a single puzzle argument or ``--file`` with one per line; a bad single
 input ends the command with one line and exit 2, a bad line of a file becomes
 a ``line N: error: ...`` record and the run goes on.

@@ -6,8 +6,8 @@ import random
 
 import pytest
 
-from canon.completions import CompletionJoin, count_completions
-from canon.diagonal import (
+from canon.studies.completions import CompletionJoin, count_completions
+from canon.studies.diagonal import (
     DIAGONAL_CELLS,
     E_BLOCK,
     E_WORD,
@@ -16,13 +16,13 @@ from canon.diagonal import (
     equivalence_class,
     format_block,
     format_word,
-    group_orders,
     normalise,
     parse_word,
     word_of_block,
 )
 from canon.group import Transformation
-from canon.triples import check_full_grid
+from canon.studies.group_orders import group_orders
+from canon.studies.triples import check_full_grid
 from studies_support import U, U_NORMALISED
 
 

@@ -6,35 +6,22 @@ import random
 from collections import Counter
 from functools import lru_cache
 
-import numpy as np
 import pytest
 
-from canon.completions import classify
-from canon.diagonal import E_WORD, BlockDiagonal, parse_word
-from canon.fix import fix_test
-from canon.group import Transformation, random_transformation, row_group_sources
-from studies_support import A, U, U_NORMALISED, transpose, u_prime
+from canon.studies.completions import classify
+from canon.studies.diagonal import E_WORD, BlockDiagonal, parse_word
+from canon.studies.fix import fix_test
+from canon.group import Transformation, random_transformation
+from canon.studies.brute_force import rotation_type, stabiliser_forced
+from canon.studies.triples import check_full_grid
+from studies_support import A, U, U_NORMALISED, transpose, u_prime, u_prime_readings
 
 Grid = tuple[int, ...]
 
 
 def brute_stabilizer_order(grid: Grid) -> int:
-    """|{g in G : g(A) = A}| without theorem 4.3: every row map of G, with and without transposing.
-
-    For a row map (1296 of them) the column map is forced by where row 0's
-    digits must come from, so 2 x 1296 candidates cover all of G; a forced
-    column map that does not keep stacks together is not in G.
-    """
-    column_maps = {tuple(m) for m in row_group_sources().tolist()}
-    a = np.array(grid).reshape(9, 9)
-    found = 0
-    for source in (a, a.T):
-        where = np.argsort(source, axis=1)  # where[r][d - 1]: column of digit d in row r
-        for rows in row_group_sources():
-            cols = where[rows[0], a[0] - 1]
-            if tuple(cols.tolist()) in column_maps and (source[np.ix_(rows, cols)] == a).all():
-                found += 1
-    return found
+    """|{g in G : g(A) = A}| without theorem 4.3 (every row map, column map forced by row 0)."""
+    return len(stabiliser_forced(grid))
 
 
 @lru_cache(maxsize=1)
@@ -74,10 +61,37 @@ def test_u_prime_is_simple_fix() -> None:
     inside stack 2 (docs/decisions.md, canon studies).
     """
     literal = fix_test(u_prime())
-    assert literal.types == ("R",) and literal.stabilizer_order == 3 == brute_stabilizer_order(u_prime())
+    assert literal.types == ("R",) and literal.stabilizer_order == 3
     mirrored = fix_test(transpose(u_prime()))
     assert mirrored.types == ("S",) and mirrored.stabilizer_order == 3
     assert all(f.apply(u_prime()) == u_prime() for f in literal.elements)
+
+
+def test_u_prime_stabiliser_by_brute_force() -> None:
+    """Without theorem 4.3: U' has exactly the identity and two elements rotating the bands only."""
+    elements = stabiliser_forced(u_prime())
+    assert sorted(rotation_type(e) for e in elements) == ["R", "R", "id"]
+    assert all(e.stack_rotation == (0, 1, 2) and not e.transpose for e in elements)
+    assert sorted(rotation_type(e) for e in stabiliser_forced(transpose(u_prime()))) == ["S", "S", "id"]
+
+
+def test_u_prime_keeps_the_fixers_of_u_that_keep_stack_2() -> None:
+    """The swap is a relabelling inside stack 2: U's fixers mapping stack 2 onto itself survive, the rest do not."""
+    for e in stabiliser_forced(U):
+        keeps_stack_2 = e.stack_rotation[2] == 2
+        assert (e.apply(u_prime()) == u_prime()) == keeps_stack_2, rotation_type(e)
+
+
+def test_only_one_reading_of_the_u_prime_construction_is_a_sudoku() -> None:
+    valid = []
+    for name, grid in u_prime_readings().items():
+        try:
+            check_full_grid(grid)
+        except ValueError:
+            continue
+        valid.append(name)
+    assert len(u_prime_readings()) == 24 and valid == ["columns 6-8, 147 <-> 369"]
+    assert u_prime_readings()[valid[0]] == u_prime()
 
 
 @pytest.mark.parametrize("seed", range(4))

@@ -7,7 +7,7 @@ import random
 import pytest
 
 from canon.group import Transformation, random_transformation
-from canon.triples import format_multiplicities, format_partition, invariants, set_name, triples_of
+from canon.studies.triples import format_multiplicities, format_partition, invariants, set_name, triples_of
 from studies_support import A, U, U_NORMALISED, u_prime
 
 

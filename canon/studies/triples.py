@@ -9,7 +9,7 @@ multiplicity maps v_A, w_A are invariants of G0; the transposition swaps
 them.  A digit relabelling renames the sets but keeps the *shape* of the
 multiplicity maps, hence {p_A, q_A} (the partitions of 27) is invariant under
 the whole mixed group G* = Z x G.  Section 4 uses the same sets to recognise
-fix-sudokus (:mod:`canon.fix`).
+fix-sudokus (:mod:`canon.studies.fix`).
 
 A 3-set is a 9-bit mask, bit ``d - 1`` for digit ``d`` (as in
 :mod:`puzzles.geometry`), so that comparing, hashing and complementing sets

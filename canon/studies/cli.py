@@ -1,10 +1,11 @@
 """Commands for the tools of seed 002 ("Einige Sudoku-Studien"), registered on ``canon``.
 
-Kept apart from :mod:`canon.cli` so the two issues can change independently:
+Kept apart from :mod:`canon.cli` so the core commands and the studies can change independently:
 ``canon.cli`` calls :func:`register` once and this module never imports it.
 Bad input is one line ``error: ...`` on stderr and exit code 2; with
 ``--file`` a bad line becomes ``line N: error: ...`` in the output and the
-run goes on, as in the other ``canon`` commands.
+run goes on, as in the other ``canon`` commands.  ``canon sweep`` exits 1
+when a complete sweep differs from the paper and 130 when interrupted.
 """
 
 from __future__ import annotations
@@ -15,10 +16,13 @@ from pathlib import Path
 
 import click
 
-from canon.completions import CompletionJoin, classify
-from canon.diagonal import BlockDiagonal, equivalence_class, group_orders, normalise, parse_word
-from canon.fix import TYPE_NAMES, FixResult, fix_test
-from canon.triples import invariants
+from canon.studies.completions import CompletionJoin, classify
+from canon.studies.diagonal import BlockDiagonal, equivalence_class, normalise, parse_word
+from canon.studies.group_orders import group_orders
+from canon.studies.fix import TYPE_NAMES, FixResult, fix_test
+from canon.studies.sweep import TOTAL_PAIRS, chunk_count, load_results, merge, missing_chunks, run_sweep
+from canon.studies.sweep_report import lines
+from canon.studies.triples import invariants
 from canon.cli_input import Grid, run_on_inputs
 from canon.cli_input import fail as _fail
 from puzzles.parsing import PuzzleError, format_line, parse_puzzle
@@ -137,6 +141,89 @@ def completions_command(grid: str | None, words: str | None, fixed: bool, summar
             click.echo(f"  {name} {result.categories.get(name, 0)}")
 
 
+INTERRUPTED = 130
+
+
+def _chunk_selection(text: str | None, total: int) -> list[int]:
+    """``3``, ``0-9``, ``0-9,20`` -> chunk ids; every chunk when ``text`` is None."""
+    if text is None:
+        return list(range(total))
+    chosen: list[int] = []
+    try:
+        for part in text.split(","):
+            first, _, last = part.partition("-")
+            chosen += range(int(first), int(last or first) + 1)
+    except ValueError:
+        _fail(f"--chunks wants ids like 0-9,20, got {text!r}")
+    bad = [k for k in chosen if not 0 <= k < total]
+    if bad:
+        _fail(f"chunk {bad[0]} does not exist (there are {total}, 0-{total - 1})")
+    return sorted(set(chosen))
+
+
+def _sweep_report(directory: Path, jobs: int) -> bool:
+    """Print the merged figures beside the paper's; True when a complete sweep differs somewhere."""
+    try:
+        summary = merge(load_results(directory))
+    except ValueError as exc:
+        _fail(str(exc))
+    fraction = summary.pairs / TOTAL_PAIRS
+    click.echo(f"chunks done {summary.chunks} of {chunk_count()}; pairs covered {summary.pairs} ({100 * fraction:.2f} %)")
+    if summary.chunks:
+        click.echo(f"time of the chunks (wall clock inside each worker, summed) {summary.seconds:.0f} s")
+    if summary.chunks and not summary.complete:
+        projected = summary.seconds / fraction
+        click.echo(
+            f"projected time for all chunks {projected:.0f} s, on {jobs} worker(s) about {projected / jobs:.0f} s"
+            " (classes are spread unevenly over the chunks: a rough figure)"
+        )
+    differs = False
+    for line in lines(summary):
+        mark = {True: "ok", False: "DIFFERS", None: ""}[line.agrees]
+        differs |= line.agrees is False
+        click.echo(f"{line.label}\n  paper {line.paper}\n  ours  {line.ours}  {mark}".rstrip())
+    return differs
+
+
+@click.command(name="sweep")
+@click.argument("directory", type=click.Path(file_okay=False, path_type=Path))
+@click.option("--jobs", type=click.IntRange(1, 64), default=1, show_default=True, help="Worker processes.")
+@click.option("--chunks", "selection", help="Run only these chunk ids, e.g. 0-9,20 (default: all).")
+@click.option("--report-only", is_flag=True, help="Run nothing; print the figures of the chunks done so far.")
+def sweep_command(directory: Path, jobs: int, selection: str | None, report_only: bool) -> None:
+    """Global sweep of seed 002: all classes, N_0, N_f and the fix types, in resumable chunks.
+
+    Each finished chunk is kept as DIRECTORY/chunk-NNN.json; a rerun skips
+    those.  Exit code 0; 1 when a complete sweep differs from the paper; 2 bad
+    input or an unreadable chunk file; 130 interrupted (rerun to go on).
+    """
+    total = chunk_count()
+    chosen = _chunk_selection(selection, total)
+    if directory.exists() and not directory.is_dir():
+        _fail(f"{directory} is not a directory")
+    if not report_only:
+        todo = missing_chunks(directory, chosen)
+        click.echo(f"{len(chosen) - len(todo)} of {len(chosen)} chosen chunks already done, running {len(todo)}", err=True)
+        finished = 0
+
+        def done(chunk: int, seconds: float) -> None:
+            nonlocal finished
+            finished += 1
+            click.echo(f"chunk {chunk} done in {seconds:.1f} s ({finished}/{len(todo)})", err=True)
+
+        try:
+            run_sweep(directory, chosen, jobs, done)
+        except OSError as exc:
+            _fail(f"cannot write to {directory}: {exc.strerror}")
+        except KeyboardInterrupt:
+            click.echo("interrupted: finished chunks are kept, rerun the same command to go on", err=True)
+            raise SystemExit(INTERRUPTED) from None
+    if not directory.is_dir():
+        _fail(f"{directory} does not exist")
+    if _sweep_report(directory, jobs):
+        raise SystemExit(1)
+
+
 @click.command(name="group-orders")
 def group_orders_command() -> None:
     """|G|, |G0| and |M| computed from generators by Schreier-Sims (seed 002, 1.2-1.3)."""
@@ -152,5 +239,6 @@ def register(group: click.Group) -> None:
         count_completions_command,
         completions_command,
         group_orders_command,
+        sweep_command,
     ):
         group.add_command(command)

@@ -11,7 +11,7 @@ of grids, so Schoenhage's theorem 4.3 is used instead:
 * f(A) = A says block (k, l) is block (h(k), h(l)) with rows moved by b_k and
   columns by c_l.  A block is determined by its row sets and column sets, row
   moves keep column sets and column moves keep row sets, so this is exactly
-  18 equations between the triples of :mod:`canon.triples`: for each stack
+  18 equations between the triples of :mod:`canon.studies.triples`: for each stack
   l three equations fixing c_l, for each band k three fixing b_k.  Each
   equation determines its permutation (the sets of a triple are disjoint),
   and f exists iff the three answers for every permutation agree;
@@ -37,7 +37,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from canon.group import Transformation
-from canon.triples import Triples, check_full_grid, triples_of
+from canon.studies.triples import Triples, check_full_grid, triples_of
 
 Perm3 = tuple[int, int, int]
 _ID3: Final[Perm3] = (0, 1, 2)

@@ -26,7 +26,7 @@ nothing to cut.
 Classification follows FCINF's idea of rejecting early: all 27 column sets
 of a completion are fixed by the keys of bands 0 and 1, so theorem 4.3's
 mod-3 condition on the vertical sets is tested once per key combination and the full
-fix test (:mod:`canon.fix`) runs only on the survivors.
+fix test (:mod:`canon.studies.fix`) runs only on the survivors.
 """
 
 from __future__ import annotations
@@ -37,9 +37,9 @@ from dataclasses import dataclass
 from itertools import combinations, permutations
 from typing import Final
 
-from canon.diagonal import BlockDiagonal
-from canon.fix import FixResult, fix_test_triples
-from canon.triples import triples_of
+from canon.studies.diagonal import BlockDiagonal
+from canon.studies.fix import FixResult, fix_test_triples
+from canon.studies.triples import triples_of
 
 Grid = tuple[int, ...]
 ColumnSets = tuple[int, int, int]
@@ -68,7 +68,10 @@ def _columns(block: tuple[int, ...]) -> ColumnSets:
 
 def _row_orders(digits: tuple[int, int, int], forbidden: ColumnSets) -> list[tuple[int, int, int]]:
     """Orders of a block row's three digits that avoid the diagonal block in each column."""
-    return [p for p in permutations(digits) if all(not forbidden[n] >> (p[n] - 1) & 1 for n in range(3))]
+    orders: list[tuple[int, int, int]] = [
+        p for p in permutations(digits) if all(not forbidden[n] >> (p[n] - 1) & 1 for n in range(3))  # type: ignore[misc]
+    ]
+    return orders
 
 
 def band_fillings(diagonal: BlockDiagonal, band: int) -> list[BandFilling]:
