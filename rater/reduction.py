@@ -32,40 +32,13 @@ from rater.bulk_output import REDUCE_FIELDS
 from rater.engine import Engine
 from rater.report import fmt_points, json_report, summary_lines
 from rater.result import Rating
+from techniques.catalogue import Catalogue
+from techniques.texts import language
 
 
-TEXTS = {
-    "en": {
-        "puzzle": "Puzzle", "minimal": "Minimal", "givens": "givens", "necessary": "necessary givens",
-        "already": "Already minimal: every given is necessary.",
-        "removed": "Removed {n} givens (cell order 0..80, each kept when its removal leaves several solutions):",
-        "rating_min": "Rating of the minimal puzzle (option {option}):",
-        "rating_in": "Rating of the puzzle: {points} points, {level}",
-        "found": "Distinct minimal puzzles: {n} ({how})",
-        "all": "all there are",
-        "limited": "search stopped at the limit, there may be more",
-        "range": "Necessary givens: {lo}..{hi}",
-        "not_unique": "cannot reduce: {why}",
-        "histogram": "Necessary givens", "h_givens": "givens", "h_puzzles": "puzzles", "h_share": "share",
-        "h_mean": "mean {mean}", "h_already": "already minimal {n} ({share} %)",
-    },
-    "de": {
-        "puzzle": "Sudoku", "minimal": "Minimal", "givens": "Ausgangszahlen",
-        "necessary": "notwendige Ausgangszahlen",
-        "already": "Bereits minimal: alle Ausgangszahlen sind notwendig.",
-        "removed": "{n} Ausgangszahlen entfernt (Zellreihenfolge 0..80, jede bleibt, wenn ohne sie mehrere "
-                   "Lösungen entstehen):",
-        "rating_min": "Bewertung des minimalen Sudokus (Option {option}):",
-        "rating_in": "Bewertung des Sudokus: {points} Punkte, {level}",
-        "found": "Verschiedene minimale Sudokus: {n} ({how})",
-        "all": "alle, die es gibt",
-        "limited": "Suche an der Grenze beendet, es kann weitere geben",
-        "range": "Notwendige Ausgangszahlen: {lo}..{hi}",
-        "not_unique": "Reduzierung unmöglich: {why}",
-        "histogram": "Notwendige Ausgangszahlen", "h_givens": "Ausgangszahlen", "h_puzzles": "Sudokus",
-        "h_share": "Anteil", "h_mean": "Mittelwert {mean}", "h_already": "bereits minimal {n} ({share} %)",
-    },
-}
+def _words(lang: str) -> dict[str, str]:
+    """The ``reduce_*`` words of the language file, without their prefix."""
+    return {key[len("reduce_"):]: value for key, value in language(lang).words.items() if key.startswith("reduce_")}
 
 
 # --- one puzzle ----------------------------------------------------------------------------
@@ -95,8 +68,9 @@ def reduction_json(reduction: Reduction, rating: Rating) -> dict[str, Any]:
     }
 
 
-def reduction_text(reduction: Reduction, reduced_rating: Rating, rating: Rating, lang: str) -> str:
-    t = TEXTS[lang]
+def reduction_text(reduction: Reduction, reduced_rating: Rating, rating: Rating, catalogue: Catalogue,
+                   lang: str) -> str:
+    t = _words(lang)
     lines = [
         f"{t['puzzle']:<8} {format_line(reduction.puzzle, '0')}  ({reduction.givens} {t['givens']})",
         f"{t['minimal']:<8} {format_line(reduction.reduced, '0')}  ({reduction.necessary} {t['necessary']})",
@@ -107,7 +81,7 @@ def reduction_text(reduction: Reduction, reduced_rating: Rating, rating: Rating,
         lines.append(t["removed"].format(n=len(reduction.removed)))
         lines.append("  " + " ".join(f"{cell_name(c)}={d}" for c, d in reduction.removed))
     lines += ["", format_grid(reduction.reduced), "", t["rating_min"].format(option=reduced_rating.option)]
-    lines += ["  " + line for line in summary_lines(reduced_rating, lang)]
+    lines += ["  " + line for line in summary_lines(reduced_rating, catalogue, lang)]
     lines.append(t["rating_in"].format(points=fmt_points(rating.points), level=rating.level.get(lang, "")))
     return "\n".join(lines)
 
@@ -126,7 +100,7 @@ def minimal_puzzles_json(found: MinimalPuzzles) -> dict[str, Any]:
 
 
 def minimal_puzzles_text(found: MinimalPuzzles, lang: str) -> str:
-    t = TEXTS[lang]
+    t = _words(lang)
     low, high = found.necessary_range()
     lines = [
         t["found"].format(n=len(found.puzzles), how=t["all"] if found.complete else t["limited"]),
@@ -155,7 +129,7 @@ def reduce_command(
     False (after an error line, or the JSON with ``"reduced": null``) when the
     puzzle has no solution or several: such a puzzle has no necessary givens.
     """
-    t = TEXTS[lang]
+    t = _words(lang)
     try:
         reduction = reduce_puzzle(grid, rules=rules) if reduce else None
         found = all_minimal_puzzles(grid, limit=reduce_all, rules=rules) if reduce_all is not None else None
@@ -180,7 +154,7 @@ def reduce_command(
     else:
         parts = []
         if reduction is not None and reduced_rating is not None:
-            parts.append(reduction_text(reduction, reduced_rating, rating, lang))
+            parts.append(reduction_text(reduction, reduced_rating, rating, engine.catalogue, lang))
         if found is not None:
             parts.append(minimal_puzzles_text(found, lang))
         click.echo("\n\n".join(parts))
@@ -250,7 +224,7 @@ class NecessaryHistogram:
         from rich import box
         from rich.table import Table
 
-        t = TEXTS[lang]
+        t = _words(lang)
         caption = t["h_mean"].format(mean=f"{self.mean():.2f}")
         if shares and self.total:
             caption += ", " + t["h_already"].format(n=self.irreducible,
