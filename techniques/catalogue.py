@@ -163,19 +163,20 @@ def _load_yaml(text: str, source: Path) -> Any:
     nodes there, so this is cheap), its expanded size is counted, and only
     then is it turned into Python objects.
     """
-    loader = yaml.SafeLoader(text)
     try:
-        node = loader.get_single_node()
-        if node is None:
-            return None
-        _check_expansion(node, source)
-        return loader.construct_document(node)
+        loader = yaml.SafeLoader(text)  # checks the characters already
+        try:
+            node = loader.get_single_node()
+            if node is None:
+                return None
+            _check_expansion(node, source)
+            return loader.construct_document(node)
+        finally:
+            loader.dispose()
     except yaml.YAMLError as exc:
         raise CatalogueError(f"{source}: not valid YAML ({_yaml_problem(exc)})") from exc
     except RecursionError as exc:
         raise CatalogueError(f"{source}: YAML nested too deeply") from exc
-    finally:
-        loader.dispose()
 
 
 def _yaml_problem(exc: yaml.YAMLError) -> str:
