@@ -131,7 +131,10 @@ def brief(value: object, width: int = 40) -> str:
     ``reprlib`` stops at a few levels and items, so even a structure built by
     YAML aliases with billions of leaves costs nothing to describe.
     """
-    text = _REPR.repr(value)
+    return _cut(repr(value[:width]) if isinstance(value, str) else _REPR.repr(value), width)
+
+
+def _cut(text: str, width: int) -> str:
     return text if len(text) <= width else text[: width - 3] + "..."
 
 
@@ -184,8 +187,8 @@ def _yaml_problem(exc: yaml.YAMLError) -> str:
     if isinstance(exc, yaml.MarkedYAMLError):
         mark = exc.problem_mark or exc.context_mark
         where = f"line {mark.line + 1}, column {mark.column + 1}: " if mark else ""
-        return brief(f"{where}{exc.problem or exc.context or 'syntax error'}", 120).strip("'\"")
-    return brief(str(exc).splitlines()[0] if str(exc) else type(exc).__name__, 120)
+        return _cut(f"{where}{exc.problem or exc.context or 'syntax error'}", 120)
+    return _cut(str(exc).splitlines()[0] if str(exc) else type(exc).__name__, 120)
 
 
 def _check_expansion(root: yaml.Node, source: Path) -> None:
