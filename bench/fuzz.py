@@ -76,6 +76,7 @@ class Outcome:
     code: int
     traceback: str = ""
     stderr_lines: tuple[str, ...] = ()
+    seconds: float = 0.0
 
     def problems(self, codes: frozenset[int]) -> list[str]:
         """What breaks the promises: a traceback, an undocumented exit code, an error of several lines."""
@@ -268,14 +269,16 @@ def run_single(case: Case, directory: Path) -> Outcome:
         (directory / name).write_bytes(raw)
     args = [arg.replace("{dir}", str(directory)) for arg in case.args]
     command = rate_main if case.kind == "rate" else canon_main
+    began = time.perf_counter()
     result = CliRunner().invoke(command, args, input=case.stdin)
+    seconds = time.perf_counter() - began
     trace = ""
     if result.exception is not None and not isinstance(result.exception, SystemExit):
         import traceback
 
         trace = "".join(traceback.format_exception(*result.exc_info)) if result.exc_info else repr(result.exception)
     stderr = result.stderr
-    return Outcome(case, result.exit_code, trace, tuple(stderr.splitlines()))
+    return Outcome(case, result.exit_code, trace, tuple(stderr.splitlines()), seconds)
 
 
 def codes_for(case: Case) -> frozenset[int]:
@@ -301,6 +304,8 @@ def random_bulk_file(rng: random.Random) -> bytes:
         else:
             lines.append("".join(rng.choice(_ASCII + _UNICODE) for _ in range(rng.randrange(100))))
     text = "\n".join(lines) + rng.choice(("\n", "", "\r\n"))
+    if rng.random() < 0.8:
+        text = text.replace("\ud800", "")  # most files stay UTF-8, so that their records can be counted
     return text.encode("utf-8", "surrogatepass")
 
 
@@ -322,10 +327,11 @@ def run_bulk(rng: random.Random, directory: Path) -> tuple[Outcome, int, int]:
     args = [sys.executable, "-m", "rater.cli", "--file", str(source), "--quiet", "--jobs", "1", "--format", fmt]
     if template is not None:
         args += ["--template", template]
+    began = time.perf_counter()
     proc = subprocess.run(args, cwd=REPO, capture_output=True, text=True, errors="replace", timeout=300)
     case = Case("bulk", args[3:])
     trace = proc.stderr if "Traceback (most recent call last)" in proc.stderr else ""
-    outcome = Outcome(case, proc.returncode, trace, tuple(proc.stderr.splitlines()))
+    outcome = Outcome(case, proc.returncode, trace, tuple(proc.stderr.splitlines()), time.perf_counter() - began)
     try:
         lines = raw.decode("utf-8-sig").replace("\r\n", "\n").replace("\r", "\n").split("\n")
         expected = sum(1 for _ in read_items(lines))
@@ -347,6 +353,9 @@ def report(outcomes: Sequence[Outcome], label: str) -> int:
             examples.setdefault(problem, outcome)
     codes = Counter(o.code for o in outcomes)
     print(f"{label}: {len(outcomes)} cases, exit codes {dict(sorted(codes.items()))}")
+    slowest = max(outcomes, key=lambda o: o.seconds, default=None)
+    if slowest is not None:
+        print(f"  slowest case {slowest.seconds:.1f} s: {json.dumps(slowest.case.args, ensure_ascii=True)[:160]}")
     for name in ("traceback", "exit code", "stderr lines"):
         print(f"  {name + ':':14s} {problems[name]}")
     for name, outcome in examples.items():
@@ -374,10 +383,14 @@ def main() -> None:
         print(f"  ({single_seconds:.1f} s)")
         bulk = [run_bulk(rng, directory) for _ in range(args.bulk)]
     bad += report([b[0] for b in bulk], "rate --file")
-    lost = [(e, w) for _, e, w in bulk if e >= 0 and e != w]
+    # Records are counted on runs that finished (exit 0 or 4) over UTF-8 input; a run refused
+    # with exit 2 (a bad template, say) writes nothing by design.
+    finished = [(e, w) for o, e, w in bulk if e >= 0 and o.code in (0, 4)]
+    lost = [(e, w) for e, w in finished if e != w]
     undecodable = sum(1 for _, e, _ in bulk if e < 0)
-    print(f"  records read {sum(e for _, e, _ in bulk if e >= 0)}, written {sum(w for _, e, w in bulk if e >= 0)}, "
-          f"runs losing records: {len(lost)} {lost[:5]}, non-UTF-8 inputs: {undecodable}")
+    print(f"  finished runs over UTF-8 input: {len(finished)}, records read {sum(e for e, _ in finished)}, "
+          f"written {sum(w for _, w in finished)}, runs losing records: {len(lost)} {lost[:5]}; "
+          f"non-UTF-8 inputs: {undecodable}")
     print(f"total {time.perf_counter() - began:.1f} s, cases with a problem: {bad}")
     sys.exit(1 if bad or lost else 0)
 
