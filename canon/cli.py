@@ -27,7 +27,7 @@ from canon.group import parse_spec, random_transformation
 from canon.key import sort_key
 from canon.cli_input import Grid, run_on_inputs
 from canon.cli_input import fail as _fail
-from puzzles.cli_errors import OneLineGroup
+from puzzles.cli_common import OneLineGroup
 from puzzles.parsing import format_line, parse_grid_lines, parse_line, parse_puzzle
 
 

@@ -15,7 +15,7 @@ from typing import NoReturn
 
 import click
 
-from puzzles.cli_errors import one_line
+from puzzles.cli_common import one_line
 from puzzles.parsing import PuzzleError
 
 Grid = tuple[int, ...]

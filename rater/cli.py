@@ -28,7 +28,7 @@ from typing import NoReturn
 import click
 from rich.console import Console
 
-from puzzles.cli_errors import OneLineCommand, one_line
+from puzzles.cli_common import AsciiIntRange, OneLineCommand, one_line
 from puzzles.formats import CANDIDATE_LINE_LENGTH, parse_candidates
 from puzzles.parsing import Grid, PuzzleError, check_givens, parse_puzzle
 from rater.engine import Engine
@@ -85,18 +85,18 @@ def build_engine(option: str, techniques: str | None) -> Engine:
               help="Step-by-step walkthrough with grids (default when stdout is a terminal and not --json, "
                    "or with --step/--from/--to).")
 @click.option("--step", "step_mode", is_flag=True, help="Walkthrough: wait for a key between steps (q quits).")
-@click.option("--from", "first", type=click.IntRange(min=1), default=1, metavar="N", help="Walkthrough: first step shown.")
-@click.option("--to", "last", type=click.IntRange(min=1), default=None, metavar="N", help="Walkthrough: last step shown.")
+@click.option("--from", "first", type=AsciiIntRange(min=1), default=1, metavar="N", help="Walkthrough: first step shown.")
+@click.option("--to", "last", type=AsciiIntRange(min=1), default=None, metavar="N", help="Walkthrough: last step shown.")
 @click.option("--color/--no-color", default=None,
               help="Colours (default: on a terminal unless NO_COLOR is set); without them marks like >5< and [5].")
 @click.option("--ascii", "ascii_only", is_flag=True, default=False,
               help="ASCII frames and tables (default when stdout is not a terminal).")
 @click.option("--hint", is_flag=True, help="Print only the next step's technique.")
 @click.option("--full", is_flag=True, help="With --hint: also the explanation, points and grid.")
-@click.option("--variants", type=click.IntRange(min=1, max=MAX_VARIANTS), default=None, metavar="K",
+@click.option("--variants", type=AsciiIntRange(min=1, max=MAX_VARIANTS), default=None, metavar="K",
               help=f"Also rate the canonical form and K-1 random symmetric variants (K at most {MAX_VARIANTS:,}); "
                    "report min/median/max.")
-@click.option("--seed", type=click.IntRange(min=0, max=MAX_SEED), default=0, show_default=True, metavar="S",
+@click.option("--seed", type=AsciiIntRange(min=0, max=MAX_SEED), default=0, show_default=True, metavar="S",
               help="Seed of the random variants (0 to 2**63-1).")
 @click.option("--file", "source", type=str, default=None, metavar="FILE",
               help="Rate every puzzle of FILE ('-' = stdin): 81-char lines, .sdm, .sdk/9-line grids, 729-char lines.")

@@ -272,6 +272,13 @@ def test_option_digits_are_ascii_only(code):
     assert "ASCII" in one_error_line(result)
 
 
+@pytest.mark.parametrize(("flag", "value"), [("--variants", "٢"), ("--from", "２"), ("--to", "³"), ("--seed", "٧")])
+def test_numeric_options_take_ascii_digits_only(flag, value):
+    result = run(PUZZLE, flag, value)
+    assert result.exit_code == 2
+    assert "ASCII digits" in one_error_line(result)
+
+
 def test_option_parse_refuses_unicode_digits():
     with pytest.raises(ValueError):
         Options.parse("٢٠٠١")

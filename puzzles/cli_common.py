@@ -1,4 +1,4 @@
-"""One-line error reports for the command-line tools (``rate``, ``canon``).
+"""Shared pieces of the command-line tools (``rate``, ``canon``): one-line errors, ASCII integers.
 
 click prints a usage error over three lines (usage, a "Try --help" hint and
 the message).  Scripts that run the tools over many puzzles collect stderr
@@ -6,17 +6,22 @@ line by line, so every error of these tools is one line ``<prog>: error:
 ...`` with the exit code click chose (2 for usage errors).  The command
 classes below convert click's errors into that form while the arguments are
 parsed and while a group dispatches to a subcommand.
+
+click reads integers with Python's ``int``, which also accepts Arabic-Indic,
+full-width and other Unicode digits: ``--variants ٢`` would silently mean 2.
+:class:`AsciiIntRange` takes ASCII digits only, as the option code does.
 """
 
 from __future__ import annotations
 
+import re
 from typing import IO, Any
 
 import click
 from click.exceptions import NoArgsIsHelpError
 
 #: Longest error message printed; user input quoted in a message is cut to fit.
-MAX_MESSAGE = 300
+MAX_MESSAGE = 500
 
 
 def one_line(text: str, width: int = MAX_MESSAGE) -> str:
@@ -74,3 +79,17 @@ class OneLineCommand(_OneLineErrors, click.Command):
 
 class OneLineGroup(_OneLineErrors, click.Group):
     """A click group whose errors, its subcommands' included, are one line."""
+
+
+class AsciiIntRange(click.IntRange):
+    """``click.IntRange`` over ASCII digits only (an optional sign, then ``0``-``9``)."""
+
+    name = "integer"
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        if isinstance(value, str) and not _ASCII_INT.fullmatch(value.strip()):
+            self.fail(f"{value[:20]!r} is not an integer in ASCII digits", param, ctx)
+        return super().convert(value, param, ctx)
+
+
+_ASCII_INT = re.compile(r"[+-]?[0-9]+")
