@@ -38,6 +38,7 @@ from canon.group import parse_spec, random_transformation
 from canon.key import sort_key
 from canon.cli_input import Grid, run_on_inputs
 from canon.cli_input import fail as _fail
+from puzzles.cli_common import OneLineGroup
 from puzzles.parsing import format_line, parse_grid_lines, parse_line, parse_puzzle
 
 
@@ -63,7 +64,7 @@ def _input_options(func: Callable[..., None]) -> Callable[..., None]:
     return click.argument("puzzle", required=False)(func)
 
 
-@click.group()
+@click.group(cls=OneLineGroup)
 def main() -> None:
     """Symmetry tools for Sudoku: canonical forms, sort keys, stabilisers, enumeration."""
 

@@ -15,6 +15,7 @@ from typing import NoReturn
 
 import click
 
+from puzzles.cli_common import one_line
 from puzzles.parsing import PuzzleError
 
 Grid = tuple[int, ...]
@@ -23,8 +24,18 @@ BAD_INPUT = 2
 
 def fail(message: str) -> NoReturn:
     """One error line on stderr, exit code 2."""
-    click.echo(f"error: {message}", err=True)
+    click.echo(f"error: {one_line(message)}", err=True)
     sys.exit(BAD_INPUT)
+
+
+def read_lines(file: Path) -> list[str]:
+    """The lines of a UTF-8 text file (a BOM is skipped); unreadable or binary: one error line, exit 2."""
+    try:
+        return file.read_bytes().decode("utf-8-sig").splitlines()
+    except OSError as exc:
+        fail(f"cannot read {file}: {exc.strerror}")
+    except UnicodeDecodeError as exc:
+        fail(f"{file}: not UTF-8 text (byte {exc.start})")
 
 
 def run_on_inputs(
@@ -42,16 +53,12 @@ def run_on_inputs(
         fail(f"give exactly one of {name} or --file FILE")
     if text is not None:
         try:
-            click.echo(handle(parse(text), True))
+            click.echo(handle(parse(text.lstrip("\ufeff")), True))
         except (PuzzleError, ValueError) as exc:
             fail(str(exc))
         return
     assert file is not None
-    try:
-        lines = file.read_text(encoding="utf-8").splitlines()
-    except OSError as exc:
-        fail(f"cannot read {file}: {exc.strerror}")
-    for number, line in enumerate(lines, start=1):
+    for number, line in enumerate(read_lines(file), start=1):
         if not line.strip() or line.lstrip().startswith("#"):
             continue
         try:

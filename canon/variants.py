@@ -1,14 +1,14 @@
 """Symmetric variants of a puzzle for rating over its G*-orbit.
 
 The original program offers re-runs of transformed variants and suggests the
-minimum over them as the "best" rating (SPEC.md section 11); the rater asks
+minimum over them as the "best" rating; the rater asks
 this module for the variants so that it never needs to know the group.
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 
 from canon.canonical import canonical_form
 from canon.group import Transformation, random_transformation
@@ -16,24 +16,32 @@ from canon.group import Transformation, random_transformation
 Grid = tuple[int, ...]
 
 
-def random_variants(
+def iter_variants(
     grid: Sequence[int], k: int, seed: int | None = 0, *, include_canonical: bool = True
-) -> list[tuple[Grid, Transformation]]:
-    """``k`` variants of ``grid`` with the transformations (from ``grid``) that make them.
+) -> Iterator[tuple[Grid, Transformation]]:
+    """``k`` variants of ``grid`` with the transformations (from ``grid``) that make them, one at a time.
 
     With ``include_canonical`` the first variant is the canonical form, so
     that the same puzzle given in any orientation rates the same first
     variant; the other ``k - 1`` are images under uniformly random elements of
-    G*, reproducible from ``seed``.
+    G*, reproducible from ``seed``.  Made lazily, so that a caller rating
+    them one by one never holds more than one.
     """
     if k < 1:
         raise ValueError(f"need at least one variant, got {k}")
     rng = random.Random(seed)
-    variants: list[tuple[Grid, Transformation]] = []
+    made = 0
     if include_canonical:
         result = canonical_form(grid)
-        variants.append((result.form, result.transformation))
-    while len(variants) < k:
+        yield result.form, result.transformation
+        made = 1
+    for _ in range(made, k):
         t = random_transformation(rng)
-        variants.append((t.apply(grid), t))
-    return variants
+        yield t.apply(grid), t
+
+
+def random_variants(
+    grid: Sequence[int], k: int, seed: int | None = 0, *, include_canonical: bool = True
+) -> list[tuple[Grid, Transformation]]:
+    """The variants of :func:`iter_variants` as a list."""
+    return list(iter_variants(grid, k, seed, include_canonical=include_canonical))

@@ -62,9 +62,9 @@ def parse_grid_lines(lines: Sequence[str]) -> Grid:
             continue
         cells = "".join(ch for ch in line if ch not in "|+ \t")
         if len(cells) != 9:
-            raise PuzzleError(
-                "grid", f"grid row {len(rows) + 1} has {len(cells)} cells, expected 9: {line.strip()!r}"
-            )
+            shown = line.strip()
+            shown = shown if len(shown) <= 40 else shown[:37] + "..."  # a message is one short line
+            raise PuzzleError("grid", f"grid row {len(rows) + 1} has {len(cells)} cells, expected 9: {shown!r}")
         rows.append(cells)
     if len(rows) != 9:
         raise PuzzleError("grid", f"a grid needs 9 rows of cells, got {len(rows)}")

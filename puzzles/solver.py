@@ -104,10 +104,17 @@ class SolveResult:
         return self.count == 1
 
 
-def _initial_state(grid: Sequence[int]) -> tuple[int, int] | None:
-    """Candidate and placed bits of the givens, or None if two givens clash."""
+def _initial_state(grid: Sequence[int], allowed: Sequence[int] | None = None) -> tuple[int, int] | None:
+    """Candidate and placed bits of the givens, or None if two givens clash.
+
+    ``allowed`` (81 nine-bit masks, bit ``d - 1`` for digit ``d``) restricts
+    the empty cells to those candidates, so that a pencil-mark state is
+    solved as written and not only from its placed digits.
+    """
     if len(grid) != 81:
         raise ValueError(f"a grid needs 81 cells, got {len(grid)}")
+    if allowed is not None and len(allowed) != 81:
+        raise ValueError(f"candidate masks need 81 cells, got {len(allowed)}")
     cleared = 0
     placed = 0
     for cell, digit in enumerate(grid):
@@ -117,6 +124,10 @@ def _initial_state(grid: Sequence[int]) -> tuple[int, int] | None:
             bit = 1 << 81 * (digit - 1) + cell
             cleared |= _CLEAR[bit]
             placed |= bit
+        elif allowed is not None:
+            for d in range(9):
+                if not allowed[cell] >> d & 1:
+                    cleared |= 1 << 81 * d + cell
     cand = _ALL & ~cleared
     if placed & ~cand:
         return None
@@ -229,15 +240,17 @@ def _check_limit(limit: int | None) -> None:
         raise ValueError(f"limit must be >= 1 or None, got {limit}")
 
 
-def analyse(grid: Sequence[int], limit: int | None = 2) -> SolveResult:
+def analyse(grid: Sequence[int], limit: int | None = 2, allowed: Sequence[int] | None = None) -> SolveResult:
     """Count solutions up to ``limit`` (None: all) and keep the first one.
 
     One depth-first search gives both answers the rater needs ("unique?" and
     "which solution?").  With ``limit=None`` on a puzzle with many solutions
     prefer :func:`count_solutions`, whose band join is far faster.
+    ``allowed`` restricts the empty cells to given candidate masks (see
+    :func:`_initial_state`): the solutions of a pencil-mark state.
     """
     _check_limit(limit)
-    state = _initial_state(grid)
+    state = _initial_state(grid, allowed)
     if state is None:
         return SolveResult(0, None, 0)
     count = 0

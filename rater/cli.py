@@ -4,8 +4,10 @@ Exit codes for one puzzle (also in the README):
 
 * 0 — rated, the puzzle was solved;
 * 1 — rated, but the techniques got stuck (the partial rating is printed);
-* 2 — bad input: unreadable puzzle, bad option code, unusable technique file;
-* 3 — the puzzle has no solution, or several (without ``--allow-multiple``).
+* 2 — bad input: unreadable puzzle, bad option code, unusable technique file,
+  a usage error or a value out of range (one ``rate: error:`` line each);
+* 3 — the puzzle has no solution, or several (without ``--allow-multiple``);
+  a candidate line counts only the solutions its candidates allow.
 
 Exit codes for ``--file`` (bulk):
 
@@ -25,20 +27,28 @@ import json
 import os
 import sys
 from pathlib import Path
+from typing import NoReturn
 
 import click
 from rich.console import Console
 
+from puzzles.cli_common import AsciiIntRange, OneLineCommand, one_line
 from puzzles.formats import CANDIDATE_LINE_LENGTH, parse_candidates
 from puzzles.parsing import Grid, PuzzleError, check_givens, parse_puzzle
 from rater.engine import Engine
 from rater.options import DEFAULT_OPTION, OptionError, Options
 from rater.report import json_report, text_report
+from rater.variants import MAX_VARIANTS, VariantSummary, rate_variants
 from techniques.board import Board
 from techniques.catalogue import Catalogue, CatalogueError
 from techniques.texts import available_languages
 
 EXIT_OK, EXIT_STUCK, EXIT_INPUT, EXIT_SOLUTIONS = 0, 1, 2, 3
+#: Largest grid file read as PUZZLE (a framed 9x9 grid with notes is far smaller).
+MAX_GRID_FILE_BYTES = 64 * 1024
+#: Largest --seed: random.Random folds a negative seed onto its absolute value,
+#: so only 0 .. 2**63 - 1 are accepted and each names one sequence of variants.
+MAX_SEED = 2**63 - 1
 STATUS_EXIT = {
     "solved": EXIT_OK,
     "stuck": EXIT_STUCK,
@@ -48,9 +58,9 @@ STATUS_EXIT = {
 }
 
 
-def fail(message: str, code: int) -> None:
+def fail(message: str, code: int) -> NoReturn:
     """Print one clear line on stderr and exit with ``code``."""
-    click.echo(f"rate: error: {message}", err=True)
+    click.echo(f"rate: error: {one_line(message)}", err=True)
     sys.exit(code)
 
 
@@ -64,7 +74,7 @@ def build_engine(option: str, techniques: str | None) -> Engine:
     return Engine(options, catalogue)
 
 
-@click.command(context_settings={"help_option_names": ["-h", "--help"]})
+@click.command(cls=OneLineCommand, error_prefix="rate: ", context_settings={"help_option_names": ["-h", "--help"]})
 @click.argument("puzzle", required=False)
 @click.option("--option", "-o", default=DEFAULT_OPTION, show_default=True,
               help="4-digit option code: C/D tests (0-2), detail (0-4), thinning output (0-1), "
@@ -80,17 +90,19 @@ def build_engine(option: str, techniques: str | None) -> Engine:
               help="Step-by-step walkthrough with grids (default when stdout is a terminal and not --json, "
                    "or with --step/--from/--to).")
 @click.option("--step", "step_mode", is_flag=True, help="Walkthrough: wait for a key between steps (q quits).")
-@click.option("--from", "first", type=click.IntRange(min=1), default=1, metavar="N", help="Walkthrough: first step shown.")
-@click.option("--to", "last", type=click.IntRange(min=1), default=None, metavar="N", help="Walkthrough: last step shown.")
+@click.option("--from", "first", type=AsciiIntRange(min=1), default=1, metavar="N", help="Walkthrough: first step shown.")
+@click.option("--to", "last", type=AsciiIntRange(min=1), default=None, metavar="N", help="Walkthrough: last step shown.")
 @click.option("--color/--no-color", default=None,
               help="Colours (default: on a terminal unless NO_COLOR is set); without them marks like >5< and [5].")
 @click.option("--ascii", "ascii_only", is_flag=True, default=False,
               help="ASCII frames and tables (default when stdout is not a terminal).")
 @click.option("--hint", is_flag=True, help="Print only the next step's technique.")
 @click.option("--full", is_flag=True, help="With --hint: also the explanation, points and grid.")
-@click.option("--variants", type=click.IntRange(min=1), default=None, metavar="K",
-              help="Also rate the canonical form and K-1 random symmetric variants; report min/median/max.")
-@click.option("--seed", type=int, default=0, show_default=True, metavar="S", help="Seed of the random variants.")
+@click.option("--variants", type=AsciiIntRange(min=1, max=MAX_VARIANTS), default=None, metavar="K",
+              help=f"Also rate the canonical form and K-1 random symmetric variants (K at most {MAX_VARIANTS:,}); "
+                   "report min/median/max.")
+@click.option("--seed", type=AsciiIntRange(min=0, max=MAX_SEED), default=0, show_default=True, metavar="S",
+              help="Seed of the random variants (0 to 2**63-1).")
 @click.option("--file", "source", type=str, default=None, metavar="FILE",
               help="Rate every puzzle of FILE ('-' = stdin): 81-char lines, .sdm, .sdk/9-line grids, 729-char lines.")
 @click.option("--output", type=click.Path(dir_okay=False), default=None,
@@ -144,6 +156,8 @@ def main(puzzle: str | None, option: str, as_json: bool, lang: str, techniques: 
     grid, start = _read_puzzle(puzzle)
     if start is not None and (reduce or reduce_all is not None):
         fail("--reduce needs a puzzle of givens, not a candidate line", EXIT_INPUT)
+    if variants and start is not None:
+        fail("--variants rates plain puzzles, not candidate lines", EXIT_INPUT)
     rating = engine.rate(grid, allow_multiple=allow_multiple, start=start)
     if rating.status == "invalid":
         fail(rating.message, EXIT_INPUT)
@@ -168,10 +182,17 @@ def main(puzzle: str | None, option: str, as_json: bool, lang: str, techniques: 
             data = {"hint": data["steps"][0] if data["steps"] else None, "status": data["status"]}
         if summary is not None:
             data["variants"] = summary.to_json()
-        click.echo(json.dumps(data, ensure_ascii=False))
+        try:
+            # Strict JSON: NaN or Infinity would make the output unreadable for JSON parsers.
+            click.echo(json.dumps(data, ensure_ascii=False, allow_nan=False))
+        except ValueError as exc:
+            fail(f"cannot write JSON: {exc}", EXIT_INPUT)
     elif hint:
         from rater.walkthrough import hint as hint_view
 
+        if rating.status == "solved" and not rating.steps:
+            click.echo("the puzzle is already solved: no step left")
+            sys.exit(EXIT_OK)
         view = hint_view(rating, engine.catalogue, lang, full, use_color, use_ascii, start)
         if view is None:
             fail("no technique finds a step", EXIT_STUCK)
@@ -180,7 +201,7 @@ def main(puzzle: str | None, option: str, as_json: bool, lang: str, techniques: 
     elif walk or (walk is None and (stdout_tty or step_mode or first > 1 or last is not None)):
         from rater.walkthrough import WalkOptions, Walkthrough
 
-        options = WalkOptions(lang, use_color, use_ascii, first, last, step_mode)
+        options = WalkOptions(lang, use_color, use_ascii, first, last, step_mode, read_key=_read_key)
         if not Walkthrough(engine.catalogue, console, options).show(rating, start):
             sys.exit(STATUS_EXIT.get(rating.status, EXIT_OK))
     else:
@@ -190,6 +211,22 @@ def main(puzzle: str | None, option: str, as_json: bool, lang: str, techniques: 
 
         console.print(variants_table(summary, use_ascii))
     sys.exit(STATUS_EXIT.get(rating.status, EXIT_OK))
+
+
+def _read_key() -> str:
+    """One key for ``--step``; "q" on end of input or Ctrl-C.
+
+    click reads keys from stdin when it is a terminal, else from /dev/tty;
+    with neither (cron, CI, a detached process) that is an OSError, reported
+    here as one line with exit 2.
+    """
+    try:
+        return click.getchar()
+    except (EOFError, KeyboardInterrupt):
+        return "q"
+    except OSError as exc:
+        fail(f"--step needs a terminal to read keys from ({exc.strerror}); use --walk to print every step",
+             EXIT_INPUT)
 
 
 def _console(color: bool | None, ascii_only: bool, tty: bool) -> Console:
@@ -207,30 +244,45 @@ def _console(color: bool | None, ascii_only: bool, tty: bool) -> Console:
 
 
 def _read_puzzle(argument: str) -> tuple[Grid, Board | None]:
-    """Givens (and, for a 729-character candidate line, the starting board) of PUZZLE; exit 2 if unreadable."""
-    text = argument.strip()
+    """Givens (and, for a 729-character candidate line, the starting board) of PUZZLE; exit 2 if unreadable.
+
+    PUZZLE is the puzzle text itself or, when it is not 81/729 characters on
+    one line, the name of a file holding one (a BOM is skipped).
+    """
+    text = argument.lstrip("\ufeff").strip()
+    if len(text) not in (81, CANDIDATE_LINE_LENGTH) and "\n" not in text:
+        text = _maybe_file(argument).lstrip("\ufeff").strip()
     try:
         if len(text) == CANDIDATE_LINE_LENGTH:
             grid, cands = parse_candidates(text)
             check_givens(grid)
             return grid, Board.from_candidates(grid, cands)
-        if len(text) != 81 and "\n" not in text:
-            text = _maybe_file(argument)
         return parse_puzzle(text), None
     except PuzzleError as exc:
         fail(str(exc), EXIT_INPUT)
-    raise AssertionError("unreachable")
 
 
 def _maybe_file(argument: str) -> str:
-    """A grid file's text if ``argument`` names a readable file, else the argument itself."""
+    """A grid file's text if ``argument`` names a regular file, else the argument itself.
+
+    The file must be UTF-8 (a BOM is allowed) and at most MAX_GRID_FILE_BYTES:
+    anything else is a one-line error, not a decoding traceback.
+    """
     path = Path(argument)
     try:
-        if path.is_file():
-            return path.read_text(encoding="utf-8")
-    except OSError:
-        pass
-    return argument
+        if not path.is_file():
+            return argument
+        with path.open("rb") as handle:
+            raw = handle.read(MAX_GRID_FILE_BYTES + 1)
+    except OSError as exc:
+        fail(f"cannot read {argument}: {exc.strerror}", EXIT_INPUT)
+    if len(raw) > MAX_GRID_FILE_BYTES:
+        fail(f"{argument}: larger than {MAX_GRID_FILE_BYTES // 1024} KiB, not a puzzle file", EXIT_INPUT)
+    try:
+        return raw.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        fail(f"{argument}: not UTF-8 text (byte {exc.start})", EXIT_INPUT)
+
 
 
 def _refuse_with_reduce(reduce: bool, hint: bool, full: bool, variants: int | None, walk: bool | None,
@@ -247,10 +299,9 @@ def _refuse_with_reduce(reduce: bool, hint: bool, full: bool, variants: int | No
         fail(f"{flag} prints its own report and cannot be combined with {', '.join(clashing)}", EXIT_INPUT)
 
 
-def _variants(engine: Engine, grid: Grid, k: int, seed: int, allow_multiple: bool):  # noqa: ANN202
+def _variants(engine: Engine, grid: Grid, k: int, seed: int, allow_multiple: bool) -> VariantSummary:
+    """Rate ``k`` symmetric variants; ``canon`` is imported only here, so the rest works without it."""
     try:
-        from rater.variants import rate_variants
-
         return rate_variants(engine, grid, k, seed, allow_multiple)
     except ImportError as exc:
         fail(f"--variants needs the canon package ({exc})", EXIT_INPUT)

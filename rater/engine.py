@@ -22,6 +22,7 @@ from __future__ import annotations
 import time
 from collections.abc import Sequence
 
+from puzzles.geometry import UNITS, cell_name, unit_name
 from puzzles.parsing import Grid, PuzzleError, check_givens, format_line, parse_puzzle
 from puzzles.solver import analyse
 from rater.levels import LevelTable, load_levels
@@ -137,15 +138,32 @@ class Engine:
             rating.message = str(exc)
             return rating
         rating.puzzle = format_line(grid)
-        result = analyse(start.grid() if start else grid, limit=2)
+        if start is not None:
+            mismatch = _start_mismatch(grid, start)
+            if mismatch:
+                rating.message = mismatch
+                return rating
+            contradiction = _start_contradiction(start)
+            if contradiction:
+                rating.status = "no_solution"
+                rating.message = f"the candidates admit no solution: {contradiction}"
+                return rating
+            # Solved under the candidate restriction: a solution outside the
+            # written candidates is no solution of this state, and rating on it
+            # would print a "solution" that contradicts the steps.
+            result = analyse(start.grid(), limit=2, allowed=start.cands)
+            what = "the candidates admit"
+        else:
+            result = analyse(grid, limit=2)
+            what = "the puzzle has"
         if result.count == 0:
             rating.status = "no_solution"
-            rating.message = "the puzzle has no solution"
+            rating.message = f"{what} no solution"
             return rating
         unique = result.count == 1
         if not unique and not allow_multiple:
             rating.status = "multiple_solutions"
-            rating.message = "the puzzle has more than one solution (use --allow-multiple to rate it anyway)"
+            rating.message = f"{what} more than one solution (use --allow-multiple to rate it anyway)"
             return rating
         rating.solution = format_line(result.solution) if unique and result.solution else None
         rating.uniqueness_techniques = unique
@@ -255,6 +273,34 @@ class Engine:
         for c, d in step.eliminations:
             changed |= board.eliminate(c, d)
         return changed or synchronous
+
+
+def _start_mismatch(grid: Grid, start: Board) -> str:
+    """Why a starting board does not belong to ``grid`` (empty if it does): every given must stand on it."""
+    for c, d in enumerate(grid):
+        if d and start.values[c] != d:
+            return f"the starting board has {start.values[c] or 'no digit'} at {cell_name(c)}, the givens {d}"
+    return ""
+
+
+def _start_contradiction(start: Board) -> str:
+    """The first plain contradiction of a candidate state (empty if none).
+
+    An empty cell without candidates, a digit placed twice in a unit, or a
+    digit without a place in a unit where it is missing: the exact solver
+    would find no solution either, but this names the cell or unit.
+    """
+    for c in range(81):
+        if start.empty >> c & 1 and not start.cands[c]:
+            return f"{cell_name(c)} has no candidate left"
+    for u, unit in enumerate(UNITS):
+        placed = [start.values[c] for c in unit if start.values[c]]
+        if len(placed) != len(set(placed)):
+            return f"a digit stands twice in {unit_name(u)}"
+        for d in set(range(1, 10)) - set(placed):
+            if not any(start.cands[c] >> (d - 1) & 1 for c in unit if not start.values[c]):
+                return f"digit {d} has no place in {unit_name(u)}"
+    return ""
 
 
 _DEFAULT: Catalogue | None = None

@@ -65,8 +65,11 @@ class Options:
     @classmethod
     def parse(cls, text: str | int) -> Options:
         code = str(text).strip()
-        if len(code) != 4 or not code.isdigit():
-            raise OptionError(f"option must be 4 digits like 2001, got {code!r}")
+        # ASCII digits only: str.isdigit() also accepts superscripts and
+        # Arabic-Indic or full-width digits, which would be taken silently.
+        if len(code) != 4 or not all("0" <= ch <= "9" for ch in code):
+            shown = code if len(code) <= 20 else code[:17] + "..."
+            raise OptionError(f"option must be 4 digits like 2001 (ASCII 0-9), got {shown!r}")
         cd, detail, out, sync = (int(ch) for ch in code)
         limits = (("first digit (C/D tests)", cd, 2), ("second digit (detail)", detail, 4),
                   ("third digit (thinning output)", out, 1), ("fourth digit (synchronous mode)", sync, 7))

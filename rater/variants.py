@@ -20,6 +20,10 @@ from rater.engine import Engine
 from rater.report import fmt_points
 from rater.result import Rating
 
+#: Most variants one run rates: at tens of milliseconds per rating this is
+#: minutes of work already, and every rating is kept for the summary.
+MAX_VARIANTS = 10_000
+
 
 @dataclass(frozen=True)
 class VariantRating:
@@ -68,11 +72,17 @@ class VariantSummary:
 
 
 def rate_variants(engine: Engine, grid: Sequence[int], k: int, seed: int, allow_multiple: bool = False) -> VariantSummary:
-    """Rate the canonical form plus ``k - 1`` random symmetric variants of ``grid``."""
-    from canon.variants import random_variants
+    """Rate the canonical form plus ``k - 1`` random symmetric variants of ``grid``.
 
+    ``k`` is capped at :data:`MAX_VARIANTS`; the variants are made one at a
+    time, so only the ratings are kept.
+    """
+    from canon.variants import iter_variants
+
+    if not 1 <= k <= MAX_VARIANTS:
+        raise ValueError(f"the number of variants must be 1 to {MAX_VARIANTS:,}, got {k}")
     rated = []
-    for variant, transformation in random_variants(grid, k, seed):
+    for variant, transformation in iter_variants(grid, k, seed):
         rating = engine.rate(variant, allow_multiple=allow_multiple)
         rated.append(VariantRating(format_line(variant), str(transformation), rating))
     return VariantSummary(tuple(rated), seed)

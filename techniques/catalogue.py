@@ -10,6 +10,9 @@ selection.
 
 from __future__ import annotations
 
+import math
+import reprlib
+import stat
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -22,6 +25,25 @@ from techniques.base import REGISTRY, Phase, Technique
 from techniques.texts import TEXTS_DIR, Language, TextError, check_template, languages
 
 DEFAULT_PATH = Path(__file__).with_name("techniques.yaml")
+#: Largest technique file read (the packaged one is about 20 KiB).
+MAX_FILE_BYTES = 1 << 20
+#: Most YAML nodes a file may expand to once its aliases are followed: the
+#: packaged file has a few thousand; an alias bomb ("billion laughs") has
+#: billions and must be refused before anything walks or prints it.
+MAX_EXPANDED_NODES = 100_000
+#: Point parameters (and any other number not in :data:`_BOUNDS`) lie within this magnitude.
+MAX_POINTS = 10_000
+#: Inclusive bounds of parameters by name suffix; the first matching suffix counts.
+_BOUNDS: tuple[tuple[str, int, int], ...] = (
+    ("_cands_first", 1, 9), ("_cands_second", 1, 9), ("_min_cands", 1, 9), ("_max_cands", 1, 9),
+    ("budget", 0, 10_000_000),
+    ("_length", 0, 729), ("_cells", 0, 81), ("_steps", 0, 729),
+    ("_nodes_first", 0, 729), ("_nodes_second", 0, 729),
+    ("share", 0, 1),
+)
+#: Parameter pairs (low, high) of one technique where low may not exceed high.
+_ORDERED = (("min_length", "max_length"), ("first_min_cands", "first_max_cands"),
+            ("second_min_cands", "second_max_cands"))
 
 
 class CatalogueError(ValueError):
@@ -81,15 +103,11 @@ class Catalogue:
         """Read and validate a technique file (the packaged default if ``path`` is None).
 
         ``texts`` is the directory of language files (one ``<code>.yaml`` each).
+        Only a regular file of at most :data:`MAX_FILE_BYTES` is read, so that
+        ``/dev/zero``, a FIFO or a huge file is a clear error and not a hang.
         """
         source = Path(path) if path else DEFAULT_PATH
-        try:
-            data = yaml.safe_load(source.read_text(encoding="utf-8"))
-        except OSError as exc:
-            raise CatalogueError(f"{source}: cannot read technique file ({exc.strerror})") from exc
-        except yaml.YAMLError as exc:
-            raise CatalogueError(f"{source}: not valid YAML ({exc})".replace("\n", " ")) from exc
-        return cls.from_data(data, str(source), texts)
+        return cls.from_data(_load_yaml(_read_text(source), source), str(source), texts)
 
     @classmethod
     def from_data(cls, data: Any, source: str = "<data>", texts: Path = TEXTS_DIR) -> Catalogue:
@@ -139,29 +157,140 @@ def _texts(raw: dict[str, Any], key: str, where: str, cls: type[Technique],
     return out
 
 
+def brief(value: object, width: int = 40) -> str:
+    """A short repr of user input for an error message: bounded in depth, items and length.
+
+    ``reprlib`` stops at a few levels and items, so even a structure built by
+    YAML aliases with billions of leaves costs nothing to describe.
+    """
+    return _cut(repr(value[:width]) if isinstance(value, str) else _REPR.repr(value), width)
+
+
+def _cut(text: str, width: int) -> str:
+    return text if len(text) <= width else text[: width - 3] + "..."
+
+
+_REPR = reprlib.Repr()
+_REPR.maxlevel, _REPR.maxlist, _REPR.maxdict, _REPR.maxstring, _REPR.maxother = 2, 4, 4, 30, 30
+
+
+def _read_text(source: Path) -> str:
+    """The text of a regular technique file of at most MAX_FILE_BYTES, as UTF-8 (a BOM is allowed)."""
+    try:
+        if not stat.S_ISREG(source.stat().st_mode):
+            raise CatalogueError(f"{source}: not a regular file")
+        with source.open("rb") as handle:
+            raw = handle.read(MAX_FILE_BYTES + 1)
+    except OSError as exc:
+        raise CatalogueError(f"{source}: cannot read technique file ({exc.strerror})") from exc
+    if len(raw) > MAX_FILE_BYTES:
+        raise CatalogueError(f"{source}: technique file larger than {MAX_FILE_BYTES // 1024} KiB")
+    try:
+        return raw.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise CatalogueError(f"{source}: not UTF-8 text (byte {exc.start})") from exc
+
+
+def _load_yaml(text: str, source: Path) -> Any:
+    """Parse one YAML document safely, refusing alias bombs and recursive aliases.
+
+    The document is composed to a node graph first (aliases are shared
+    nodes there, so this is cheap), its expanded size is counted, and only
+    then is it turned into Python objects.
+    """
+    try:
+        loader = yaml.SafeLoader(text)  # checks the characters already
+        try:
+            node = loader.get_single_node()
+            if node is None:
+                return None
+            _check_expansion(node, source)
+            return loader.construct_document(node)
+        finally:
+            loader.dispose()
+    except yaml.YAMLError as exc:
+        raise CatalogueError(f"{source}: not valid YAML ({_yaml_problem(exc)})") from exc
+    except RecursionError as exc:
+        raise CatalogueError(f"{source}: YAML nested too deeply") from exc
+
+
+def _yaml_problem(exc: yaml.YAMLError) -> str:
+    """The problem and position of a YAML error, without the snippet of input it quotes."""
+    if isinstance(exc, yaml.MarkedYAMLError):
+        mark = exc.problem_mark or exc.context_mark
+        where = f"line {mark.line + 1}, column {mark.column + 1}: " if mark else ""
+        return _cut(f"{where}{exc.problem or exc.context or 'syntax error'}", 120)
+    return _cut(str(exc).splitlines()[0] if str(exc) else type(exc).__name__, 120)
+
+
+def _check_expansion(root: yaml.Node, source: Path) -> None:
+    """Refuse a node graph that expands to more than MAX_EXPANDED_NODES nodes or contains a cycle."""
+    sizes: dict[int, int] = {}
+    active: set[int] = set()
+
+    def size(node: yaml.Node) -> int:
+        key = id(node)
+        if key in sizes:
+            return sizes[key]
+        if key in active:
+            raise CatalogueError(f"{source}: recursive YAML alias")
+        active.add(key)
+        total = 1
+        if isinstance(node, yaml.SequenceNode):
+            total += sum(size(item) for item in node.value)
+        elif isinstance(node, yaml.MappingNode):
+            total += sum(size(k) + size(v) for k, v in node.value)
+        active.discard(key)
+        sizes[key] = total = min(total, MAX_EXPANDED_NODES + 1)
+        return total
+
+    if size(root) > MAX_EXPANDED_NODES:
+        raise CatalogueError(f"{source}: YAML aliases expand to more than {MAX_EXPANDED_NODES:,} nodes")
+
+
 def _entry(raw: Any, where: str, langs: dict[str, Language]) -> Entry:
     if not isinstance(raw, dict):
-        raise CatalogueError(f"{where}: expected a mapping")
+        raise CatalogueError(f"{where}: expected a mapping, got {brief(raw)}")
     code = raw.get("code")
-    if code not in REGISTRY:
+    if not isinstance(code, str) or code not in REGISTRY:
         known = ", ".join(sorted(REGISTRY))
-        raise CatalogueError(f"{where}: unknown technique code {code!r} (known: {known})")
+        raise CatalogueError(f"{where}: unknown technique code {brief(code)} (known: {known})")
     where = f"{where} ({code})"
     unknown_keys = set(raw) - {"code", "name", "text", "enabled", "params"}
     if unknown_keys:
-        raise CatalogueError(f"{where}: unknown keys {sorted(unknown_keys)}")
+        raise CatalogueError(f"{where}: unknown keys {brief(sorted(map(str, unknown_keys)), 80)}")
     enabled = raw.get("enabled", True)
     if not isinstance(enabled, bool):
         raise CatalogueError(f"{where}: 'enabled' must be true or false")
     cls = REGISTRY[code]
     params = raw.get("params") or {}
     if not isinstance(params, dict):
-        raise CatalogueError(f"{where}: 'params' must be a mapping")
+        raise CatalogueError(f"{where}: 'params' must be a mapping, got {brief(params)}")
     for key, value in params.items():
         if key not in cls.defaults:
             allowed = ", ".join(cls.defaults) or "none"
-            raise CatalogueError(f"{where}: unknown parameter {key!r} (allowed: {allowed})")
-        default = cls.defaults[key]
-        if isinstance(default, bool) != isinstance(value, bool) or not isinstance(value, (int, float)):
-            raise CatalogueError(f"{where}: parameter {key!r} must be {type(default).__name__}, got {value!r}")
+            raise CatalogueError(f"{where}: unknown parameter {brief(key)} (allowed: {allowed})")
+        _check_param(key, value, cls.defaults[key], where)
+    merged = {**cls.defaults, **params}
+    for low, high in _ORDERED:
+        if low in merged and high in merged and merged[low] > merged[high]:
+            raise CatalogueError(f"{where}: parameter {low!r} ({merged[low]}) exceeds {high!r} ({merged[high]})")
     return Entry(cls(params), _texts(raw, "name", where, cls, langs), _texts(raw, "text", where, cls, langs), enabled)
+
+
+def _check_param(key: str, value: Any, default: float | int | bool, where: str) -> None:
+    """One parameter: the default's type (an int where the default is one, never a bool for a
+    number), finite, and within the bounds its meaning allows."""
+    kind = type(default).__name__
+    if isinstance(default, bool):
+        if not isinstance(value, bool):
+            raise CatalogueError(f"{where}: parameter {key!r} must be bool, got {brief(value)}")
+        return
+    wanted = int if isinstance(default, int) else (int, float)
+    if isinstance(value, bool) or not isinstance(value, wanted):
+        raise CatalogueError(f"{where}: parameter {key!r} must be {kind}, got {brief(value)}")
+    if not math.isfinite(value):
+        raise CatalogueError(f"{where}: parameter {key!r} must be a finite number, got {value}")
+    low, high = next(((lo, hi) for suffix, lo, hi in _BOUNDS if key.endswith(suffix)), (-MAX_POINTS, MAX_POINTS))
+    if not low <= value <= high:
+        raise CatalogueError(f"{where}: parameter {key!r} must be within {low}..{high}, got {brief(value)}")

@@ -1,0 +1,95 @@
+"""Shared pieces of the command-line tools (``rate``, ``canon``): one-line errors, ASCII integers.
+
+click prints a usage error over three lines (usage, a "Try --help" hint and
+the message).  Scripts that run the tools over many puzzles collect stderr
+line by line, so every error of these tools is one line ``<prog>: error:
+...`` with the exit code click chose (2 for usage errors).  The command
+classes below convert click's errors into that form while the arguments are
+parsed and while a group dispatches to a subcommand.
+
+click reads integers with Python's ``int``, which also accepts Arabic-Indic,
+full-width and other Unicode digits: ``--variants ٢`` would silently mean 2.
+:class:`AsciiIntRange` takes ASCII digits only, as the option code does.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import IO, Any
+
+import click
+from click.exceptions import NoArgsIsHelpError
+
+#: Longest error message printed; user input quoted in a message is cut to fit.
+MAX_MESSAGE = 500
+
+
+def one_line(text: str, width: int = MAX_MESSAGE) -> str:
+    """``text`` on one line (line breaks become spaces), cut to ``width`` characters."""
+    flat = " ".join(part.strip() for part in str(text).splitlines() if part.strip())
+    return flat if len(flat) <= width else flat[: width - 3] + "..."
+
+
+class OneLineError(click.ClickException):
+    """A click error printed as one ``<prefix>error: message`` line."""
+
+    def __init__(self, prefix: str, original: click.ClickException) -> None:
+        super().__init__(original.format_message())
+        self.exit_code = original.exit_code
+        self.prefix = prefix
+
+    def show(self, file: IO[Any] | None = None) -> None:
+        click.echo(f"{self.prefix}error: {one_line(self.message)}", err=True, file=file)
+
+
+def _convert(prefix: str, exc: click.ClickException) -> click.ClickException:
+    """The one-line form of ``exc``; a bare group call still shows its help."""
+    if isinstance(exc, (OneLineError, NoArgsIsHelpError)):
+        return exc
+    return OneLineError(prefix, exc)
+
+
+class _OneLineErrors:
+    """Mixin for click commands and groups: errors while parsing or dispatching become one line.
+
+    ``error_prefix`` names the program (``"rate: "``); a group's ``invoke``
+    covers its subcommands too, whatever their own class.
+    """
+
+    def __init__(self, *args: Any, error_prefix: str = "", **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.error_prefix = error_prefix
+
+    def make_context(self, *args: Any, **kwargs: Any) -> click.Context:
+        try:
+            return super().make_context(*args, **kwargs)  # type: ignore[misc]
+        except click.ClickException as exc:
+            raise _convert(self.error_prefix, exc) from None
+
+    def invoke(self, ctx: click.Context) -> Any:
+        try:
+            return super().invoke(ctx)  # type: ignore[misc]
+        except click.ClickException as exc:
+            raise _convert(self.error_prefix, exc) from None
+
+
+class OneLineCommand(_OneLineErrors, click.Command):
+    """A click command whose errors are one line."""
+
+
+class OneLineGroup(_OneLineErrors, click.Group):
+    """A click group whose errors, its subcommands' included, are one line."""
+
+
+class AsciiIntRange(click.IntRange):
+    """``click.IntRange`` over ASCII digits only (an optional sign, then ``0``-``9``)."""
+
+    name = "integer"
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        if isinstance(value, str) and not _ASCII_INT.fullmatch(value.strip()):
+            self.fail(f"{value[:20]!r} is not an integer in ASCII digits", param, ctx)
+        return super().convert(value, param, ctx)
+
+
+_ASCII_INT = re.compile(r"[+-]?[0-9]+")
