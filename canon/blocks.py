@@ -21,7 +21,7 @@ from typing import Final
 import numpy as np
 
 #: The six permutations of (0, 1, 2), identity first.
-PERMS3: Final[tuple[tuple[int, int, int], ...]] = tuple(permutations(range(3)))  # type: ignore[assignment]
+PERMS3: Final[tuple[tuple[int, int, int], ...]] = tuple((a, b, c) for a, b, c in permutations(range(3)))
 
 
 def _build_local() -> tuple[tuple[int, ...], ...]:

@@ -1,7 +1,7 @@
 """The ``canon`` command: canonical forms, keys, stabilisers, transformations, enumeration.
 
 ``main`` is a plain click group so that other modules can register more
-subcommands with ``main.add_command`` (issue 8 adds invariants, fix,
+subcommands with ``main.add_command`` (the seed-002 studies in ``canon.studies`` add invariants, fix,
 count-completions).  Every puzzle command reads either one PUZZLE argument
 or ``--file`` (one puzzle per line, ``#`` comments and blank lines skipped).
 A bad single puzzle is a one-line message on stderr and exit code 2; in a
