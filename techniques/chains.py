@@ -121,9 +121,10 @@ class _Graph:
             for d in range(1, 10):
                 if mask >> (d - 1) & 1:
                     other = mask & ~(1 << (d - 1))
-                    land[b * 9 + d - 1] = 1 << (
-                        pos_node(b, other.bit_length()) if not other & (other - 1) else neg_node(b, d)
-                    )
+                    # a pair lands on its other digit; a cell of one candidate (a user's technique
+                    # file may leave singles out) or of more lands on "not d"
+                    pair = other and not other & (other - 1)
+                    land[b * 9 + d - 1] = 1 << (pos_node(b, other.bit_length()) if pair else neg_node(b, d))
         for c in self.open:
             mask = cands[c]
             digits = [d for d in range(1, 10) if mask >> (d - 1) & 1]

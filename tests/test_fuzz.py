@@ -339,3 +339,13 @@ def test_seeded_fuzz_of_single_inputs(tmp_path):
         if found:
             problems.append((found, case.args[:4], outcome.code, outcome.traceback[-300:], outcome.stderr_lines[:2]))
     assert not problems, problems[:3]
+
+
+def test_a_technique_file_without_singles_does_not_break_the_chain_search() -> None:
+    """Found by bench/fuzz.py: a shuffled file without PM, E and F left naked singles on the board,
+    and the chain graph took a cell's only candidate for one of a pair (a negative shift)."""
+    codes = ["C7", "D0", "D7", "C0", "A3", "XYZ", "CC", "BT1", "ICC"]
+    catalogue = Catalogue.from_data({"techniques": [{"code": code} for code in codes]}, "fuzz.yaml")
+    rating = Engine("2001", catalogue).rate(
+        "...2..9.6.....752...14..78....7..4...6..8..5...7..2....12..46...351.....9.8..3...", verify=True)
+    assert rating.status in ("solved", "stuck")
