@@ -223,6 +223,20 @@ def part_c(samples: Sequence[tuple[str, list[str]]], jobs: int) -> list[str]:
                          f"{statistics.fmean(deepest):.1f} | {statistics.median(deepest):g} | {share:.0%} | "
                          f"{statistics.fmean(solved_at):.1f} |")
     lines.append("| seed (about 30,000 puzzles ending in trial & error) | ? | about 8-9 | | about 90 % | about 6 |")
+    return lines + ["", "The seed's examples (Bowman's Bingo off): deepest level per cell choice, beside the stated or "
+                        "implied depth", "", "| example | stated | " + " | ".join(CHOOSERS) + " |",
+                    "|---|---:|" + "---:|" * len(CHOOSERS)] + example_depths()
+
+
+def example_depths() -> list[str]:
+    """Examples 11 (depth 10 stated), 12, 53, 54 (depths implied by their totals) under each cell choice."""
+    stated = {"11": "10", "12": "≈8", "53": "≈14", "54": "≈20"}
+    lines = []
+    for r in load_rows():
+        if r["id"] in stated:
+            found = depths_of(r["puzzle"])
+            cells = [", ".join(str(d[rule][0]) for d in found) or "-" for rule in CHOOSERS]
+            lines.append(f"| {r['id']} | {stated[r['id']]} | " + " | ".join(cells) + " |")
     return lines
 
 
