@@ -174,15 +174,21 @@ def summary(outcomes: Sequence[Outcome]) -> list[str]:
     facts = [
         ("thinning-step counts", matched((o.thinning, o.stated_thinning) for o in outcomes)),
         ("'stuck without BB after N thinning steps'",
-         matched((o.stuck[0] if o.stuck else None, o.stated_stuck[0] if o.stated_stuck else None) for o in outcomes)),
+         matched((_stuck_after(o), o.stated_stuck[0] if o.stated_stuck else None) for o in outcomes)),
         ("Bowman's Bingo counts", matched((o.bingos, o.stated_bingos) for o in outcomes)),
         ("trial & error depths (stated)", matched((o.depth, o.stated_depth) for o in outcomes)),
         ("trial & error depths (implied by the total)", matched((o.depth, o.implied_depth) for o in outcomes)),
     ]
     lines += [f"{name} matched exactly: {hit} of {total}." for name, (hit, total) in facts]
     lines.append("* = option not stated, 2001 used; BB off = rated without Bowman's Bingo (`--disable BB`); "
-                 "stuck = rated without BB and trial & error: thinning steps / points.")
+                 "stuck = rated without BB and trial & error: thinning steps at points (status if it does "
+                 "not stop).")
     return lines
+
+
+def _stuck_after(o: Outcome) -> int | None:
+    """Our thinning steps before the run without BB and trial & error stops; None if it does not stop."""
+    return o.stuck[0] if o.stuck and o.stuck[2] == "stuck" else None
 
 
 def table(outcomes: Sequence[Outcome]) -> list[str]:
@@ -193,7 +199,9 @@ def table(outcomes: Sequence[Outcome]) -> list[str]:
     for o in outcomes:
         depth_stated = (str(o.stated_depth) if o.stated_depth is not None
                         else f"≈{o.implied_depth}" if o.implied_depth is not None else "-")
-        stuck = (f"{o.stuck[0]} at {o.stuck[1]:g}" if o.stuck else "-") + " / " + (
+        ours_stuck = "-" if not o.stuck else ("" if o.stuck[2] == "stuck" else f"{o.stuck[2]}, ") + (
+            f"{o.stuck[0]} at {o.stuck[1]:g}")
+        stuck = ours_stuck + " / " + (
             f"{o.stated_stuck[0]} at {o.stated_stuck[1]:g}" if o.stated_stuck else "-")
         cells = (o.id, o.option, "off" if o.bowman_off else "on", f"{o.stated:g}" if o.stated else "-",
                  f"{o.ours:g}", f"{o.ratio:.2f}" if o.ratio else "-",

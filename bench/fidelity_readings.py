@@ -125,7 +125,7 @@ def part_b() -> list[str]:
             outcomes.append((r["id"], float(r["points"]), rating.points - bonus, bonus))
     close = [f"{i} ({stated:g}: {rest:g} + {bonus:g})" for i, stated, rest, bonus in outcomes
              if abs(rest + bonus - stated) < 1]
-    lines = [f"Within one point of the stated total (same path, presumably), stated: rest + bonus: "
+    lines = [f"Within one point of the stated total (stated: rest + bonus): "
              f"{'; '.join(close) or 'none'}.", "",
              f"{len(outcomes)} examples with points and a candidate phase; stated totals all whole numbers: "
              f"{all(s == int(s) for _i, s, _t, _b in outcomes)}; bonus values whole already: "
