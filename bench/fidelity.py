@@ -1,24 +1,46 @@
-"""Our points beside the original's for every example of examples.csv with points.
+"""Our points and step facts beside the original's, for every example of examples.csv that states any.
 
-    python bench/fidelity.py [--write docs/fidelity.md]
+    python3 bench/fidelity.py [--write docs/fidelity.md]
 
-For each example: the option (stated, inferred, or 2001 when the seed names
-none), the stated and our points, the ratio, our thinning steps, and the
-technique that decided (the most expensive step).  Prints the share within
-±10 % and ±25 %; with --write, also the markdown table for docs/fidelity.md.
+For each standard-Sudoku example with stated points or stated step facts: the
+option (stated, inferred, or 2001 when the seed names none), the stated and our
+points, the ratio, the thinning steps, the Bowman's Bingo steps, the trial &
+error depth, where the run without Bowman's Bingo gets stuck, and the technique
+that decided (our most expensive step).  Examples the seed places under runs
+"ohne Bowman's Bingo" (column ``bowman`` = ``off``) are rated with BB switched
+off, the way ``rate --disable BB`` does.  Below the table: the share within
+±10 % and ±25 %, the mean |ln(ours/stated)| and how many of each stated fact we
+match; with --write, the table replaces the generated block of docs/fidelity.md.
 """
 
 from __future__ import annotations
 
 import argparse
 import csv
+import math
+import re
 import sys
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bench._common import EXAMPLES  # noqa: E402
-from rater.engine import Engine  # noqa: E402
+from rater.engine import Engine, default_catalogue  # noqa: E402
+from rater.result import Rating, step_size  # noqa: E402
+
+#: Bowman's Bingo steps the seed states per example: "3 Bowman's Bingo-Schritten" (9), "Mit 1 / 2 / 4
+#: Mal Bowman's Bingo gelöst" (49-51), "mit 2 Mal Bowman's Bingo" (59), "mit Bowman's Bingo gelöst" (60).
+STATED_BINGOS = {"9": 3, "49": 1, "50": 2, "51": 4, "59": 2, "60": 1}
+#: Trial & error depths: 11 is stated ("1 Mal Trial&Error bis Tiefe 10"); 12, 53 and 54 are implied
+#: by their totals (48 points per level, the rest for the candidates and the thinning before it).
+STATED_DEPTHS = {"11": 10}
+IMPLIED_DEPTHS = {"12": 8, "53": 14, "54": 20}
+#: How step_info states where the run without Bowman's Bingo stops: "... after 8 thinning steps at 188.5 points".
+_STUCK = re.compile(r"after (\d+) thinning steps? at ([\d.]+) points")
+
+EngineFactory = Callable[[str, tuple[str, ...]], Engine]
 
 
 def option_of(text: str) -> str:
@@ -26,51 +48,197 @@ def option_of(text: str) -> str:
     return digits if digits.isdigit() and len(digits) == 4 else "2001"
 
 
+def stated_stuck(step_info: str) -> tuple[int, float] | None:
+    """(thinning steps, points) where the seed says the run without Bowman's Bingo stops."""
+    match = _STUCK.search(step_info)
+    return (int(match.group(1)), float(match.group(2))) if match else None
+
+
+def stated_thinning(text: str) -> int | None:
+    """The stated thinning-step count of a complete run (not "4 (before BB)", which is a stuck count)."""
+    return int(text) if text.strip().isdigit() else None
+
+
+def engine_factory() -> EngineFactory:
+    """Engines by (option, disabled codes), built once each, through the public ``Catalogue.without``."""
+    cache: dict[tuple[str, tuple[str, ...]], Engine] = {}
+
+    def make(option: str, disabled: tuple[str, ...]) -> Engine:
+        key = (option, disabled)
+        if key not in cache:
+            cache[key] = Engine(option, default_catalogue().without(disabled) if disabled else None)
+        return cache[key]
+
+    return make
+
+
+@dataclass
+class Outcome:
+    """One example: what the seed states and what we get."""
+
+    id: str
+    option: str
+    bowman_off: bool
+    stated: float | None
+    ours: float
+    thinning: int
+    stated_thinning: int | None
+    bingos: int
+    stated_bingos: int | None
+    depth: int | None
+    stated_depth: int | None
+    implied_depth: int | None
+    stuck: tuple[int, float, str] | None  # (thinning steps, points, status) without BB and TE
+    stated_stuck: tuple[int, float] | None
+    decider: str
+    method: str
+    status: str
+
+    @property
+    def ratio(self) -> float | None:
+        return self.ours / self.stated if self.stated else None
+
+
+def relevant(row: dict[str, str]) -> bool:
+    """A standard example with stated points or a stated fact about its steps."""
+    return row["variant"] == "std" and bool(
+        row["points"] or stated_thinning(row["thinning_steps"]) is not None or stated_stuck(row["step_info"])
+        or row["id"] in STATED_BINGOS or row["id"] in STATED_DEPTHS or row["id"] in IMPLIED_DEPTHS)
+
+
+def measure(rows: Iterable[dict[str, str]], make: EngineFactory) -> list[Outcome]:
+    """Rate every relevant example with engines from ``make`` (the readings bench passes its own)."""
+    out = []
+    for r in rows:
+        if not relevant(r):
+            continue
+        opt = option_of(r["option"])
+        off = r["bowman"] == "off"
+        rating = make(opt, ("BB",) if off else ()).rate(r["puzzle"])
+        facts = stated_stuck(r["step_info"])
+        stuck = None
+        if facts:
+            alone = make(opt, ("BB", "TE")).rate(r["puzzle"])
+            stuck = (alone.thinning_steps, alone.points, alone.status)
+        out.append(Outcome(
+            r["id"], opt + ("" if r["option"].startswith(opt) else "*"), off,
+            float(r["points"]) if r["points"] else None, rating.points, rating.thinning_steps,
+            stated_thinning(r["thinning_steps"]), _count(rating, "BB"), STATED_BINGOS.get(r["id"]),
+            _depth(rating), STATED_DEPTHS.get(r["id"]), IMPLIED_DEPTHS.get(r["id"]), stuck, facts,
+            _decider(rating), r["solved_with"], rating.status))
+    return out
+
+
+def _count(rating: Rating, code: str) -> int:
+    return sum(1 for s in rating.steps if s.code == code)
+
+
+def _depth(rating: Rating) -> int | None:
+    depths = [step_size(s) for s in rating.steps if s.code == "TE"]
+    return max((d for d in depths if d is not None), default=None)
+
+
+def _decider(rating: Rating) -> str:
+    solving = [s for s in rating.steps if s.code != "PM"]
+    return max(solving, key=lambda s: s.points).code if solving else "-"
+
+
+# --- the metrics (pure functions, tested on a fixture) -------------------------------------
+
+
+def within(pairs: Sequence[tuple[float, float]], tolerance: float) -> int:
+    """How many (ours, stated) pairs lie within ``tolerance`` (0.10 = ±10 %) of the stated value."""
+    return sum(1 for ours, stated in pairs if abs(ours / stated - 1) <= tolerance + 1e-12)
+
+
+def mean_abs_log(pairs: Sequence[tuple[float, float]]) -> float:
+    """Mean |ln(ours / stated)|: symmetric in over- and underrating (0 = exact; 0.1 ≈ 10 % off)."""
+    return sum(abs(math.log(ours / stated)) for ours, stated in pairs) / len(pairs) if pairs else 0.0
+
+
+def matched(pairs: Iterable[tuple[object, object]]) -> tuple[int, int]:
+    """(exact matches, facts): pairs whose stated value (second) is None are not facts."""
+    facts = [(ours, stated) for ours, stated in pairs if stated is not None]
+    return sum(1 for ours, stated in facts if ours == stated), len(facts)
+
+
+def summary(outcomes: Sequence[Outcome]) -> list[str]:
+    """The figures printed below the table."""
+    points = [(o.ours, o.stated) for o in outcomes if o.stated]
+    n = len(points)
+    lines = [
+        f"{n} examples with points: {within(points, 0.10)} within ±10 % ({within(points, 0.10) / n:.0%}), "
+        f"{within(points, 0.25)} within ±25 % ({within(points, 0.25) / n:.0%}); "
+        f"mean |ln(ours/stated)| = {mean_abs_log(points):.3f}.",
+    ]
+    facts = [
+        ("thinning-step counts", matched((o.thinning, o.stated_thinning) for o in outcomes)),
+        ("'stuck without BB after N thinning steps'",
+         matched((_stuck_after(o), o.stated_stuck[0] if o.stated_stuck else None) for o in outcomes)),
+        ("Bowman's Bingo counts", matched((o.bingos, o.stated_bingos) for o in outcomes)),
+        ("trial & error depths (stated)", matched((o.depth, o.stated_depth) for o in outcomes)),
+        ("trial & error depths (implied by the total)", matched((o.depth, o.implied_depth) for o in outcomes)),
+    ]
+    lines += [f"{name} matched exactly: {hit} of {total}." for name, (hit, total) in facts]
+    lines.append("* = option not stated, 2001 used; BB off = rated without Bowman's Bingo (`--disable BB`); "
+                 "stuck = rated without BB and trial & error: thinning steps at points (status if it does "
+                 "not stop).")
+    return lines
+
+
+def _stuck_after(o: Outcome) -> int | None:
+    """Our thinning steps before the run without BB and trial & error stops; None if it does not stop."""
+    return o.stuck[0] if o.stuck and o.stuck[2] == "stuck" else None
+
+
+def table(outcomes: Sequence[Outcome]) -> list[str]:
+    header = ("id", "option", "BB", "stated", "ours", "ratio", "thinning ours / stated", "BB steps ours / stated",
+              "T&E depth ours / stated", "stuck without BB ours / stated", "deciding step (ours)", "stated method",
+              "status")
+    lines = ["| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
+    for o in outcomes:
+        depth_stated = (str(o.stated_depth) if o.stated_depth is not None
+                        else f"≈{o.implied_depth}" if o.implied_depth is not None else "-")
+        ours_stuck = "-" if not o.stuck else ("" if o.stuck[2] == "stuck" else f"{o.stuck[2]}, ") + (
+            f"{o.stuck[0]} at {o.stuck[1]:g}")
+        stuck = ours_stuck + " / " + (
+            f"{o.stated_stuck[0]} at {o.stated_stuck[1]:g}" if o.stated_stuck else "-")
+        cells = (o.id, o.option, "off" if o.bowman_off else "on", f"{o.stated:g}" if o.stated else "-",
+                 f"{o.ours:g}", f"{o.ratio:.2f}" if o.ratio else "-",
+                 f"{o.thinning} / {o.stated_thinning if o.stated_thinning is not None else '-'}",
+                 f"{o.bingos} / {o.stated_bingos if o.stated_bingos is not None else '-'}",
+                 f"{o.depth if o.depth is not None else '-'} / {depth_stated}", stuck, o.decider, o.method, o.status)
+        lines.append("| " + " | ".join(cells) + " |")
+    return lines
+
+
+def load_rows() -> list[dict[str, str]]:
+    with EXAMPLES.open(newline="", encoding="utf-8") as fh:
+        return list(csv.DictReader(fh))
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--write", default=None, help="markdown file to write the table to")
+    ap.add_argument("--write", default=None, help="markdown file whose generated table is replaced")
     args = ap.parse_args()
-    with EXAMPLES.open(newline="") as fh:
-        rows = [r for r in csv.DictReader(fh) if r["points"] and r["variant"] == "std"]
-    engines: dict[str, Engine] = {}
-    table = []
-    within10 = within25 = 0
-    for r in rows:
-        opt = option_of(r["option"])
-        engine = engines.setdefault(opt, Engine(opt))
-        rating = engine.rate(r["puzzle"])
-        stated = float(r["points"])
-        ours = rating.points
-        ratio = ours / stated if stated else 0.0
-        within10 += abs(ratio - 1) <= 0.10
-        within25 += abs(ratio - 1) <= 0.25
-        solving = [s for s in rating.steps if s.code != "PM"]
-        decider = max(solving, key=lambda s: s.points).code if solving else "-"
-        table.append((r["id"], opt + ("" if r["option"].startswith(opt) else "*"), r["points"], f"{ours:g}",
-                       f"{ratio:.2f}", str(rating.thinning_steps), r["thinning_steps"] or "-", decider,
-                       r["solved_with"], rating.status))
-    header = ("id", "option", "stated", "ours", "ratio", "thinning (ours)", "thinning (stated)",
-              "deciding step (ours)", "stated method", "status")
-    lines = ["| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
-    lines += ["| " + " | ".join(row) + " |" for row in table]
-    summary = (f"{len(rows)} examples with points: {within10} within ±10 % ({within10 / len(rows):.0%}), "
-               f"{within25} within ±25 % ({within25 / len(rows):.0%}).  * = option not stated, 2001 used.")
-    print("\n".join(lines))
-    print(summary)
+    outcomes = measure(load_rows(), engine_factory())
+    text = "\n".join(table(outcomes)) + "\n\n" + "\n".join(summary(outcomes))
+    print(text)
     if args.write:
-        write_table(Path(args.write), "\n".join(lines) + "\n\n" + summary)
+        write_table(Path(args.write), text)
 
 
 BEGIN, END = "<!-- fidelity-table:begin -->", "<!-- fidelity-table:end -->"
 
 
-def write_table(path: Path, table: str) -> None:
+def write_table(path: Path, block_text: str) -> None:
     """Replace the generated table between the markers, keeping the hand-written notes."""
-    block = f"{BEGIN}\n{table}\n{END}"
+    block = f"{BEGIN}\n{block_text}\n{END}"
     text = path.read_text(encoding="utf-8") if path.exists() else "# Fidelity\n\n" + block + "\n"
     if BEGIN in text and END in text:
         text = text[: text.index(BEGIN)] + block + text[text.index(END) + len(END):]
     path.write_text(text, encoding="utf-8")
+
 
 if __name__ == "__main__":
     main()

@@ -28,7 +28,6 @@ import time
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import ProcessPoolExecutor
-from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -36,8 +35,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bench._common import load  # noqa: E402
 from rater.engine import Engine, default_catalogue  # noqa: E402
-from rater.result import Rating  # noqa: E402
-from techniques.catalogue import Catalogue  # noqa: E402
+from rater.result import Rating, step_size  # noqa: E402
 
 #: The seed's figures (documentation of the original program, seed 004), quoted in docs/fidelity.md.
 SEED = {
@@ -54,19 +52,19 @@ SEED = {
 
 
 def engine_without(option: str, disabled: Iterable[str] = ()) -> Engine:
-    """An engine with the packaged catalogue less the ``disabled`` codes (the original's version without BB)."""
-    off = set(disabled)
-    base = default_catalogue()
-    entries = [replace(e, enabled=e.enabled and e.code not in off) for e in base]
-    return Engine(option, Catalogue(entries, base.source))
+    """An engine with the packaged catalogue less the ``disabled`` codes, as ``rate --disable`` builds it
+    (the original's version without BB)."""
+    codes = tuple(disabled)
+    return Engine(option, default_catalogue().without(codes) if codes else None)
 
 
 def _group(rating: Rating, engine: Engine) -> set[str]:
     return {engine.catalogue.entry(s.code).technique.group for s in rating.steps}
 
 
-def _detail_values(rating: Rating, code: str, key: str) -> list[int]:
-    return [int(s.detail[key]) for s in rating.steps if s.code == code and key in s.detail]
+def _sizes(rating: Rating, code: str) -> list[int]:
+    """The measures (``--json`` ``size``) of the steps of one technique: bingo steps, trial depth."""
+    return [size for s in rating.steps if s.code == code and (size := step_size(s)) is not None]
 
 
 # --- one task per puzzle: every worker builds its engines once ------------------------------------
@@ -96,8 +94,8 @@ def task_hard(puzzle: str) -> dict[str, Any]:
     without_bb = _engine("2001", ("BB",)).rate(puzzle)
     counts = with_bb.technique_counts()
     return {
-        "bingo": _detail_values(with_bb, "BB", "steps"),
-        "depth": _detail_values(without_bb, "TE", "depth"),
+        "bingo": _sizes(with_bb, "BB"),
+        "depth": _sizes(without_bb, "TE"),
         "xyz": counts.get("XYZ", 0),
         "wxyz": counts.get("WXYZ", 0),
     }
@@ -105,7 +103,7 @@ def task_hard(puzzle: str) -> dict[str, Any]:
 
 def task_trial(puzzle: str) -> list[int]:
     """Trial & error depths of one very hard puzzle with Bowman's Bingo off."""
-    return _detail_values(_engine("2001", ("BB",)).rate(puzzle), "TE", "depth")
+    return _sizes(_engine("2001", ("BB",)).rate(puzzle), "TE")
 
 
 def task_modes(puzzle: str) -> tuple[float, float]:

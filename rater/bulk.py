@@ -323,7 +323,8 @@ class BulkRun:
         except OSError as exc:
             raise BulkError(f"cannot read {self.config.techniques}: {exc.strerror}") from exc
         return RunIdentity(fingerprint, self.fmt, self.template, self.config.option, self.config.lang,
-                           self.config.allow_multiple, techniques, reduce=self.config.reduce)
+                           self.config.allow_multiple, techniques, reduce=self.config.reduce,
+                           disable=",".join(sorted(self.config.disable)) or None)
 
     def _write_side_file(self, out_path: Path, identity: RunIdentity) -> None:
         try:

@@ -11,8 +11,9 @@ decides the records:
 * the input: its size and a SHA-256 of its first and last MiB (``stdin`` for
   ``--file -``, whose content cannot be known before it is read);
 * ``--format``, ``--template``, ``--option``, ``--lang``, ``--allow-multiple``,
-  ``--reduce`` (it adds fields to every record) and the SHA-256 of the
-  ``--techniques`` file (none for the built-in one).
+  ``--reduce`` (it adds fields to every record), ``--disable`` (the codes
+  switched off, sorted) and the SHA-256 of the ``--techniques`` file (none for
+  the built-in one).
 
 ``--jobs``, ``--timeout`` and ``--quiet`` may change between runs.  A resume
 whose identity differs, or whose output has records but no identity file, is
@@ -60,6 +61,8 @@ class RunIdentity:
     techniques: str | None
     #: Absent from the run files of versions without ``--reduce``: those runs had it off.
     reduce: bool = False
+    #: The ``--disable`` codes, sorted and comma-joined; None (also in older run files) when none.
+    disable: str | None = None
     version: int = IDENTITY_VERSION
 
     def difference(self, other: RunIdentity) -> str | None:
@@ -68,7 +71,8 @@ class RunIdentity:
             if (self.input.get("kind"), other.input.get("kind")) != ("file", "file"):
                 return f"the earlier run read {_describe(other.input)}, this one {_describe(self.input)}"
             return "the input file differs from the one the output was written from (size or content)"
-        for name in ("format", "template", "option", "lang", "allow_multiple", "reduce", "techniques", "version"):
+        for name in ("format", "template", "option", "lang", "allow_multiple", "reduce", "disable", "techniques",
+                     "version"):
             mine, theirs = getattr(self, name), getattr(other, name)
             if mine != theirs:
                 if name == "techniques":

@@ -5,7 +5,7 @@ Exit codes for one puzzle (also in the README):
 * 0 — rated, the puzzle was solved;
 * 1 — rated, but the techniques got stuck (the partial rating is printed);
 * 2 — bad input: unreadable puzzle, bad option code, unusable technique file,
-  a usage error or a value out of range (one ``rate: error:`` line each);
+  an unknown ``--disable`` code, a usage error or a value out of range (one ``rate: error:`` line each);
 * 3 — the puzzle has no solution, or several (without ``--allow-multiple``);
   a candidate line counts only the solutions its candidates allow.
 
@@ -64,11 +64,23 @@ def fail(message: str, code: int) -> NoReturn:
     sys.exit(code)
 
 
-def build_engine(option: str, techniques: str | None) -> Engine:
-    """The engine for the CLI's options; bad options or files end the program (exit 2)."""
+def disabled_codes(text: str | None) -> tuple[str, ...]:
+    """The technique codes of ``--disable`` (a comma list), in order, without repeats."""
+    if text is None:
+        return ()
+    codes = tuple(dict.fromkeys(part.strip() for part in text.split(",") if part.strip()))
+    if not codes:
+        fail("--disable needs technique codes, e.g. --disable BB", EXIT_INPUT)
+    return codes
+
+
+def build_engine(option: str, techniques: str | None, disable: tuple[str, ...] = ()) -> Engine:
+    """The engine for the CLI's options; bad options, files or codes end the program (exit 2)."""
     try:
         options = Options.parse(option)
-        catalogue = Catalogue.load(techniques) if techniques else None
+        catalogue = Catalogue.load(techniques) if techniques or disable else None
+        if catalogue is not None and disable:
+            catalogue = catalogue.without(disable)
     except (OptionError, CatalogueError) as exc:
         fail(str(exc), EXIT_INPUT)
     return Engine(options, catalogue)
@@ -84,6 +96,9 @@ def build_engine(option: str, techniques: str | None) -> Engine:
               help="Language of names and explanations (a file techniques/texts/<code>.yaml each).")
 @click.option("--techniques", type=click.Path(dir_okay=False), default=None,
               help="A technique YAML file (order, switches, points) instead of the built-in one.")
+@click.option("--disable", default=None, metavar="CODES",
+              help="Switch techniques off, a comma list of codes (e.g. BB: the original's version without "
+                   "Bowman's Bingo). An unknown code is an error.")
 @click.option("--allow-multiple", is_flag=True,
               help="Rate puzzles with several solutions too; uniqueness-based techniques are then off.")
 @click.option("--walk/--no-walk", default=None,
@@ -123,7 +138,8 @@ def build_engine(option: str, techniques: str | None) -> Engine:
                    "busy 300 s on one puzzle is killed and the puzzle gets a 'timeout' record.")
 @click.option("--resume", is_flag=True,
               help="Bulk: continue an interrupted run on the same --output; refused (exit 2) when the input, "
-                   "format, template, option, language, --allow-multiple, --reduce or technique file differ.")
+                   "format, template, option, language, --allow-multiple, --reduce, --disable or technique file "
+                   "differ.")
 @click.option("--quiet", "-q", is_flag=True,
               help="Bulk: no progress bar, summary or notes on stderr (errors and the interrupt hint still go there).")
 @click.option("--reduce", "reduce", is_flag=True,
@@ -132,7 +148,8 @@ def build_engine(option: str, techniques: str | None) -> Engine:
 @click.option("--reduce-all", "reduce_all", type=click.IntRange(min=1), is_flag=False, flag_value=100, default=None,
               metavar="[LIMIT]", help="The distinct minimal puzzles reachable by removing givens (up to LIMIT, "
                                       "default 100) and the range of their necessary givens. Write it after PUZZLE.")
-def main(puzzle: str | None, option: str, as_json: bool, lang: str, techniques: str | None, allow_multiple: bool,
+def main(puzzle: str | None, option: str, as_json: bool, lang: str, techniques: str | None, disable: str | None,
+         allow_multiple: bool,
          walk: bool | None, step_mode: bool, first: int, last: int | None, color: bool | None, ascii_only: bool,
          hint: bool, full: bool, variants: int | None, seed: int, source: str | None, output: str | None,
          fmt: str, template: str | None, jobs: int, timeout: float | None, resume: bool, quiet: bool,
@@ -143,14 +160,15 @@ def main(puzzle: str | None, option: str, as_json: bool, lang: str, techniques: 
     """
     if reduce or reduce_all is not None:
         _refuse_with_reduce(reduce, hint, full, variants, walk, step_mode, first, last)
-    engine = build_engine(option, techniques)
+    off = disabled_codes(disable)
+    engine = build_engine(option, techniques, off)
     if source is not None:
         if puzzle is not None:
             fail("give either PUZZLE or --file, not both", EXIT_INPUT)
         if reduce_all is not None:
             fail("--reduce-all rates one puzzle; use --reduce with --file", EXIT_INPUT)
         sys.exit(_bulk(source, option, techniques, allow_multiple, lang, output, fmt, template, jobs, timeout,
-                       resume, quiet, ascii_only, reduce))
+                       resume, quiet, ascii_only, reduce, off))
     if puzzle is None:
         fail("missing PUZZLE (81 characters) or --file FILE", EXIT_INPUT)
     grid, start = _read_puzzle(puzzle)
@@ -309,7 +327,7 @@ def _variants(engine: Engine, grid: Grid, k: int, seed: int, allow_multiple: boo
 
 def _bulk(source: str, option: str, techniques: str | None, allow_multiple: bool, lang: str, output: str | None,
           fmt: str, template: str | None, jobs: int, timeout: float | None, resume: bool, quiet: bool,
-          ascii_only: bool, reduce: bool = False) -> int:
+          ascii_only: bool, reduce: bool = False, disable: tuple[str, ...] = ()) -> int:
     """Run ``--file``; the bulk exit code (see the module docstring)."""
     import math
 
@@ -322,7 +340,7 @@ def _bulk(source: str, option: str, techniques: str | None, allow_multiple: bool
         fail(f"--timeout must be a finite number of seconds, not {timeout}", EXIT_INPUT)
     if template and fmt != "text":
         fmt = "text"
-    config = BulkConfig(option, techniques, allow_multiple, timeout, lang, reduce=reduce)
+    config = BulkConfig(option, techniques, allow_multiple, timeout, lang, reduce=reduce, disable=disable)
     run = BulkRun(source, config, output, fmt, template, jobs, resume, progress=not quiet, summary=not quiet,
                   ascii=ascii_only)
     try:

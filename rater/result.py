@@ -60,6 +60,27 @@ class Rating:
         return counts
 
 
+#: The finding field each technique's points are measured by, shown as the uniform ``size`` of a
+#: ``--json`` step: missing numbers (A, E), visible numbers (B0), the candidates written (PM), tuple
+#: and grid sizes, chain and loop lengths, re-added candidates of a quasi rectangle, Bowman's Bingo
+#: steps and the trial & error depth.  Techniques with fixed points, or points from several counts
+#: at once (C, D, F0, box test, chute remote pairs, XYZ/WXYZ, unique rectangles), have none.
+MEASURE_FIELD: dict[str, str] = {
+    "A1": "missing", "A2": "missing", "A3": "missing", "B0": "visible", "PM": "count",
+    "E1": "missing", "E2": "missing", "E3": "missing",
+    "NT": "n", "HT": "m", "RP": "length", "GC": "length", "SG": "n", "SC": "length", "SCC": "length",
+    "QUR": "added", "UL": "size", "QUL": "size",
+    "CC": "length", "CCS": "length", "ICC": "length", "ACS": "length", "ACR": "length",
+    "BB": "steps", "TE": "depth",
+}
+
+
+def step_size(step: Step) -> int | None:
+    """The measure a step's points come from (:data:`MEASURE_FIELD`), None where there is none."""
+    value = step.detail.get(MEASURE_FIELD.get(step.code, ""))
+    return int(value) if isinstance(value, int) and not isinstance(value, bool) else None
+
+
 def _rcd(pairs: tuple[tuple[int, int], ...]) -> list[list[int]]:
     return [[ROW_OF[c] + 1, COL_OF[c] + 1, d] for c, d in pairs]
 
@@ -85,6 +106,7 @@ def rating_to_json(rating: Rating, texts: list[str], groups: list[str]) -> dict[
                 "code": s.code,
                 "group": groups[i - 1],
                 "points": s.points,
+                "size": step_size(s),
                 "placements": _rcd(s.placements),
                 "eliminations": _rcd(s.eliminations),
                 "text": texts[i - 1],

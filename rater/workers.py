@@ -63,6 +63,8 @@ class BulkConfig:
     lang: str = "en"
     #: Add the reduction fields (:data:`rater.bulk_output.REDUCE_FIELDS`) to every record.
     reduce: bool = False
+    #: Technique codes switched off (``--disable``), checked by the CLI before the run.
+    disable: tuple[str, ...] = ()
 
 
 # --- records ------------------------------------------------------------------------
@@ -121,7 +123,9 @@ def init_worker(config: BulkConfig) -> None:
     """Per-process initializer: one Engine per worker; Ctrl-C is the parent's business."""
     global _ENGINE
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    catalogue = Catalogue.load(config.techniques) if config.techniques else None
+    catalogue = Catalogue.load(config.techniques) if config.techniques or config.disable else None
+    if catalogue is not None and config.disable:
+        catalogue = catalogue.without(config.disable)
     _ENGINE = Engine(Options.parse(config.option), catalogue)
 
 

@@ -13,8 +13,8 @@ from __future__ import annotations
 import math
 import reprlib
 import stat
-from collections.abc import Iterator
-from dataclasses import dataclass
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -89,6 +89,22 @@ class Catalogue:
     def name(self, code: str, lang: str = "en") -> str:
         entry = self._by_code.get(code)
         return entry.names[lang] if entry else code
+
+    def without(self, codes: Iterable[str]) -> Catalogue:
+        """This catalogue with the techniques ``codes`` switched off (``rate --disable``).
+
+        The original was published in versions with and without some methods
+        (its examples "ohne Bowman's Bingo"); switching a code off keeps the
+        order and parameters of all others.  A code the catalogue does not
+        list is a :class:`CatalogueError`, as in a technique file.
+        """
+        off = set(codes)
+        unknown = sorted(off - set(self._by_code))
+        if unknown:
+            raise CatalogueError(f"cannot disable {brief(unknown[0])}: unknown technique code "
+                                 f"(known: {', '.join(e.code for e in self.entries)})")
+        entries = [replace(e, enabled=e.enabled and e.code not in off) for e in self.entries]
+        return Catalogue(entries, self.source, self.languages)
 
     def enabled(self, phase: Phase | None = None) -> list[Technique]:
         """Enabled techniques in search order, optionally of one phase."""

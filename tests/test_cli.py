@@ -70,7 +70,7 @@ def test_json_object_keys():
     data = json.loads(run(GOOD, "--json").stdout)
     assert set(data) == {"puzzle", "option", "status", "message", "solution", "points", "norm2", "max", "level",
                          "thinning_steps", "uniqueness_techniques", "seconds", "steps"}
-    assert set(data["steps"][0]) == {"index", "code", "group", "points", "placements", "eliminations", "text"}
+    assert set(data["steps"][0]) == {"index", "code", "group", "points", "size", "placements", "eliminations", "text"}
     assert data["status"] == "solved" and set(data["level"]) == {"en", "de"}
 
 

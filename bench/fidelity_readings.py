@@ -1,0 +1,267 @@
+"""Readings of the seed that the engine had to choose between, each measured against the seed's facts.
+
+    python3 bench/fidelity_readings.py [--part a|b|c] [--top1465 N] [--hardest N] [--jobs N]
+
+Nothing here changes the engine: every reading is tried on a subclass or
+inside a temporary patch, and only the figures are printed.
+
+(a) What a "Stufe" of the thinning selection is: per family (the engine's
+    reading), one selection over all thinning families I-VI, and a point
+    window of 0 ("im nicht-synchronen Fall wird nur der gefundene
+    Ausdünnschritt mit der kleinsten Punktzahl gewertet"), each per family and
+    over all families.  Figures: stated thinning-step counts matched exactly
+    (examples 1-5, 10, 43-48, 55-58, 86, 87), the examples within ±10 %, and
+    the mean |ln(ours/stated)| over all examples with points.
+(b) Rounding of the candidate-writing bonus (25 % of the candidates): none,
+    floor, half up, ceiling.  The bonus does not change the solving path, so
+    each total is the rated total with the bonus replaced.
+(c) The cell trial & error guesses in: fewest candidates first (the
+    engine's), first empty cell in scan order, most candidates first; at the
+    root and at every level of the search.  Bowman's Bingo is off, as in the
+    seed's statistic; depth = deepest level searched (the points' N), also the
+    level the solution was found on.
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import math
+import statistics
+import sys
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+import rater.modes  # noqa: E402
+from bench._common import load  # noqa: E402
+from bench.fidelity import EngineFactory, load_rows, matched, mean_abs_log, measure, option_of, within  # noqa: E402
+from puzzles.geometry import CELL_BIT  # noqa: E402
+from rater.engine import Engine, default_catalogue  # noqa: E402
+from techniques.base import Context  # noqa: E402
+from techniques.board import Board  # noqa: E402
+from techniques.step import Step  # noqa: E402
+from techniques.trial import TrialAndError, propagate  # noqa: E402
+
+#: The examples whose thinning-step count the seed states for a complete run.
+THINNING_EXAMPLES = ("1", "2", "3", "4", "5", "10", "43", "44", "45", "46", "47", "48", "55", "56", "57", "58",
+                     "86", "87")
+
+
+# --- (a) the "Stufe" ------------------------------------------------------------------------
+
+
+class AllFamiliesEngine(Engine):
+    """One selection over the steps of every thinning family I-VI (the last resorts stay apart)."""
+
+    def __init__(self, *args: object, **kwargs: object) -> None:
+        super().__init__(*args, **kwargs)  # type: ignore[arg-type]
+        if self.thinning:
+            self.thinning = [("I-VI", [t for _family, techs in self.thinning for t in techs])]
+
+
+@contextlib.contextmanager
+def point_window(points: float) -> Iterator[None]:
+    """The thinning selection's point window set to ``points`` for the duration."""
+    saved = rater.modes.POINT_WINDOW
+    rater.modes.POINT_WINDOW = points
+    try:
+        yield
+    finally:
+        rater.modes.POINT_WINDOW = saved
+
+
+def factory(engine_class: type[Engine]) -> EngineFactory:
+    cache: dict[tuple[str, tuple[str, ...]], Engine] = {}
+
+    def make(option: str, disabled: tuple[str, ...]) -> Engine:
+        if (option, disabled) not in cache:
+            catalogue = default_catalogue().without(disabled) if disabled else None
+            cache[option, disabled] = engine_class(option, catalogue)
+        return cache[option, disabled]
+
+    return make
+
+
+def part_a() -> list[str]:
+    rows = load_rows()
+    readings = [("per family, window 3 (engine)", Engine, 3.0), ("all families I-VI, window 3", AllFamiliesEngine, 3.0),
+                ("per family, window 0", Engine, 0.0), ("all families I-VI, window 0", AllFamiliesEngine, 0.0)]
+    lines = ["| reading | thinning counts matched | within ±10 % | within ±25 % | mean abs ln | counts ours |",
+             "|---|---:|---:|---:|---:|---|"]
+    for name, cls, window in readings:
+        with point_window(window):
+            outcomes = measure(rows, factory(cls))
+        counts = [o for o in outcomes if o.id in THINNING_EXAMPLES]
+        hit, total = matched((o.thinning, o.stated_thinning) for o in counts)
+        points = [(o.ours, o.stated) for o in outcomes if o.stated]
+        shown = ", ".join(f"{o.id}: {o.thinning}/{o.stated_thinning}" for o in counts)
+        lines.append(f"| {name} | {hit} of {total} | {within(points, 0.10)} of {len(points)} | "
+                     f"{within(points, 0.25)} | {mean_abs_log(points):.3f} | {shown} |")
+    return lines
+
+
+# --- (b) the candidate bonus ------------------------------------------------------------------------
+
+ROUNDINGS: dict[str, Callable[[float], float]] = {
+    "none (engine)": lambda x: x,
+    "floor": math.floor,
+    "half up": lambda x: math.floor(x + 0.5),
+    "ceiling": math.ceil,
+}
+
+
+def part_b() -> list[str]:
+    outcomes: list[tuple[str, float, float, float]] = []  # (id, stated, total without the bonus, bonus)
+    make = factory(Engine)
+    for r in load_rows():
+        if r["variant"] != "std" or not r["points"]:
+            continue
+        rating = make(option_of(r["option"]), ("BB",) if r["bowman"] == "off" else ()).rate(r["puzzle"])
+        bonus = sum(s.points for s in rating.steps if s.code == "PM")
+        if any(s.code == "PM" for s in rating.steps):
+            outcomes.append((r["id"], float(r["points"]), rating.points - bonus, bonus))
+    close = [f"{i} ({stated:g}: {rest:g} + {bonus:g})" for i, stated, rest, bonus in outcomes
+             if abs(rest + bonus - stated) < 1]
+    lines = [f"Within one point of the stated total (stated: rest + bonus): "
+             f"{'; '.join(close) or 'none'}.", "",
+             f"{len(outcomes)} examples with points and a candidate phase; stated totals all whole numbers: "
+             f"{all(s == int(s) for _i, s, _t, _b in outcomes)}; bonus values whole already: "
+             f"{sum(b == int(b) for *_x, b in outcomes)}.", "",
+             "| rounding of 25 % of the candidates | exact totals (ids) | whole totals | within ±10 % | mean abs ln |",
+             "|---|---:|---:|---:|---:|"]
+    for name, fn in ROUNDINGS.items():
+        totals = [(rest + fn(bonus), stated) for _i, stated, rest, bonus in outcomes]
+        exact = [i for (i, *_x), (ours, stated) in zip(outcomes, totals) if abs(ours - stated) < 1e-9]
+        whole = sum(1 for ours, _s in totals if ours == int(ours))
+        lines.append(f"| {name} | {len(exact)} ({', '.join(exact) or '-'}) | {whole} of {len(totals)} | "
+                     f"{within(totals, 0.10)} | "
+                     f"{mean_abs_log(totals):.3f} |")
+    return lines
+
+
+# --- (c) trial & error depth ------------------------------------------------------------------------
+
+Chooser = Callable[[Board, list[int]], int]
+CHOOSERS: dict[str, Chooser] = {
+    "fewest candidates (engine)": lambda b, cells: min(cells, key=lambda c: b.cands[c].bit_count()),
+    "first empty cell": lambda b, cells: cells[0],
+    "most candidates": lambda b, cells: max(cells, key=lambda c: b.cands[c].bit_count()),
+}
+
+
+def search_depths(board: Board, choose: Chooser) -> tuple[int, int]:
+    """(deepest level searched, level of the solution) of a depth-first search guessing by ``choose``.
+
+    The search is the engine's (singles after every guess, digits ascending),
+    only the guessed cell is chosen by the reading.
+    """
+    deepest = 0
+
+    def solve(b: Board, depth: int) -> int | None:
+        nonlocal deepest
+        if not propagate(b):
+            return None
+        if not b.empty:
+            return depth
+        cells = [c for c in range(81) if b.empty & CELL_BIT[c]]
+        cell = choose(b, cells)
+        mask = b.cands[cell]
+        for d in range(1, 10):
+            if mask >> (d - 1) & 1:
+                deepest = max(deepest, depth + 1)
+                trial = b.copy()
+                trial.place(cell, d)
+                found = solve(trial, depth + 1)
+                if found is not None:
+                    return found
+        return None
+
+    solution = solve(board.copy(), 0)
+    return deepest, solution or 0
+
+
+_RECORDED: list[dict[str, tuple[int, int]]] = []
+_ORIGINAL_FIND = TrialAndError.find
+
+
+def _recording_find(self: TrialAndError, board: Board, ctx: Context) -> Iterator[Step]:
+    """The engine's trial & error step, after recording the depths every reading would need here."""
+    _RECORDED.append({name: search_depths(board, choose) for name, choose in CHOOSERS.items()})
+    yield from _ORIGINAL_FIND(self, board, ctx)
+
+
+def depths_of(puzzle: str) -> list[dict[str, tuple[int, int]]]:
+    """The depths of every trial & error step of ``puzzle`` rated with Bowman's Bingo off."""
+    _RECORDED.clear()
+    TrialAndError.find = _recording_find  # type: ignore[method-assign]
+    try:
+        Engine("2001", default_catalogue().without(["BB"])).rate(puzzle)
+    finally:
+        TrialAndError.find = _ORIGINAL_FIND  # type: ignore[method-assign]
+    return list(_RECORDED)
+
+
+def part_c(samples: Sequence[tuple[str, list[str]]], jobs: int) -> list[str]:
+    lines = ["| collection (trial & error steps) | cell choice | mean depth | median | 3-13 | "
+             "mean level of the solution |", "|---|---|---:|---:|---:|---:|"]
+    for name, puzzles in samples:
+        if jobs > 1:
+            with ProcessPoolExecutor(jobs) as pool:
+                found = [d for ds in pool.map(depths_of, puzzles, chunksize=4) for d in ds]
+        else:
+            found = [d for p in puzzles for d in depths_of(p)]
+        for rule in CHOOSERS:
+            deepest = [d[rule][0] for d in found]
+            solved_at = [d[rule][1] for d in found]
+            if not deepest:
+                continue
+            share = sum(3 <= x <= 13 for x in deepest) / len(deepest)
+            lines.append(f"| {name} ({len(found)} of {len(puzzles)} puzzles) | {rule} | "
+                         f"{statistics.fmean(deepest):.1f} | {statistics.median(deepest):g} | {share:.0%} | "
+                         f"{statistics.fmean(solved_at):.1f} |")
+    lines.append("| seed (about 30,000 puzzles ending in trial & error) | ? | about 8-9 | | about 90 % | about 6 |")
+    return lines + ["", "The seed's examples (Bowman's Bingo off): deepest level per cell choice, beside the stated or "
+                        "implied depth", "", "| example | stated | " + " | ".join(CHOOSERS) + " |",
+                    "|---|---:|" + "---:|" * len(CHOOSERS)] + example_depths()
+
+
+def example_depths() -> list[str]:
+    """Examples 11 (depth 10 stated), 12, 53, 54 (depths implied by their totals) under each cell choice."""
+    stated = {"11": "10", "12": "≈8", "53": "≈14", "54": "≈20"}
+    lines = []
+    for r in load_rows():
+        if r["id"] in stated:
+            found = depths_of(r["puzzle"])
+            cells = [", ".join(str(d[rule][0]) for d in found) or "-" for rule in CHOOSERS]
+            lines.append(f"| {r['id']} | {stated[r['id']]} | " + " | ".join(cells) + " |")
+    return lines
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--part", choices=["a", "b", "c"], action="append", help="only these parts (default all)")
+    ap.add_argument("--top1465", type=int, default=150, help="puzzles of top1465.txt (every k-th) for (c)")
+    ap.add_argument("--hardest", type=int, default=100, help="puzzles of forum_hardest_1106.txt for (c)")
+    ap.add_argument("--jobs", type=int, default=2)
+    args = ap.parse_args()
+    parts = args.part or ["a", "b", "c"]
+    if "a" in parts:
+        print("(a) the Stufe of the thinning selection\n" + "\n".join(part_a()) + "\n")
+    if "b" in parts:
+        print("(b) rounding of the candidate bonus\n" + "\n".join(part_b()) + "\n")
+    if "c" in parts:
+        def every(name: str, count: int) -> list[str]:
+            lines = load(name)
+            return lines[:: max(1, len(lines) // count)][:count]
+
+        samples = [("top1465", every("top1465.txt", args.top1465)),
+                   ("forum_hardest_1106", every("forum_hardest_1106.txt", args.hardest))]
+        print("(c) trial & error depth by the guessed cell, Bowman's Bingo off\n"
+              + "\n".join(part_c(samples, args.jobs)))
+
+
+if __name__ == "__main__":
+    main()
