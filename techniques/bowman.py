@@ -27,6 +27,7 @@ from puzzles.geometry import CELL_BIT, CELL_UNITS, PEER_MASK, UNIT_MASK, cells_o
 from techniques.base import Context, Phase, Technique, register
 from techniques.board import Board
 from techniques.findings import Cell, Digit, assertions, negations
+from techniques.points import linear_floor
 from techniques.step import Step
 
 
@@ -123,7 +124,10 @@ class BowmansBingo(Technique):
         "second_min_cands": 2,
         "second_max_cands": 4,
     }
-    min_points = 16.0
+
+    def floor(self) -> float:
+        p = self.params
+        return linear_floor(p["points_offset"], p["points_per_step"], 0, int(p["max_steps"]))
 
     def find(self, board: Board, ctx: Context) -> Iterator[Step]:
         p = self.params

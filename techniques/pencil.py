@@ -12,13 +12,13 @@ from collections.abc import Iterator
 
 from techniques.base import Context, Phase, Technique, register
 from techniques.board import Board
-from techniques.step import Step
+from techniques.step import WRITE_CANDIDATES, Step
 
 
 @register
 class WriteCandidates(Technique):
-    code = "PM"
-    group = "PM"
+    code = WRITE_CANDIDATES
+    group = WRITE_CANDIDATES
     family = "pencil"
     phase = Phase.PENCIL
     defaults = {"share": 0.25}

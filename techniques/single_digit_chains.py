@@ -37,7 +37,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from typing import Final
+from typing import ClassVar, Final
 
 from puzzles.geometry import CELL_BIT, PEER_MASK, UNIT_MASK, cells_of
 from techniques.base import Context, Phase, Technique, register
@@ -133,7 +133,11 @@ class _PerDigitChain(Technique):
     group = "IV"
     family = "IV"
     phase = Phase.THINNING
-    min_points = 7.0
+    #: The fewest cells of a chain of the kind.
+    min_length: ClassVar[int]
+
+    def floor(self) -> float:
+        return float(self.params["points_offset"] + self.min_length)
 
     def _digit(self, links: DigitLinks, max_len: int) -> Iterator[tuple[tuple, Step]]:
         raise NotImplementedError
@@ -154,6 +158,7 @@ class SingleDigitChain(_PerDigitChain):
     code = "SC"
     fields = frozenset({"digit", "length", "closed", "kind", "chain", "removed"})
     defaults = {"points_offset": 3, "max_length": 12}
+    min_length = 4
 
     def _digit(self, links: DigitLinks, max_len: int) -> Iterator[tuple[tuple, Step]]:
         strong, peers = links.strong, links.peers
@@ -233,6 +238,7 @@ class SingleDigitContradictionChain(_PerDigitChain):
     code = "SCC"
     fields = frozenset({"digit", "length", "type", "chain", "reason", "removed", "extension"})
     defaults = {"points_offset": 4, "max_length": 11}
+    min_length = 3
 
     def _digit(self, links: DigitLinks, max_len: int) -> Iterator[tuple[tuple, Step]]:
         pos, peers = links.pos, links.peers

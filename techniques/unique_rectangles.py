@@ -45,6 +45,7 @@ from puzzles.geometry import (
 from techniques.base import Context, Phase, Technique, register
 from techniques.board import Board
 from techniques.findings import Candidates, Cell, Cells, Digit, Digits, Fragment, Items, Unit, fragment_kind
+from techniques.points import linear_floor
 from techniques.step import Candidate, Step
 
 __all__ = [
@@ -581,6 +582,17 @@ def type_points(params: dict[str, float], label: str) -> float:
     return params["type" + label[0]]
 
 
+def type_floor(params: dict[str, float]) -> float:
+    """The least points of any base type (type 3 covers 2 to 7 digits, labels A-F)."""
+    fixed = min(params["type" + t] for t in "1245678")
+    return float(min(fixed, linear_floor(params["type3_offset"], params["type3_per_digit"], 2, 7)))
+
+
+def quasi_floor(params: dict[str, float], most_added: int) -> float:
+    """The least bonus of a quasi pattern with 1 to ``most_added`` re-added candidates."""
+    return linear_floor(params["quasi_base"], params["quasi_per_digit"], 1, most_added)
+
+
 def bits(mask: int) -> list[int]:
     """Digits of a 9-bit mask, ascending."""
     return [d for d in range(1, 10) if mask >> (d - 1) & 1]
@@ -621,8 +633,10 @@ class UniqueRectangle(Technique):
     phase = Phase.THINNING
     needs_uniqueness = True
     defaults = dict(TYPE_POINT_DEFAULTS)
-    min_points = 4.0
     fields = frozenset({"type", "cells", "pair", "reason"})
+
+    def floor(self) -> float:
+        return type_floor(self.params)
 
     def find(self, board: Board, ctx: Context) -> Iterator[Step]:
         if not board.pencil or not ctx.unique:
@@ -657,8 +671,11 @@ class QuasiUniqueRectangle(Technique):
     phase = Phase.THINNING
     needs_uniqueness = True
     defaults = {**TYPE_POINT_DEFAULTS, "quasi_base": 1, "quasi_per_digit": 2}
-    min_points = 7.0
     fields = frozenset({"type", "cells", "pair", "reason", "cands", "added"})
+
+    def floor(self) -> float:
+        # each of the two pair digits re-added to at most the two cells of one diagonal
+        return type_floor(self.params) + quasi_floor(self.params, 4)
 
     def find(self, board: Board, ctx: Context) -> Iterator[Step]:
         if not board.pencil or not ctx.unique:

@@ -28,7 +28,7 @@ from puzzles.geometry import CELL_BIT, PEER_MASK, cells_of, digits_of
 from techniques.base import Context, Phase, Technique, register
 from techniques.board import Board
 from techniques.findings import Cell, Chain, Digit, Digits, Fragment, Items, Node, fragment_kind, negations
-from techniques.golden_chains import digit_eliminations
+from techniques.chain_notation import digit_eliminations
 from techniques.step import Step
 
 
@@ -54,7 +54,9 @@ class XYZWing(Technique):
     phase = Phase.THINNING
     defaults = {"points": 7}
     fields = frozenset({"digit", "pivot", "chain", "removed"})
-    min_points = 7.0
+
+    def floor(self) -> float:
+        return float(self.params["points"])
 
     def find(self, board: Board, ctx: Context) -> Iterator[Step]:
         cands = board.cands
@@ -116,7 +118,9 @@ class WXYZWing(Technique):
     phase = Phase.THINNING
     defaults = {"points_standard": 10, "points_extended": 11}
     fields = frozenset({"digit", "digits", "standard", "kind", "cells", "removed"})
-    min_points = 10.0
+
+    def floor(self) -> float:
+        return float(min(self.params["points_standard"], self.params["points_extended"]))
 
     def find(self, board: Board, ctx: Context) -> Iterator[Step]:
         cands = board.cands

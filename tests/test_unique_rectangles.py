@@ -10,13 +10,13 @@ end against the solutions of puzzles from tests/data.
 
 from __future__ import annotations
 
-from pathlib import Path
 
 import pytest
 
 from puzzles.geometry import UNIT_MASK, cells_of
 from techniques.base import Context
 from techniques.board import Board
+from techniques.singles import propagate
 from techniques.texts import explain, language, written
 from techniques.unique_loops import QuasiUniqueLoop, UniqueLoop
 from techniques.unique_rectangles import (
@@ -301,18 +301,10 @@ def _solution(grid: list[int]) -> tuple[int, ...] | None:
 
 
 def _singles(b: Board) -> bool:
-    for c in cells_of(b.empty):
-        m = b.cands[c]
-        if m and not m & (m - 1):
-            b.place(c, m.bit_length())
-            return True
-    for u in range(27):
-        for d in range(1, 10):
-            p = b.positions[d] & UNIT_MASK[u]
-            if p and not p & (p - 1):
-                b.place(p.bit_length() - 1, d)
-                return True
-    return False
+    """All singles (the shared propagation); whether any was placed."""
+    before = b.empty
+    assert propagate(b)
+    return b.empty != before
 
 
 def _locked(b: Board) -> bool:
