@@ -1,6 +1,6 @@
 """The rating engine: solve a puzzle the way a person does and score every step.
 
-The pipeline of the original program (SPEC.md §4):
+The pipeline of the original program:
 
 1. direct phase: methods A-D on placed digits only, no pencil marks;
 2. when they are stuck, all candidates are written (bonus points, step ``PM``);

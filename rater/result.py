@@ -27,12 +27,12 @@ class Status(str, enum.Enum):
     def __str__(self) -> str:
         return self.value
 
+    def __repr__(self) -> str:
+        return repr(self.value)
+
     def __format__(self, spec: str) -> str:
         return format(self.value, spec)
 
-
-#: Status values of a rating record.
-STATUSES = tuple(s.value for s in Status)
 
 
 @dataclass

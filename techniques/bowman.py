@@ -1,4 +1,4 @@
-"""Bowman's Bingo, the first special method (SPEC.md §8.5).
+"""Bowman's Bingo, the first special method.
 
 Assume a candidate is the cell's digit and follow the simplest consequences,
 naked and hidden singles (methods E and F), one placement at a time.  If a cell

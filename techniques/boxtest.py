@@ -8,7 +8,7 @@ column leaves the rest of that line.  Two codes keep the original's scan order
 (rows, columns, then boxes) when the engine runs the classes one after the
 other, and let a tuned technique file price the directions apart.
 
-Points are a parameter (DECISIONS.md #5: 2, to be calibrated between 1 and 3).
+Points are a parameter (docs/decisions.md: 2, to be calibrated between 1 and 3).
 """
 
 from __future__ import annotations

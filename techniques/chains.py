@@ -4,7 +4,7 @@ Folgerungs- und Alternativ-Ketten", the original's nice loops).
 A chain is a sequence of *assertions* about single candidates: ``(1:6)3`` "3 is
 in (1:6)" or ``(1:5)!9`` "9 is not in (1:5)".  Each assertion follows from the
 one before by one inference that can be read off the current grid before the
-chain starts (SPEC.md §8.4); nothing found while walking the chain may be used,
+chain starts; nothing found while walking the chain may be used,
 or it would be trial & error.  The inferences are:
 
 * ``(A)d`` to ``(B)e``: B sees A and is a pair ``de``; A holding d leaves e (weak

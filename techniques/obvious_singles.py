@@ -4,7 +4,7 @@ C1/C2/C3 and D1/D2/D3 are hidden singles in a row, column or box once the
 justifications' exclusions are taken into account; C0 and D0 are naked
 singles; C7 is the crossing of two claims in a box; D7 a cell in two obvious
 2-tuples (synchronous mode only).  Every single is reported with the cheapest
-set of at most two justifications that proves it (SPEC.md §6):
+set of at most two justifications that proves it:
 
 * C1/C2/C3: band(m - k) + 2 J + 2 F, C0: band(v - J) + 2 J + 2 F,
   C7: band(v) + 2 + 2 F — J justifications, F follow-on claims they rest on,
@@ -33,7 +33,7 @@ from techniques.findings import Cell, Digit, Items, Unit
 from techniques.obvious import Claim, Doppel, ObviousAnalysis
 from techniques.points import MISSING_BOX, MISSING_LINE, VISIBLE, band, band_floor, bands_of, linear_floor
 from techniques.step import Step
-from techniques.unique_rectangles import ur_corner_candidates
+from techniques.uniqueness import ur_corner_candidates
 
 #: At most this many justifications (claims or 2-tuples) prove one single.
 MAX_JUSTIFICATIONS = 2
@@ -393,7 +393,7 @@ class ObviousRectangleCorner(ObviousTechnique):
     have two solutions; so both digits are excluded there, like visible
     numbers, and the cell may be left with one digit.  Sound only for a puzzle
     with a unique solution.  The corner logic is the one of UR type 1
-    (:func:`techniques.unique_rectangles.ur_corner_candidates`).
+    (:func:`techniques.uniqueness.ur_corner_candidates`).
     """
 
     code = "D8"

@@ -2,7 +2,7 @@
 
 Writing every candidate by hand is tedious and error-prone, so the original
 adds 25 % of the number of candidates as extra points, once, at the moment the
-direct phase ends (DECISIONS.md #7: unrounded, its own step line, counted in
+direct phase ends (docs/decisions.md: unrounded, its own step line, counted in
 the sum but not in the norms).
 """
 

@@ -2,7 +2,7 @@
 
 After the switch to pencil marks these are the only placing methods: thinning
 removes candidates until a digit has one place left in a unit (E) or a cell
-has one candidate left (F).  Points follow DECISIONS.md #8.
+has one candidate left (F).  Points follow docs/decisions.md.
 """
 
 from __future__ import annotations

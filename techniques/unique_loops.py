@@ -35,7 +35,7 @@ from techniques.board import Board
 from techniques.findings import Cells, Digit, Fragment
 from techniques.points import linear_floor
 from techniques.step import Candidate, Step
-from techniques.unique_rectangles import (
+from techniques.uniqueness import (
     REMOVE_DIGIT_FROM,
     REMOVE_EXTRAS_FROM,
     TYPE_POINT_DEFAULTS,

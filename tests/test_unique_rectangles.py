@@ -19,12 +19,8 @@ from techniques.board import Board
 from techniques.singles import propagate
 from techniques.texts import explain, language, written
 from techniques.unique_loops import QuasiUniqueLoop, UniqueLoop
-from techniques.unique_rectangles import (
-    RECTANGLES,
-    QuasiUniqueRectangle,
-    UniqueRectangle,
-    ur_corner_candidates,
-)
+from techniques.unique_rectangles import QuasiUniqueRectangle, UniqueRectangle
+from techniques.uniqueness import RECTANGLES, ur_corner_candidates
 from tests.conftest import read_puzzles
 
 CTX = Context()
@@ -275,7 +271,7 @@ LINK_CASES = [
 def test_link_types_agree_with_propagation(cells, alone):
     """Second derivation of types 4-8: each elimination is refuted by the loop module's propagation."""
     from techniques.unique_loops import _O, _X, _Y, _links, refutes
-    from techniques.unique_rectangles import RECT_ORDER, Pattern
+    from techniques.uniqueness import RECT_ORDER, Pattern
 
     b = board_with(cells, alone)
     rect = tuple(cell(n) for n in ("r1c1", "r1c5", "r2c1", "r2c5"))
