@@ -125,6 +125,10 @@ class BowmansBingo(Technique):
         "second_max_cands": 4,
     }
 
+    def points(self, steps: int) -> float:
+        """The offset plus the points per step of the walk to the contradiction."""
+        return float(self.params["points_offset"]) + float(self.params["points_per_step"]) * steps
+
     def floor(self) -> float:
         p = self.params
         return linear_floor(p["points_offset"], p["points_per_step"], 0, int(p["max_steps"]))
@@ -167,7 +171,7 @@ class BowmansBingo(Technique):
                 continue
             steps_out.append(Step(
                 self.code,
-                float(p["points_offset"]) + float(p["points_per_step"]) * steps,
+                self.points(steps),
                 eliminations=((c, d),),
                 used=((c, d),),
                 detail={"digit": Digit(d), "cell": Cell(c), "steps": steps, "walk": assertions(order[1:]),

@@ -337,7 +337,7 @@ class _Search:
         if old is None or self._rank(f) < self._rank(old):
             self.found[key] = f
 
-    def _rank(self, f: Found) -> tuple[int, int, tuple[int, int]]:
+    def _rank(self, f: Found) -> tuple[float, int, tuple[int, int]]:
         # a pair cell's digit set by a chain from "not d" is shown as the seed shows it: setting
         order = ("CCS", "CC", "ICC", "ACS", "ACR")
         return self._points_floor(f), order.index(f.kind), f.start

@@ -92,6 +92,10 @@ class SingleDigitGrid(Technique):
     defaults = {"points_per_line": 3}
     fields = frozenset({"n", "digit", "rests", "base", "cover"})
 
+    def points(self, n: int) -> float:
+        """Points per base line, times the N lines of the grid."""
+        return self.params["points_per_line"] * n
+
     def floor(self) -> float:
         return linear_floor(0, self.params["points_per_line"], SIZES[0], SIZES[-1])
 
@@ -121,7 +125,7 @@ class SingleDigitGrid(Technique):
         base_first, cover_first = (0, 9) if orientation == ROWS else (9, 0)
         return Step(
             code=self.code,
-            points=self.params["points_per_line"] * n,
+            points=self.points(n),
             eliminations=tuple((c, digit) for c in cells_of(elim)),
             used=tuple((c, digit) for c in cells_of(pattern)),
             detail={

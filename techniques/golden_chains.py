@@ -56,15 +56,18 @@ class GoldenChain(Technique):
     defaults = {"points_offset": 3, "min_length": 3, "max_length": 14}
     fields = frozenset({"length", "closed", "digit", "chain", "kind", "removed"})
 
+    def points(self, length: int) -> float:
+        """The chain's cells plus the offset."""
+        return length + self.params["points_offset"]
+
     def floor(self) -> float:
-        return float(self.params["points_offset"] + max(3, int(self.params["min_length"])))
+        return float(self.points(max(3, int(self.params["min_length"]))))
 
     def find(self, board: Board, ctx: Context) -> Iterator[Step]:
-        offset = self.params["points_offset"]
         min_len = max(3, int(self.params["min_length"]))
         max_len = int(self.params["max_length"])
         found: dict[tuple[Candidate, ...], tuple[tuple[int, int, int, int], Step]] = {}
-        for key, step in self._chains(board, min_len, max_len, offset):
+        for key, step in self._chains(board, min_len, max_len):
             old = found.get(step.eliminations)
             if old is None or key < old[0]:
                 found[step.eliminations] = (key, step)
@@ -72,7 +75,7 @@ class GoldenChain(Technique):
             yield step
 
     def _chains(
-        self, board: Board, min_len: int, max_len: int, offset: float
+        self, board: Board, min_len: int, max_len: int
     ) -> Iterator[tuple[tuple[int, int, int, int], Step]]:
         """Every shortest chain per (start, z, end) that eliminates something."""
         cands = board.cands
@@ -103,7 +106,7 @@ class GoldenChain(Technique):
                             if nout == zbit and length >= min_len and (
                                 PEER_MASK[n] & target or PEER_MASK[n] >> start & 1
                             ):
-                                found = self._step(board, npath, nlinks, z, offset)
+                                found = self._step(board, npath, nlinks, z)
                                 if found is not None:
                                     yield found
                             nxt.append((n, nout, npath, nlinks, pmask | CELL_BIT[n]))
@@ -112,7 +115,7 @@ class GoldenChain(Technique):
                     frontier = nxt
 
     def _step(
-        self, board: Board, cells: list[int], links: list[int], z: int, offset: float
+        self, board: Board, cells: list[int], links: list[int], z: int
     ) -> tuple[tuple[int, int, int, int], Step] | None:
         positions = board.positions
         start, end = cells[0], cells[-1]
@@ -135,7 +138,7 @@ class GoldenChain(Technique):
         notation = pair_chain(cells, links, 1 << (z - 1))
         step = Step(
             self.code,
-            length + offset,
+            self.points(length),
             eliminations=elims,
             used=tuple((c, d) for c in cells for d in range(1, 10) if board.cands[c] >> (d - 1) & 1),
             detail={

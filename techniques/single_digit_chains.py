@@ -136,8 +136,12 @@ class _PerDigitChain(Technique):
     #: The fewest cells of a chain of the kind.
     min_length: ClassVar[int]
 
+    def points(self, length: int) -> float:
+        """The chain's cells plus the offset."""
+        return length + self.params["points_offset"]
+
     def floor(self) -> float:
-        return float(self.params["points_offset"] + self.min_length)
+        return float(self.points(self.min_length))
 
     def _digit(self, links: DigitLinks, max_len: int) -> Iterator[tuple[tuple, Step]]:
         raise NotImplementedError
@@ -205,7 +209,7 @@ class SingleDigitChain(_PerDigitChain):
         length = len(cells)
         return Step(
             self.code,
-            length + self.params["points_offset"],
+            self.points(length),
             eliminations=elims,
             used=tuple((c, d) for c in cells),
             detail={
@@ -364,7 +368,7 @@ class SingleDigitContradictionChain(_PerDigitChain):
         reason = Fragment.of(TWICE_IN_UNIT if twice else NO_PLACE_IN_UNIT, digit=Digit(d), unit=Unit(unit))
         return Step(
             self.code,
-            length + self.params["points_offset"],
+            self.points(length),
             eliminations=elims,
             used=tuple((c, d) for c in used),
             detail={

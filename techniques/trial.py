@@ -62,6 +62,10 @@ class TrialAndError(Technique):
     guesses = True
     defaults = {"points_per_level": 48}
 
+    def points(self, depth: int) -> float:
+        """Points per level of guessing, times the deepest level used."""
+        return float(self.params["points_per_level"]) * depth
+
     def floor(self) -> float:
         return linear_floor(0, self.params["points_per_level"], 1)
 
@@ -84,7 +88,7 @@ class TrialAndError(Technique):
                 depth = search.max_depth
                 yield Step(
                     self.code,
-                    float(self.params["points_per_level"]) * depth,
+                    self.points(depth),
                     placements=tuple((c, solved.values[c]) for c in open_cells),
                     used=((root, d),),
                     detail={"digit": Digit(d), "cell": Cell(root), "tries": search.tries, "depth": depth,

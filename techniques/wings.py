@@ -119,8 +119,12 @@ class WXYZWing(Technique):
     defaults = {"points_standard": 10, "points_extended": 11}
     fields = frozenset({"digit", "digits", "standard", "kind", "cells", "removed"})
 
+    def points(self, standard: bool) -> float:
+        """The standard or the extended form's points."""
+        return self.params["points_standard" if standard else "points_extended"]
+
     def floor(self) -> float:
-        return float(min(self.params["points_standard"], self.params["points_extended"]))
+        return float(min(self.points(True), self.points(False)))
 
     def find(self, board: Board, ctx: Context) -> Iterator[Step]:
         cands = board.cands
@@ -149,7 +153,7 @@ class WXYZWing(Technique):
         ordered = sorted(group, key=lambda c: (cands[c] != union, c)) if standard else sorted(group)
         return Step(
             self.code,
-            self.params["points_standard" if standard else "points_extended"],
+            self.points(standard),
             eliminations=elims,
             used=tuple((c, d) for c in sorted(group) for d in range(1, 10) if cands[c] >> (d - 1) & 1),
             detail={
