@@ -1,6 +1,6 @@
 """The rating engine: solve a puzzle the way a person does and score every step.
 
-The pipeline of the original program (SPEC.md §4):
+The pipeline of the original program:
 
 1. direct phase: methods A-D on placed digits only, no pencil marks;
 2. when they are stuck, all candidates are written (bonus points, step ``PM``);
@@ -29,7 +29,7 @@ from rater.levels import LevelTable, load_levels
 from rater.modes import choose_placements, choose_thinning
 from rater.options import Mode, Options
 from rater.orientation import Orientation
-from rater.result import Rating
+from rater.result import Rating, Status
 from techniques.base import Context, Phase, Technique
 from techniques.board import Board
 from techniques.catalogue import Catalogue
@@ -71,13 +71,15 @@ class Engine:
         self.direct = [
             t
             for t in self.catalogue.enabled(Phase.DIRECT)
-            if (self.options.cd_level > 0 or t.group not in ("C", "D"))
+            if t.min_cd_level <= self.options.cd_level
             and (mode is Mode.SYNC or not t.sync_only)
         ]
         self.pencil = self.catalogue.enabled(Phase.PENCIL)
         self.singles = self.catalogue.enabled(Phase.SINGLES)
         self.thinning = _families(self.catalogue.enabled(Phase.THINNING))
         self.last_resorts = _families(self.catalogue.enabled(Phase.LAST_RESORT))
+        #: Codes of the techniques that guess (trial & error): graded apart.
+        self.guessing = frozenset(e.code for e in self.catalogue if e.technique.guesses)
         self.sync_families = (
             self.levels.sync_families(self.options.sync_level) if mode is Mode.SYNC else frozenset()
         )
@@ -129,7 +131,7 @@ class Engine:
         """Rate ``puzzle`` as given."""
         began = time.perf_counter()
         text = puzzle if isinstance(puzzle, str) else format_line(puzzle)
-        rating = Rating(puzzle=text.strip(), option=self.options.code, status="invalid")
+        rating = Rating(puzzle=text.strip(), option=self.options.code, status=Status.INVALID)
         try:
             grid: Grid = parse_puzzle(puzzle) if isinstance(puzzle, str) else tuple(puzzle)
             if not isinstance(puzzle, str):
@@ -145,7 +147,7 @@ class Engine:
                 return rating
             contradiction = _start_contradiction(start)
             if contradiction:
-                rating.status = "no_solution"
+                rating.status = Status.NO_SOLUTION
                 rating.message = f"the candidates admit no solution: {contradiction}"
                 return rating
             # Solved under the candidate restriction: a solution outside the
@@ -157,12 +159,12 @@ class Engine:
             result = analyse(grid, limit=2)
             what = "the puzzle has"
         if result.count == 0:
-            rating.status = "no_solution"
+            rating.status = Status.NO_SOLUTION
             rating.message = f"{what} no solution"
             return rating
         unique = result.count == 1
         if not unique and not allow_multiple:
-            rating.status = "multiple_solutions"
+            rating.status = Status.MULTIPLE_SOLUTIONS
             rating.message = f"{what} more than one solution (use --allow-multiple to rate it anyway)"
             return rating
         rating.solution = format_line(result.solution) if unique and result.solution else None
@@ -172,8 +174,8 @@ class Engine:
         solution = result.solution if (verify and unique) else None
         rating.status = self._solve(board, ctx, rating.steps, solution, deadline)
         rating.final_grid = format_line(board.grid())
-        used_te = any(s.code == "TE" for s in rating.steps)
-        rating.level = self.levels.grade(rating.points, self.mode is Mode.SYNC, used_te)
+        guessed = any(s.code in self.guessing for s in rating.steps)
+        rating.level = self.levels.grade(rating.points, self.mode is Mode.SYNC, guessed)
         rating.seconds = time.perf_counter() - began
         return rating
 
@@ -186,17 +188,17 @@ class Engine:
         steps: list[Step],
         solution: Grid | None,
         deadline: float | None,
-    ) -> str:
+    ) -> Status:
         while board.empty:
             if deadline is not None and time.monotonic() > deadline:
-                return "timeout"
-            chosen = self._next_steps(board, ctx)
+                return Status.TIMEOUT
+            chosen = self._next_steps(board, ctx.at_new_position())
             if not chosen:
-                return "stuck"
+                return Status.STUCK
             for step in chosen:
                 if self._apply(board, step, solution, synchronous=self.mode is Mode.SYNC):
                     steps.append(step)
-        return "solved"
+        return Status.SOLVED
 
     def _next_steps(self, board: Board, ctx: Context) -> list[Step]:
         if not board.pencil:
@@ -255,9 +257,6 @@ class Engine:
 
         In synchronous mode every step found counts, needed or not.
         """
-        if step.code == "PM":
-            board.pencil = True
-            return True
         if solution is not None:
             for c, d in step.placements:
                 if solution[c] != d:
@@ -265,14 +264,7 @@ class Engine:
             for c, d in step.eliminations:
                 if solution[c] == d:
                     raise UnsoundStep(f"{step.code} removed the solution digit {d} from cell {c}")
-        changed = False
-        for c, d in step.placements:
-            if board.values[c] == 0:
-                board.place(c, d)
-                changed = True
-        for c, d in step.eliminations:
-            changed |= board.eliminate(c, d)
-        return changed or synchronous
+        return board.apply(step).changed or synchronous
 
 
 def _start_mismatch(grid: Grid, start: Board) -> str:

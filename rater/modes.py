@@ -1,6 +1,6 @@
 """Which of the steps found in one state are applied and scored.
 
-The original's modes (option digit 4), as DECISIONS.md #2-#4 define them:
+The original's modes (option digit 4), as docs/decisions.md sets them out:
 
 * half-synchronous: of the placements, every distinct cell at the minimum point
   value; of the thinning steps of the first family ("Stufe") that finds any,
@@ -49,7 +49,7 @@ def _distinct_cells(steps: Sequence[Step], cheapest: bool) -> list[Step]:
 
 
 def choose_thinning(found: Sequence[Step], mode: Mode) -> list[Step]:
-    """The steps of one family ("Stufe") to apply: DECISIONS.md #2."""
+    """The steps of one family ("Stufe") to apply (docs/decisions.md)."""
     if not found:
         return []
     if mode is Mode.SYNC:

@@ -22,16 +22,6 @@ class Mode(enum.Enum):
     SYNC = "synchronous"
 
 
-SYNC_LEVEL_NAMES = {
-    2: ("einfach", "simple"),
-    3: ("mittel", "medium"),
-    4: ("hoch", "high"),
-    5: ("komplex", "complex"),
-    6: ("weitestgehend", "very extensive"),
-    7: ("allerweitestgehend", "most extensive"),
-}
-
-
 class OptionError(ValueError):
     """An option code that is not four digits in the allowed ranges."""
 

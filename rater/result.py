@@ -2,15 +2,37 @@
 
 from __future__ import annotations
 
+import enum
 import math
 from dataclasses import dataclass, field
 from typing import Any
 
 from puzzles.geometry import COL_OF, ROW_OF
-from techniques.step import Step
+from techniques.step import WRITE_CANDIDATES, Step
 
-#: Status values of a rating record (bulk adds ``error`` and ``timeout``).
-STATUSES = ("solved", "stuck", "invalid", "no_solution", "multiple_solutions", "error", "timeout")
+class Status(str, enum.Enum):
+    """How a rating run ended; a string, so that JSON and CSV records show the plain value.
+
+    ``error`` is only set by the bulk runner.
+    """
+
+    SOLVED = "solved"
+    STUCK = "stuck"
+    INVALID = "invalid"
+    NO_SOLUTION = "no_solution"
+    MULTIPLE_SOLUTIONS = "multiple_solutions"
+    ERROR = "error"
+    TIMEOUT = "timeout"
+
+    def __str__(self) -> str:
+        return self.value
+
+    def __repr__(self) -> str:
+        return repr(self.value)
+
+    def __format__(self, spec: str) -> str:
+        return format(self.value, spec)
+
 
 
 @dataclass
@@ -24,7 +46,7 @@ class Rating:
 
     puzzle: str
     option: str
-    status: str
+    status: Status
     steps: list[Step] = field(default_factory=list)
     solution: str | None = None
     final_grid: str | None = None
@@ -39,7 +61,7 @@ class Rating:
 
     @property
     def solving_points(self) -> list[float]:
-        return [s.points for s in self.steps if s.code != "PM"]
+        return [s.points for s in self.steps if s.code != WRITE_CANDIDATES]
 
     @property
     def norm2(self) -> float:

@@ -74,15 +74,8 @@ def replay(steps: Sequence[Step], board: Board, placed_by: list[str]) -> Iterato
     """
     for number, step in enumerate(steps, 1):
         yield number, step
-        if step.code == "PM":
-            board.pencil = True
-            continue
-        for c, d in step.placements:
-            if board.values[c] == 0:
-                board.place(c, d)
-                placed_by[c] = step.code
-        for c, d in step.eliminations:
-            board.eliminate(c, d)
+        for c in board.apply(step).placed:
+            placed_by[c] = step.code
 
 
 def _grid_of(puzzle: str) -> tuple[int, ...]:

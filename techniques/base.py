@@ -16,12 +16,15 @@ parameters they read and their defaults.
 from __future__ import annotations
 
 import enum
-from collections.abc import Iterator, Mapping
-from dataclasses import dataclass
-from typing import Any, ClassVar
+from collections.abc import Callable, Hashable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any, ClassVar, TypeVar
 
 from techniques.board import Board
 from techniques.step import Step
+
+
+T = TypeVar("T")
 
 
 class Phase(enum.Enum):
@@ -36,15 +39,32 @@ class Phase(enum.Enum):
 
 @dataclass(frozen=True)
 class Context:
-    """What a search may assume about the run.
+    """What a search may assume about the run, and what it may share with the others.
 
     ``cd_level`` is option digit 1 (0: no C/D, 1: simple C/D, 2: all C/D);
     ``unique`` is True when the puzzle was proven to have one solution, which
-    uniqueness-based techniques (URs, loops, D8) require.
+    uniqueness-based techniques (URs, loops, D8) require.  ``shared`` holds
+    the structures several techniques compute from one board state (the C/D
+    analysis, the chain search per parameter set): the engine gives every
+    state its own (:meth:`at_new_position`); without one, nothing is kept, so
+    a caller that changes the board between searches gets no stale result.
     """
 
     cd_level: int = 2
     unique: bool = True
+    shared: dict[Hashable, Any] | None = field(default=None, compare=False, repr=False)
+
+    def at_new_position(self) -> Context:
+        """The same run settings with an empty store, for a new board state."""
+        return replace(self, shared={})
+
+    def memo(self, key: Hashable, make: Callable[[], T]) -> T:
+        """``make()``, computed once per board state and key when there is a store."""
+        if self.shared is None:
+            return make()
+        if key not in self.shared:
+            self.shared[key] = make()
+        return self.shared[key]  # type: ignore[no-any-return]
 
 
 class Technique:
@@ -56,11 +76,13 @@ class Technique:
     phase: ClassVar[Phase]
     #: Parameters the technique reads, with their defaults (numbers or bools).
     defaults: ClassVar[Mapping[str, float | int | bool]] = {}
-    #: A lower bound of the points of any step it finds: lets the engine skip a
-    #: search that cannot beat the cheapest step already found.
-    min_points: ClassVar[float] = 0.0
     #: True for techniques that are only sound when the solution is unique.
     needs_uniqueness: ClassVar[bool] = False
+    #: The least option digit 1 (C/D level) under which the technique runs: 1 for
+    #: the C/D methods, 2 for those that need all C/D tests (D7, D8).
+    min_cd_level: ClassVar[int] = 0
+    #: True for trial & error: a rating that needed it is graded apart.
+    guesses: ClassVar[bool] = False
     #: True for techniques the original only reports in synchronous mode (D7).
     sync_only: ClassVar[bool] = False
     #: The finding fields of its steps (``Step.detail`` keys), the only names
@@ -69,14 +91,29 @@ class Technique:
 
     def __init__(self, params: Mapping[str, Any] | None = None) -> None:
         self.params: dict[str, Any] = {**self.defaults, **(params or {})}
+        #: A lower bound of the points of any step it finds, from the same
+        #: parameters as the points: lets the engine skip a search that cannot
+        #: beat the cheapest step already found.
+        self.min_points: float = self.floor()
+
+    def floor(self) -> float:
+        """The least points a step of this technique can score under its parameters."""
+        return 0.0
 
     def find(self, board: Board, ctx: Context) -> Iterator[Step]:
         """Yield every step this technique sees in ``board``, in scan order."""
         raise NotImplementedError
 
+    def bind(self, techniques: Sequence[Technique]) -> None:
+        """Read what it needs of the other techniques of the run (the catalogue calls it once).
+
+        Most techniques need nothing; the chain kinds share one search that
+        ranks the deductions of all kinds by their points.
+        """
+
     def applicable(self, ctx: Context) -> bool:
         """Whether the technique may run at all under ``ctx``."""
-        return ctx.unique or not self.needs_uniqueness
+        return (ctx.unique or not self.needs_uniqueness) and ctx.cd_level >= self.min_cd_level
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.code}>"

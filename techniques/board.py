@@ -15,10 +15,19 @@ thinned by eliminations.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from typing import NamedTuple
 
 from puzzles.geometry import ALL_DIGITS_MASK, CELL_BIT, PEERS, PEER_MASK
+from techniques.step import WRITE_CANDIDATES, Step
 
-__all__ = ["Board"]
+__all__ = ["Applied", "Board"]
+
+
+class Applied(NamedTuple):
+    """What applying a step changed: the cells it filled and whether anything changed at all."""
+
+    placed: tuple[int, ...]
+    changed: bool
 
 
 class Board:
@@ -92,6 +101,28 @@ class Board:
         self.cands[cell] &= ~dbit
         self.positions[digit] &= ~CELL_BIT[cell]
         return True
+
+    def apply(self, step: Step) -> Applied:
+        """Apply a step the way the engine counts it: its placements into cells still
+        empty, its eliminations, or for the candidate-writing step the switch to
+        pencil marks (which always counts as a change).
+
+        A step found in the same round as an earlier one may be partly or
+        wholly done already; what it still changed is reported, so that the
+        engine can drop a step that changed nothing.
+        """
+        if step.code == WRITE_CANDIDATES:
+            self.pencil = True
+            return Applied((), True)
+        placed = []
+        for c, d in step.placements:
+            if self.values[c] == 0:
+                self.place(c, d)
+                placed.append(c)
+        removed = False
+        for c, d in step.eliminations:
+            removed |= self.eliminate(c, d)
+        return Applied(tuple(placed), bool(placed) or removed)
 
     def eliminate_all(self, pairs: Iterable[tuple[int, int]]) -> int:
         """Remove every (cell, digit) of ``pairs``; the number actually removed."""

@@ -1,4 +1,4 @@
-"""Bowman's Bingo, the first special method (SPEC.md §8.5).
+"""Bowman's Bingo, the first special method.
 
 Assume a candidate is the cell's digit and follow the simplest consequences,
 naked and hidden singles (methods E and F), one placement at a time.  If a cell
@@ -27,6 +27,7 @@ from puzzles.geometry import CELL_BIT, CELL_UNITS, PEER_MASK, UNIT_MASK, cells_o
 from techniques.base import Context, Phase, Technique, register
 from techniques.board import Board
 from techniques.findings import Cell, Digit, assertions, negations
+from techniques.points import linear_floor
 from techniques.step import Step
 
 
@@ -123,7 +124,14 @@ class BowmansBingo(Technique):
         "second_min_cands": 2,
         "second_max_cands": 4,
     }
-    min_points = 16.0
+
+    def points(self, steps: int) -> float:
+        """The offset plus the points per step of the walk to the contradiction."""
+        return float(self.params["points_offset"]) + float(self.params["points_per_step"]) * steps
+
+    def floor(self) -> float:
+        p = self.params
+        return linear_floor(p["points_offset"], p["points_per_step"], 0, int(p["max_steps"]))
 
     def find(self, board: Board, ctx: Context) -> Iterator[Step]:
         p = self.params
@@ -163,7 +171,7 @@ class BowmansBingo(Technique):
                 continue
             steps_out.append(Step(
                 self.code,
-                float(p["points_offset"]) + float(p["points_per_step"]) * steps,
+                self.points(steps),
                 eliminations=((c, d),),
                 used=((c, d),),
                 detail={"digit": Digit(d), "cell": Cell(c), "steps": steps, "walk": assertions(order[1:]),

@@ -8,13 +8,13 @@ column leaves the rest of that line.  Two codes keep the original's scan order
 (rows, columns, then boxes) when the engine runs the classes one after the
 other, and let a tuned technique file price the directions apart.
 
-Points are a parameter (DECISIONS.md #5: 2, to be calibrated between 1 and 3).
+Points are a parameter (docs/decisions.md: 2, to be calibrated between 1 and 3).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any, Final
+from typing import Final
 
 from puzzles.geometry import BOX_MASK, COL_MASK, ROW_MASK, cells_of
 from techniques.base import Context, Phase, Technique, register
@@ -47,13 +47,11 @@ class _BoxTest(Technique):
     family = "I"
     phase = Phase.THINNING
     defaults = {"points": 2}
-    min_points = 2.0
     fields = frozenset({"digit", "unit", "target_unit"})
 
-    def __init__(self, params: dict[str, Any] | None = None) -> None:
-        super().__init__(params)
+    def floor(self) -> float:
         # the exact points are known up front, so they are also the lower bound
-        self.min_points = float(self.params["points"])
+        return float(self.params["points"])
 
     def _step(self, code: str, digit: int, unit: int, target: int, pattern: int, elim: int) -> Step:
         return Step(

@@ -43,7 +43,7 @@ _BOUNDS: tuple[tuple[str, int, int], ...] = (
 )
 #: Parameter pairs (low, high) of one technique where low may not exceed high.
 _ORDERED = (("min_length", "max_length"), ("first_min_cands", "first_max_cands"),
-            ("second_min_cands", "second_max_cands"))
+            ("second_min_cands", "second_max_cands"), ("band1_max", "band2_max"))
 
 
 class CatalogueError(ValueError):
@@ -72,6 +72,8 @@ class Catalogue:
         self.source = source
         self.languages = langs if langs is not None else languages()
         self._by_code = {e.code: e for e in entries}
+        for e in entries:
+            e.technique.bind([other.technique for other in entries])
 
     def language(self, lang: str) -> Language:
         """The words of ``lang`` (a packaged language file)."""

@@ -4,7 +4,7 @@ Folgerungs- und Alternativ-Ketten", the original's nice loops).
 A chain is a sequence of *assertions* about single candidates: ``(1:6)3`` "3 is
 in (1:6)" or ``(1:5)!9`` "9 is not in (1:5)".  Each assertion follows from the
 one before by one inference that can be read off the current grid before the
-chain starts (SPEC.md §8.4); nothing found while walking the chain may be used,
+chain starts; nothing found while walking the chain may be used,
 or it would be trial & error.  The inferences are:
 
 * ``(A)d`` to ``(B)e``: B sees A and is a pair ``de``; A holding d leaves e (weak
@@ -46,7 +46,7 @@ classes below cost one search per position.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Final
 
@@ -211,8 +211,9 @@ class Found:
 class _Search:
     """All chain kinds of one board, shortest first, within the parameters."""
 
-    def __init__(self, board: Board, params: dict[str, Any]) -> None:
+    def __init__(self, board: Board, params: Mapping[str, Any], offsets: Offsets) -> None:
         self.params = params
+        self.offsets = offsets
         self.graph = _Graph(board)
         self.found: dict[tuple, Found] = {}
         self.expansions = 0
@@ -241,6 +242,7 @@ class _Search:
         second = int(self.params["max_nodes_second"])
         budget = int(self.params["budget"])
         best = float("inf")
+        cheapest = min(min(pair) for pair in self.offsets.values())
         self.alt_cands = int(self.params["alt_cands_first"])
         depth = 1
         while starts and depth < second:
@@ -248,7 +250,7 @@ class _Search:
                 self.alt_cands = int(self.params["alt_cands_second"])  # second pass: more chains
             if depth >= first and self.found:
                 break
-            if 13 + depth > best + _WINDOW or self.expansions > budget:
+            if cheapest + depth > best + _WINDOW or self.expansions > budget:
                 break
             alive = []
             for s in starts:
@@ -261,9 +263,9 @@ class _Search:
             depth += 1
         return sorted(self.found.values(), key=lambda f: (f.start, f.nodes, f.kind))
 
-    @staticmethod
-    def _points_floor(f: Found) -> int:
-        return (17 if f.kind in ("ACS", "ACR") else 15 if f.negation else 13) + f.nodes
+    def _points_floor(self, f: Found) -> float:
+        """The points of a deduction, by the offsets of its kind (ranks deductions of different kinds)."""
+        return self.offsets[f.kind][f.negation] + f.nodes
 
     def _expand(self, s: _Start, depth: int) -> bool:
         """One more layer of ``s``; record what it completes.  False when exhausted."""
@@ -336,7 +338,7 @@ class _Search:
         if old is None or self._rank(f) < self._rank(old):
             self.found[key] = f
 
-    def _rank(self, f: Found) -> tuple[int, int, tuple[int, int]]:
+    def _rank(self, f: Found) -> tuple[float, int, tuple[int, int]]:
         # a pair cell's digit set by a chain from "not d" is shown as the seed shows it: setting
         order = ("CCS", "CC", "ICC", "ACS", "ACR")
         return self._points_floor(f), order.index(f.kind), f.start
@@ -486,17 +488,16 @@ def chain_finding(nodes: tuple[int, ...], strong: tuple[bool, ...] = (),
 
 # -- the techniques -------------------------------------------------------------------------
 
+#: Per chain kind, the points offset without and with a negated assertion inside.
+Offsets = dict[str, tuple[float, float]]
+
 _SEARCH_KEYS: Final = ("max_nodes_first", "max_nodes_second", "alt_cands_first", "alt_cands_second", "budget")
-_cache: dict[str, Any] = {"key": None, "found": []}
 
 
-def search(board: Board, params: dict[str, Any]) -> list[Found]:
-    """All chain deductions of ``board``; the last result is kept for the next class."""
-    key = (tuple(board.cands), board.empty, tuple(params[k] for k in _SEARCH_KEYS))
-    if _cache["key"] != key:
-        _cache["found"] = _Search(board, params).run()
-        _cache["key"] = key
-    return _cache["found"]
+def search(board: Board, ctx: Context, params: Mapping[str, Any], offsets: Offsets) -> list[Found]:
+    """All chain deductions of ``board``, searched once per board state and parameter set."""
+    key = ("chains", tuple(params[k] for k in _SEARCH_KEYS), tuple(sorted(offsets.items())))
+    return ctx.memo(key, lambda: _Search(board, params, offsets).run())
 
 
 class ChainTechnique(Technique):
@@ -515,11 +516,35 @@ class ChainTechnique(Technique):
         "budget": 60000,
     }
 
-    def points(self, f: Found) -> float:
+    #: The fewest assertions of a chain of the kind.
+    min_nodes: ClassVar[int]
+
+    def __init__(self, params: dict[str, Any] | None = None) -> None:
+        super().__init__(params)
+        #: Point offsets of every chain kind: the shared search ranks the
+        #: deductions of all kinds by their points.  The class defaults until
+        #: :meth:`bind` reads the other chain entries of the technique list.
+        self.offsets: Offsets = {cls.kind: cls.kind_offsets(cls.defaults) for cls in _chain_classes()}
+        self.offsets[self.kind] = self.kind_offsets(self.params)
+
+    def bind(self, techniques: Sequence[Technique]) -> None:
+        for t in techniques:
+            if isinstance(t, ChainTechnique):
+                self.offsets[t.kind] = t.kind_offsets(t.params)
+
+    @staticmethod
+    def kind_offsets(params: Mapping[str, Any]) -> tuple[float, float]:
+        """The points offset without and with a negated assertion inside."""
         raise NotImplementedError
 
+    def points(self, f: Found) -> float:
+        return self.offsets[self.kind][f.negation] + f.nodes
+
+    def floor(self) -> float:
+        return min(self.kind_offsets(self.params)) + self.min_nodes
+
     def find(self, board: Board, ctx: Context) -> Iterator[Step]:
-        for f in search(board, self.params):
+        for f in search(board, ctx, self.params, self.offsets):
             if f.kind == self.kind:
                 yield self._step(board, f)
 
@@ -552,11 +577,11 @@ _KIND_NAMES: Final = {
 
 class _ContradictionLike(ChainTechnique):
     defaults = {**ChainTechnique.base_defaults, "points_offset": 13, "points_offset_negation": 15}
-    min_points = 16.0
+    min_nodes = 3
 
-    def points(self, f: Found) -> float:
-        key = "points_offset_negation" if f.negation else "points_offset"
-        return float(self.params[key]) + f.nodes
+    @staticmethod
+    def kind_offsets(params: Mapping[str, Any]) -> tuple[float, float]:
+        return float(params["points_offset"]), float(params["points_offset_negation"])
 
 
 @register
@@ -585,10 +610,11 @@ class ClosedImplicationChain(_ContradictionLike):
 
 class _Alternative(ChainTechnique):
     defaults = {**ChainTechnique.base_defaults, "points_offset": 17}
-    min_points = 19.0
+    min_nodes = 2
 
-    def points(self, f: Found) -> float:
-        return float(self.params["points_offset"]) + f.nodes
+    @staticmethod
+    def kind_offsets(params: Mapping[str, Any]) -> tuple[float, float]:
+        return float(params["points_offset"]), float(params["points_offset"])
 
 
 @register
@@ -605,3 +631,9 @@ class ReducingAlternativeChains(_Alternative):
 
     code = "ACR"
     kind = "ACR"
+
+
+def _chain_classes() -> list[type[ChainTechnique]]:
+    """The registered chain kinds."""
+    return [ContradictionChain, SettingContradictionChain, ClosedImplicationChain,
+            SettingAlternativeChains, ReducingAlternativeChains]

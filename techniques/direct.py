@@ -9,13 +9,13 @@ digits not seen by a placed digit, so both are a few bit operations.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from puzzles.geometry import CELL_BIT, PEER_MASK, UNIT_MASK, UNITS
 from techniques.base import Context, Phase, Technique, register
 from techniques.board import Board
 from techniques.findings import Cell, Digit, Unit
-from techniques.points import MISSING_BOX, MISSING_LINE, VISIBLE, Bands, band
+from techniques.points import MISSING_BOX, MISSING_LINE, VISIBLE, band, band_floor, bands_of
 from techniques.step import Step
 
 
@@ -50,11 +50,21 @@ class HiddenSingle(Technique):
     family = "direct"
     phase = Phase.DIRECT
     units: ClassVar[range]
-    bands: ClassVar[Bands]
     #: Highlight the other cells of the unit (a pen-only solver scans them);
     #: with candidates written, the single candidate itself is the evidence.
     highlight_unit: ClassVar[bool] = True
     fields = frozenset({"digit", "cell", "unit", "missing"})
+
+    def __init__(self, params: dict[str, Any] | None = None) -> None:
+        super().__init__(params)
+        self.bands = bands_of(self.params)
+
+    def floor(self) -> float:
+        return band_floor(bands_of(self.params))
+
+    def points(self, missing: int) -> float:
+        """The band of the numbers still missing in the unit."""
+        return band(missing, self.bands)
 
     def find(self, board: Board, ctx: Context) -> Iterator[Step]:
         found = []
@@ -64,7 +74,7 @@ class HiddenSingle(Technique):
             found.append(
                 Step(
                     self.code,
-                    band(missing, self.bands),
+                    self.points(missing),
                     placements=((cell, digit),),
                     used=used,
                     detail={"digit": Digit(digit), "cell": Cell(cell), "unit": Unit(u), "missing": missing},
@@ -77,22 +87,22 @@ class HiddenSingle(Technique):
 @register
 class HiddenSingleRow(HiddenSingle):
     code = "A1"
+    defaults = MISSING_LINE
     units = range(0, 9)
-    bands = MISSING_LINE
 
 
 @register
 class HiddenSingleColumn(HiddenSingle):
     code = "A2"
+    defaults = MISSING_LINE
     units = range(9, 18)
-    bands = MISSING_LINE
 
 
 @register
 class HiddenSingleBox(HiddenSingle):
     code = "A3"
+    defaults = MISSING_BOX
     units = range(18, 27)
-    bands = MISSING_BOX
 
 
 @register
@@ -104,6 +114,18 @@ class NakedSingle(Technique):
     family = "direct"
     phase = Phase.DIRECT
     fields = frozenset({"digit", "cell", "visible"})
+    defaults = VISIBLE
+
+    def __init__(self, params: dict[str, Any] | None = None) -> None:
+        super().__init__(params)
+        self.bands = bands_of(self.params)
+
+    def floor(self) -> float:
+        return band_floor(bands_of(self.params))
+
+    def points(self, visible: int) -> float:
+        """The band of the numbers the cell sees."""
+        return band(visible, self.bands)
 
     def find(self, board: Board, ctx: Context) -> Iterator[Step]:
         filled = ~board.empty
@@ -113,7 +135,7 @@ class NakedSingle(Technique):
             found.append(
                 Step(
                     self.code,
-                    band(visible, VISIBLE),
+                    self.points(visible),
                     placements=((cell, digit),),
                     detail={"digit": Digit(digit), "cell": Cell(cell), "visible": visible},
                 )

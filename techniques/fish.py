@@ -16,12 +16,13 @@ skipped, and of two equal views only the row one is kept.
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any, Final
+from typing import Final
 
 from puzzles.geometry import COL_MASK, ROW_MASK, cells_of
 from techniques.base import Context, Phase, Technique, register
 from techniques.board import Board
 from techniques.findings import Digit, Digits, Items, Units
+from techniques.points import linear_floor
 from techniques.step import Step
 
 SIZES: Final = (2, 3, 4)
@@ -90,11 +91,13 @@ class SingleDigitGrid(Technique):
     phase = Phase.THINNING
     defaults = {"points_per_line": 3}
     fields = frozenset({"n", "digit", "rests", "base", "cover"})
-    min_points = 6.0
 
-    def __init__(self, params: dict[str, Any] | None = None) -> None:
-        super().__init__(params)
-        self.min_points = float(self.params["points_per_line"] * SIZES[0])
+    def points(self, n: int) -> float:
+        """Points per base line, times the N lines of the grid."""
+        return self.params["points_per_line"] * n
+
+    def floor(self) -> float:
+        return linear_floor(0, self.params["points_per_line"], SIZES[0], SIZES[-1])
 
     def find(self, board: Board, ctx: Context) -> Iterator[Step]:
         """Sizes 2, 3, 4; within a size digits 1-9; within a digit rows, then columns."""
@@ -122,7 +125,7 @@ class SingleDigitGrid(Technique):
         base_first, cover_first = (0, 9) if orientation == ROWS else (9, 0)
         return Step(
             code=self.code,
-            points=self.params["points_per_line"] * n,
+            points=self.points(n),
             eliminations=tuple((c, digit) for c in cells_of(elim)),
             used=tuple((c, digit) for c in cells_of(pattern)),
             detail={

@@ -26,17 +26,13 @@ from collections.abc import Iterator
 from puzzles.geometry import CELL_BIT, PEER_MASK, cells_of
 from techniques.base import Context, Phase, Technique, register
 from techniques.board import Board
-from techniques.findings import Chain, Digit, Fragment, Node, fragment_kind, negations
+from techniques.chain_notation import digit_eliminations, digit_of, normalise_loop, pair_chain
+from techniques.findings import Digit, Fragment, fragment_kind, negations
 from techniques.step import Candidate, Step
 
 
 GOLDEN_CHAIN = fragment_kind("golden_chain")
 CLOSED_GOLDEN_CHAIN = fragment_kind("closed_golden_chain")
-
-
-def digit_eliminations(by_digit: dict[int, int]) -> tuple[Candidate, ...]:
-    """(cell, digit) pairs from per-digit bitboards, sorted by cell then digit."""
-    return tuple(sorted((c, d) for d, mask in by_digit.items() for c in cells_of(mask)))
 
 
 def bivalue_mask(board: Board) -> int:
@@ -49,37 +45,6 @@ def bivalue_mask(board: Board) -> int:
     return mask
 
 
-def _digit(bit: int) -> int:
-    return bit.bit_length()
-
-
-def _normalise_loop(cells: list[int], links: list[int]) -> tuple[list[int], list[int]]:
-    """A closed chain rotated to start at its smallest cell, towards the smaller neighbour.
-
-    ``links[i]`` is the digit bit linking ``cells[i]`` to ``cells[i + 1]`` (the
-    last one closes the loop).  Every rotation of a loop is the same pattern;
-    one canonical form makes the reported chain independent of where the
-    search happened to start.
-    """
-    n = len(cells)
-    m = cells.index(min(cells))
-    fwd = [cells[(m + i) % n] for i in range(n)]
-    fwd_links = [links[(m + i) % n] for i in range(n)]
-    bwd = [cells[(m - i) % n] for i in range(n)]
-    bwd_links = [links[(m - i - 1) % n] for i in range(n)]
-    return (fwd, fwd_links) if fwd[1] < bwd[1] else (bwd, bwd_links)
-
-
-def pair_chain(cells: list[int], links: list[int], z: int) -> Chain:
-    """``(1:4)92 - (1:1)28 - (2:3)89``: each cell with its incoming digit first."""
-    nodes = []
-    incoming = z
-    for cell, out in zip(cells, links):
-        nodes.append(Node.of(cell, _digit(incoming), _digit(out)))
-        incoming = out
-    return Chain.plain(nodes)
-
-
 @register
 class GoldenChain(Technique):
     """GC: golden chain (XY-chain) of 3..14 bivalue cells, open or closed."""
@@ -90,14 +55,19 @@ class GoldenChain(Technique):
     phase = Phase.THINNING
     defaults = {"points_offset": 3, "min_length": 3, "max_length": 14}
     fields = frozenset({"length", "closed", "digit", "chain", "kind", "removed"})
-    min_points = 6.0
+
+    def points(self, length: int) -> float:
+        """The chain's cells plus the offset."""
+        return length + self.params["points_offset"]
+
+    def floor(self) -> float:
+        return float(self.points(max(3, int(self.params["min_length"]))))
 
     def find(self, board: Board, ctx: Context) -> Iterator[Step]:
-        offset = self.params["points_offset"]
         min_len = max(3, int(self.params["min_length"]))
         max_len = int(self.params["max_length"])
         found: dict[tuple[Candidate, ...], tuple[tuple[int, int, int, int], Step]] = {}
-        for key, step in self._chains(board, min_len, max_len, offset):
+        for key, step in self._chains(board, min_len, max_len):
             old = found.get(step.eliminations)
             if old is None or key < old[0]:
                 found[step.eliminations] = (key, step)
@@ -105,7 +75,7 @@ class GoldenChain(Technique):
             yield step
 
     def _chains(
-        self, board: Board, min_len: int, max_len: int, offset: float
+        self, board: Board, min_len: int, max_len: int
     ) -> Iterator[tuple[tuple[int, int, int, int], Step]]:
         """Every shortest chain per (start, z, end) that eliminates something."""
         cands = board.cands
@@ -114,7 +84,7 @@ class GoldenChain(Technique):
         neighbours = {c: cells_of(PEER_MASK[c] & bival) for c in cells_of(bival)}
         for start in cells_of(bival):
             for zbit in (cands[start] & -cands[start], cands[start] & (cands[start] - 1)):
-                z = _digit(zbit)
+                z = digit_of(zbit)
                 target = PEER_MASK[start] & positions[z]
                 if not target:
                     continue
@@ -136,7 +106,7 @@ class GoldenChain(Technique):
                             if nout == zbit and length >= min_len and (
                                 PEER_MASK[n] & target or PEER_MASK[n] >> start & 1
                             ):
-                                found = self._step(board, npath, nlinks, z, offset)
+                                found = self._step(board, npath, nlinks, z)
                                 if found is not None:
                                     yield found
                             nxt.append((n, nout, npath, nlinks, pmask | CELL_BIT[n]))
@@ -145,18 +115,18 @@ class GoldenChain(Technique):
                     frontier = nxt
 
     def _step(
-        self, board: Board, cells: list[int], links: list[int], z: int, offset: float
+        self, board: Board, cells: list[int], links: list[int], z: int
     ) -> tuple[tuple[int, int, int, int], Step] | None:
         positions = board.positions
         start, end = cells[0], cells[-1]
         closed = bool(PEER_MASK[end] >> start & 1)
         if closed:
-            cells, links = _normalise_loop(cells, links)
-            z = _digit(links[-1])
+            cells, links = normalise_loop(cells, links)
+            z = digit_of(links[-1])
             by_digit: dict[int, int] = {}
             n = len(cells)
             for i in range(n):
-                d = _digit(links[i])
+                d = digit_of(links[i])
                 a, b = cells[i], cells[(i + 1) % n]
                 by_digit[d] = by_digit.get(d, 0) | (PEER_MASK[a] & PEER_MASK[b] & positions[d])
         else:
@@ -168,7 +138,7 @@ class GoldenChain(Technique):
         notation = pair_chain(cells, links, 1 << (z - 1))
         step = Step(
             self.code,
-            length + offset,
+            self.points(length),
             eliminations=elims,
             used=tuple((c, d) for c in cells for d in range(1, 10) if board.cands[c] >> (d - 1) & 1),
             detail={

@@ -4,7 +4,7 @@ C1/C2/C3 and D1/D2/D3 are hidden singles in a row, column or box once the
 justifications' exclusions are taken into account; C0 and D0 are naked
 singles; C7 is the crossing of two claims in a box; D7 a cell in two obvious
 2-tuples (synchronous mode only).  Every single is reported with the cheapest
-set of at most two justifications that proves it (SPEC.md §6):
+set of at most two justifications that proves it:
 
 * C1/C2/C3: band(m - k) + 2 J + 2 F, C0: band(v - J) + 2 J + 2 F,
   C7: band(v) + 2 + 2 F — J justifications, F follow-on claims they rest on,
@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
 from itertools import combinations
-from typing import ClassVar
+from typing import Any, ClassVar, Final
 
 from puzzles.geometry import CELL_BIT, PEER_MASK, UNIT_MASK, cells_of, digits_of
 from techniques.base import Context, Phase, Technique, register
@@ -31,24 +31,20 @@ from techniques.board import Board
 from techniques.direct import scan_key
 from techniques.findings import Cell, Digit, Items, Unit
 from techniques.obvious import Claim, Doppel, ObviousAnalysis
-from techniques.points import MISSING_BOX, MISSING_LINE, VISIBLE, Bands, band
+from techniques.points import MISSING_BOX, MISSING_LINE, VISIBLE, band, band_floor, bands_of, linear_floor
 from techniques.step import Step
-from techniques.unique_rectangles import ur_corner_candidates
+from techniques.uniqueness import ur_corner_candidates
 
 #: At most this many justifications (claims or 2-tuples) prove one single.
 MAX_JUSTIFICATIONS = 2
 
-_cache: list[tuple[tuple[int, ...], bool, ObviousAnalysis]] = []
+#: The cap (the original's maximum for a direct step) and the points per
+#: justification or follow-on claim of every C/D single (D7, D8: fixed points).
+CD_WEIGHTS: Final = {"cap": 8, "per_justification": 2}
 
-
-def analysis_for(board: Board, follow_on: bool) -> ObviousAnalysis:
-    """The analysis of ``board``, shared by all C/D techniques of one round."""
-    key = tuple(board.positions)
-    if _cache and _cache[0][0] == key and _cache[0][1] == follow_on:
-        return _cache[0][2]
-    analysis = ObviousAnalysis(board, follow_on)
-    _cache[:] = [(key, follow_on, analysis)]
-    return analysis
+def analysis_for(board: Board, ctx: Context, follow_on: bool) -> ObviousAnalysis:
+    """The analysis of ``board``, shared by all C/D techniques of one board state."""
+    return ctx.memo(("obvious", follow_on), lambda: ObviousAnalysis(board, follow_on))
 
 
 def _reasons(justifications: Iterable[Claim | Doppel]) -> Items:
@@ -60,12 +56,25 @@ class ObviousTechnique(Technique):
 
     family = "direct"
     phase = Phase.DIRECT
-    min_points = 2.0
-    defaults = {"cap": 8, "per_justification": 2}
+    min_cd_level = 1
+    #: :data:`CD_WEIGHTS` and the technique's own band table.
+    defaults = {**CD_WEIGHTS, **VISIBLE}
     fields = frozenset({"digit", "cell", "unit", "reasons", "visible"})
 
-    def _points(self, base: int, justifications: int, follow_ons: int) -> float:
+    def __init__(self, params: dict[str, Any] | None = None) -> None:
+        super().__init__(params)
+        self.bands = bands_of(self.params)
+
+    def floor(self) -> float:
+        """Every step rests on at least one justification (and any number of follow-on claims)."""
         weight = self.params["per_justification"]
+        least = linear_floor(band_floor(bands_of(self.params)), weight, 1)
+        return float(min(least, self.params["cap"]))
+
+    def points(self, counted: int, justifications: int, follow_ons: int) -> float:
+        """The band of ``counted`` plus the justifications' weight, capped."""
+        weight = self.params["per_justification"]
+        base = band(counted, self.bands)
         return float(min(base + weight * (justifications + follow_ons), self.params["cap"]))
 
     def _step(self, cell: int, digit: int, points: float, unit: int | None,
@@ -113,7 +122,6 @@ class JustifiedHiddenSingle(ObviousTechnique):
     """
 
     units: ClassVar[range]
-    bands: ClassVar[Bands]
 
     def _exclusions(self, analysis: ObviousAnalysis, digit: int) -> list[tuple[int, Claim | Doppel]]:
         """Each justification with the cells it excludes ``digit`` from."""
@@ -124,9 +132,7 @@ class JustifiedHiddenSingle(ObviousTechnique):
         raise NotImplementedError
 
     def find(self, board: Board, ctx: Context) -> Iterator[Step]:
-        if ctx.cd_level == 0:
-            return
-        analysis = analysis_for(board, follow_on=ctx.cd_level >= 2)
+        analysis = analysis_for(board, ctx, follow_on=ctx.cd_level >= 2)
         found = []
         for u in self.units:
             umask = UNIT_MASK[u]
@@ -166,28 +172,28 @@ class ClaimHiddenSingle(JustifiedHiddenSingle):
 
     def _cost(self, items: tuple, covered: int, umask: int, missing: int) -> float:
         follow = frozenset().union(*(c.closure for c in items)) - set(items)
-        return self._points(band(missing - covered.bit_count(), self.bands), len(items), len(follow))
+        return self.points(missing - covered.bit_count(), len(items), len(follow))
 
 
 @register
 class ClaimHiddenSingleRow(ClaimHiddenSingle):
     code = "C1"
+    defaults = {**CD_WEIGHTS, **MISSING_LINE}
     units = range(0, 9)
-    bands = MISSING_LINE
 
 
 @register
 class ClaimHiddenSingleColumn(ClaimHiddenSingle):
     code = "C2"
+    defaults = {**CD_WEIGHTS, **MISSING_LINE}
     units = range(9, 18)
-    bands = MISSING_LINE
 
 
 @register
 class ClaimHiddenSingleBox(ClaimHiddenSingle):
     code = "C3"
+    defaults = {**CD_WEIGHTS, **MISSING_BOX}
     units = range(18, 27)
-    bands = MISSING_BOX
 
 
 @register
@@ -198,9 +204,7 @@ class ClaimNakedSingle(ObviousTechnique):
     group = "C"
 
     def find(self, board: Board, ctx: Context) -> Iterator[Step]:
-        if ctx.cd_level == 0:
-            return
-        analysis = analysis_for(board, follow_on=ctx.cd_level >= 2)
+        analysis = analysis_for(board, ctx, follow_on=ctx.cd_level >= 2)
         filled = ~board.empty
         found = []
         for x in cells_of(board.empty):
@@ -222,7 +226,7 @@ class ClaimNakedSingle(ObviousTechnique):
             used = [hits[d] for d in digits if hits[d] is not None]
             follow = frozenset().union(*(c.closure for c in used)) - set(used)
             visible = (filled & PEER_MASK[x]).bit_count()
-            points = self._points(band(visible - len(used), VISIBLE), len(used), len(follow))
+            points = self.points(visible - len(used), len(used), len(follow))
             found.append(self._step(x, left[0], points, None, used, visible=visible))
         found.sort(key=scan_key)
         yield from found
@@ -236,9 +240,7 @@ class ClaimCrossing(ObviousTechnique):
     group = "C"
 
     def find(self, board: Board, ctx: Context) -> Iterator[Step]:
-        if ctx.cd_level == 0:
-            return
-        analysis = analysis_for(board, follow_on=ctx.cd_level >= 2)
+        analysis = analysis_for(board, ctx, follow_on=ctx.cd_level >= 2)
         filled = ~board.empty
         found = []
         for d in range(1, 10):
@@ -259,7 +261,7 @@ class ClaimCrossing(ObviousTechnique):
                             continue  # a plain hidden single, method A
                         follow = (r.closure | col.closure) - {r, col}
                         visible = (filled & PEER_MASK[x]).bit_count()
-                        points = self._points(band(visible, VISIBLE), 1, len(follow))
+                        points = self.points(visible, 1, len(follow))
                         found.append(self._step(x, d, points, 18 + box, (r, col), visible=visible))
         found.sort(key=scan_key)
         yield from _first_per_cell(found)
@@ -287,28 +289,28 @@ class DoppelHiddenSingle(JustifiedHiddenSingle):
         for t in items:
             occupied |= t.cells
         cells = (occupied & umask).bit_count() or 2 * len(items)
-        return self._points(band(missing - cells, self.bands), len(items), 0)
+        return self.points(missing - cells, len(items), 0)
 
 
 @register
 class DoppelHiddenSingleRow(DoppelHiddenSingle):
     code = "D1"
+    defaults = {**CD_WEIGHTS, **MISSING_LINE}
     units = range(0, 9)
-    bands = MISSING_LINE
 
 
 @register
 class DoppelHiddenSingleColumn(DoppelHiddenSingle):
     code = "D2"
+    defaults = {**CD_WEIGHTS, **MISSING_LINE}
     units = range(9, 18)
-    bands = MISSING_LINE
 
 
 @register
 class DoppelHiddenSingleBox(DoppelHiddenSingle):
     code = "D3"
+    defaults = {**CD_WEIGHTS, **MISSING_BOX}
     units = range(18, 27)
-    bands = MISSING_BOX
 
 
 @register
@@ -319,9 +321,7 @@ class DoppelNakedSingle(ObviousTechnique):
     group = "D"
 
     def find(self, board: Board, ctx: Context) -> Iterator[Step]:
-        if ctx.cd_level == 0:
-            return
-        doppels = analysis_for(board, follow_on=ctx.cd_level >= 2).doppels
+        doppels = analysis_for(board, ctx, follow_on=ctx.cd_level >= 2).doppels
         if not doppels:
             return
         filled = ~board.empty
@@ -345,7 +345,7 @@ class DoppelNakedSingle(ObviousTechnique):
                 need = mask & ~(1 << (keep - 1))
 
                 def cost(items: tuple, visible: int = visible) -> float:
-                    return self._points(band(visible - 2 * len(items), VISIBLE), len(items), 0)
+                    return self.points(visible - 2 * len(items), len(items), 0)
 
                 used = _cheapest_covers(need, [(m, t) for m, t in pool if not m >> (keep - 1) & 1], cost)
                 if used is not None and (best is None or cost(used) < best[0]):
@@ -364,13 +364,14 @@ class CrossingDoppels(ObviousTechnique):
     code = "D7"
     group = "D"
     sync_only = True
-    min_points = 5.0
+    min_cd_level = 2
     defaults = {"points": 5}
 
+    def floor(self) -> float:
+        return float(self.params["points"])
+
     def find(self, board: Board, ctx: Context) -> Iterator[Step]:
-        if ctx.cd_level < 2:
-            return
-        doppels = analysis_for(board, follow_on=True).doppels
+        doppels = analysis_for(board, ctx, follow_on=True).doppels
         found = []
         for t1, t2 in combinations(doppels, 2):
             common_cells = t1.cells & t2.cells
@@ -392,21 +393,22 @@ class ObviousRectangleCorner(ObviousTechnique):
     have two solutions; so both digits are excluded there, like visible
     numbers, and the cell may be left with one digit.  Sound only for a puzzle
     with a unique solution.  The corner logic is the one of UR type 1
-    (:func:`techniques.unique_rectangles.ur_corner_candidates`).
+    (:func:`techniques.uniqueness.ur_corner_candidates`).
     """
 
     code = "D8"
     group = "D"
     needs_uniqueness = True
-    min_points = 5.0
+    min_cd_level = 2
     defaults = {"points": 5}
 
+    def floor(self) -> float:
+        return float(self.params["points"])
+
     def find(self, board: Board, ctx: Context) -> Iterator[Step]:
-        if ctx.cd_level < 2:
-            return
         pair_of = [0] * 81
         owner: dict[int, Doppel] = {}
-        for t in analysis_for(board, follow_on=True).doppels:
+        for t in analysis_for(board, ctx, follow_on=True).doppels:
             for c in (t.p, t.q):
                 if not pair_of[c]:
                     pair_of[c] = 1 << (t.a - 1) | 1 << (t.b - 1)

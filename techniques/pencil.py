@@ -2,7 +2,7 @@
 
 Writing every candidate by hand is tedious and error-prone, so the original
 adds 25 % of the number of candidates as extra points, once, at the moment the
-direct phase ends (DECISIONS.md #7: unrounded, its own step line, counted in
+direct phase ends (docs/decisions.md: unrounded, its own step line, counted in
 the sum but not in the norms).
 """
 
@@ -12,13 +12,13 @@ from collections.abc import Iterator
 
 from techniques.base import Context, Phase, Technique, register
 from techniques.board import Board
-from techniques.step import Step
+from techniques.step import WRITE_CANDIDATES, Step
 
 
 @register
 class WriteCandidates(Technique):
-    code = "PM"
-    group = "PM"
+    code = WRITE_CANDIDATES
+    group = WRITE_CANDIDATES
     family = "pencil"
     phase = Phase.PENCIL
     defaults = {"share": 0.25}

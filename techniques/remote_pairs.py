@@ -28,7 +28,6 @@ not affected (the two digits must sit there).
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any
 
 from puzzles.geometry import BOX_MASK, BOX_OF, COL_OF, PEER_MASK, ROW_OF, UNIT_MASK, cells_of, digits_of
 from techniques.base import Context, Phase, Technique, register
@@ -69,11 +68,9 @@ class _ThreePoints(Technique):
     family = "RP"
     phase = Phase.THINNING
     defaults = {"points": 3}
-    min_points = 3.0
 
-    def __init__(self, params: dict[str, Any] | None = None) -> None:
-        super().__init__(params)
-        self.min_points = float(self.params["points"])
+    def floor(self) -> float:
+        return float(self.params["points"])
 
 
 def _components(cells: list[int]) -> list[tuple[list[int], dict[int, int]]]:

@@ -37,7 +37,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from typing import Final
+from typing import ClassVar, Final
 
 from puzzles.geometry import CELL_BIT, PEER_MASK, UNIT_MASK, cells_of
 from techniques.base import Context, Phase, Technique, register
@@ -133,7 +133,15 @@ class _PerDigitChain(Technique):
     group = "IV"
     family = "IV"
     phase = Phase.THINNING
-    min_points = 7.0
+    #: The fewest cells of a chain of the kind.
+    min_length: ClassVar[int]
+
+    def points(self, length: int) -> float:
+        """The chain's cells plus the offset."""
+        return length + self.params["points_offset"]
+
+    def floor(self) -> float:
+        return float(self.points(self.min_length))
 
     def _digit(self, links: DigitLinks, max_len: int) -> Iterator[tuple[tuple, Step]]:
         raise NotImplementedError
@@ -154,6 +162,7 @@ class SingleDigitChain(_PerDigitChain):
     code = "SC"
     fields = frozenset({"digit", "length", "closed", "kind", "chain", "removed"})
     defaults = {"points_offset": 3, "max_length": 12}
+    min_length = 4
 
     def _digit(self, links: DigitLinks, max_len: int) -> Iterator[tuple[tuple, Step]]:
         strong, peers = links.strong, links.peers
@@ -200,7 +209,7 @@ class SingleDigitChain(_PerDigitChain):
         length = len(cells)
         return Step(
             self.code,
-            length + self.params["points_offset"],
+            self.points(length),
             eliminations=elims,
             used=tuple((c, d) for c in cells),
             detail={
@@ -233,6 +242,7 @@ class SingleDigitContradictionChain(_PerDigitChain):
     code = "SCC"
     fields = frozenset({"digit", "length", "type", "chain", "reason", "removed", "extension"})
     defaults = {"points_offset": 4, "max_length": 11}
+    min_length = 3
 
     def _digit(self, links: DigitLinks, max_len: int) -> Iterator[tuple[tuple, Step]]:
         pos, peers = links.pos, links.peers
@@ -358,7 +368,7 @@ class SingleDigitContradictionChain(_PerDigitChain):
         reason = Fragment.of(TWICE_IN_UNIT if twice else NO_PLACE_IN_UNIT, digit=Digit(d), unit=Unit(unit))
         return Step(
             self.code,
-            length + self.params["points_offset"],
+            self.points(length),
             eliminations=elims,
             used=tuple((c, d) for c in used),
             detail={

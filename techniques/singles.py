@@ -2,19 +2,20 @@
 
 After the switch to pencil marks these are the only placing methods: thinning
 removes candidates until a digit has one place left in a unit (E) or a cell
-has one candidate left (F).  Points follow DECISIONS.md #8.
+has one candidate left (F).  Points follow docs/decisions.md.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import Any
 
-from puzzles.geometry import CELL_BIT, CELL_UNITS, PEER_MASK, UNIT_MASK
+from puzzles.geometry import ALL_DIGITS_MASK, CELL_BIT, CELL_UNITS, PEER_MASK, UNIT_MASK, UNITS
 from techniques.base import Context, Phase, Technique, register
 from techniques.board import Board
 from techniques.findings import Cell, Digit, Fragment, fragment_kind
-from techniques.direct import HiddenSingle, naked_singles, scan_key
-from techniques.points import CANDIDATE_SINGLE, band
+from techniques.direct import HiddenSingle, naked_singles, scan_key, unit_singles
+from techniques.points import CANDIDATE_SINGLE, band, band_floor, bands_of
 from techniques.step import Step
 
 
@@ -28,7 +29,7 @@ class CandidateHiddenSingle(HiddenSingle):
     group = "E"
     family = "singles"
     phase = Phase.SINGLES
-    bands = CANDIDATE_SINGLE
+    defaults = CANDIDATE_SINGLE
     highlight_unit = False
 
 
@@ -63,6 +64,18 @@ class CandidateNakedSingle(Technique):
     family = "singles"
     phase = Phase.SINGLES
     fields = frozenset({"digit", "cell", "kind"})
+    defaults = {**CANDIDATE_SINGLE, "last_points": 0}
+
+    def __init__(self, params: dict[str, Any] | None = None) -> None:
+        super().__init__(params)
+        self.bands = bands_of(self.params)
+
+    def floor(self) -> float:
+        return min(band_floor(bands_of(self.params)), self.params["last_points"])
+
+    def points(self, last: bool, open_peers: int) -> float:
+        """The last possibility of a unit, else the band of the cell's open peers."""
+        return self.params["last_points"] if last else band(open_peers, self.bands)
 
     def find(self, board: Board, ctx: Context) -> Iterator[Step]:
         empty = board.empty
@@ -70,7 +83,7 @@ class CandidateNakedSingle(Technique):
         for cell, digit in naked_singles(board):
             last = any((empty & UNIT_MASK[u]) == CELL_BIT[cell] for u in CELL_UNITS[cell])
             open_peers = (empty & PEER_MASK[cell]).bit_count()
-            points = 0 if last else band(open_peers, CANDIDATE_SINGLE)
+            points = self.points(last, open_peers)
             found.append(Step(
                 self.code,
                 points,
@@ -84,3 +97,40 @@ class CandidateNakedSingle(Technique):
             ))
         found.sort(key=scan_key)
         yield from found
+
+
+_ALL_UNITS = range(27)
+
+
+def propagate(board: Board) -> bool:
+    """Apply naked and hidden singles until none is left; False on a contradiction.
+
+    The one fill-in of trial & error's guesses and of the tests that bring a
+    board to a state worth searching (Bowman's Bingo keeps its own walk: its
+    step count is its points).
+    """
+    while board.empty:
+        progress = False
+        cands = board.cands
+        for cell in range(81):
+            if board.empty & CELL_BIT[cell]:
+                mask = cands[cell]
+                if not mask:
+                    return False
+                if not mask & (mask - 1):
+                    board.place(cell, mask.bit_length())
+                    progress = True
+        values = board.values
+        for unit in UNITS:
+            seen = 0
+            for c in unit:
+                seen |= cands[c] | (1 << values[c] >> 1)
+            if seen != ALL_DIGITS_MASK:
+                return False
+        for cell, digit, _u in list(unit_singles(board, _ALL_UNITS)):
+            if board.empty & CELL_BIT[cell] and board.has(cell, digit):
+                board.place(cell, digit)
+                progress = True
+        if not progress:
+            return True
+    return True

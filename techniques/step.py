@@ -4,9 +4,14 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from typing import Final
 
 Candidate = tuple[int, int]
 """A (cell, digit) pair; cell 0..80, digit 1..9."""
+
+#: The code of the step that writes all candidates (its bonus points count in
+#: the sum but not in the norms, and applying it switches the board to pencil marks).
+WRITE_CANDIDATES: Final = "PM"
 
 
 @dataclass(frozen=True, eq=False)

@@ -17,44 +17,13 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from puzzles.geometry import ALL_DIGITS_MASK, CELL_BIT, UNITS
+from puzzles.geometry import CELL_BIT
 from techniques.base import Context, Phase, Technique, register
 from techniques.board import Board
 from techniques.findings import Cell, Digit
-from techniques.direct import unit_singles
+from techniques.points import linear_floor
+from techniques.singles import propagate
 from techniques.step import Step
-
-_ALL_UNITS = range(27)
-
-
-def propagate(board: Board) -> bool:
-    """Apply naked and hidden singles until none is left; False on a contradiction."""
-    while board.empty:
-        progress = False
-        cands = board.cands
-        for cell in range(81):
-            if board.empty & CELL_BIT[cell]:
-                mask = cands[cell]
-                if not mask:
-                    return False
-                if not mask & (mask - 1):
-                    board.place(cell, mask.bit_length())
-                    progress = True
-        values = board.values
-        for unit in UNITS:
-            seen = 0
-            for c in unit:
-                seen |= cands[c] | (1 << values[c] >> 1)
-            if seen != ALL_DIGITS_MASK:
-                return False
-        for cell, digit, _u in list(unit_singles(board, _ALL_UNITS)):
-            if board.empty & CELL_BIT[cell] and board.has(cell, digit):
-                board.place(cell, digit)
-                progress = True
-        if not progress:
-            return True
-    return True
-
 
 @dataclass
 class _Search:
@@ -90,8 +59,15 @@ class TrialAndError(Technique):
     group = "TE"
     family = "TE"
     phase = Phase.LAST_RESORT
+    guesses = True
     defaults = {"points_per_level": 48}
-    min_points = 48.0
+
+    def points(self, depth: int) -> float:
+        """Points per level of guessing, times the deepest level used."""
+        return float(self.params["points_per_level"]) * depth
+
+    def floor(self) -> float:
+        return linear_floor(0, self.params["points_per_level"], 1)
 
     def find(self, board: Board, ctx: Context) -> Iterator[Step]:
         open_cells = [c for c in range(81) if board.empty & CELL_BIT[c]]
@@ -112,7 +88,7 @@ class TrialAndError(Technique):
                 depth = search.max_depth
                 yield Step(
                     self.code,
-                    float(self.params["points_per_level"]) * depth,
+                    self.points(depth),
                     placements=tuple((c, solved.values[c]) for c in open_cells),
                     used=((root, d),),
                     detail={"digit": Digit(d), "cell": Cell(root), "tries": search.tries, "depth": depth,

@@ -23,8 +23,8 @@ naked set of K - M cells), which keeps the search small on a fresh grid.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from typing import Final
+from collections.abc import Iterator, Mapping, Sequence
+from typing import Any, Final
 
 from puzzles.geometry import (
     BOX_MASK,
@@ -37,6 +37,7 @@ from puzzles.geometry import (
 )
 from techniques.base import Context, Phase, Technique, register
 from techniques.board import Board
+from techniques.points import linear_floor
 from techniques.findings import Cells, Digits, Fragment, Items, Unit, fragment_kind
 from techniques.step import Step
 
@@ -46,19 +47,26 @@ HIDDEN_SIZES: Final = (2, 3)
 DIRECT_SEARCH: Final = 4
 
 
-def naked_points(n: int) -> int:
-    """Points of a naked N-tuple: 3N - 4 (2, 5, 8, 11, 14, 17)."""
-    return 3 * n - 4
+#: The point formulas, NT's and HT's parameters.  Each reads both: which of
+#: them reports a locked set depends on which view is cheaper.
+NAKED_POINTS: Final = {"naked_per_cell": 3, "naked_offset": -4}
+HIDDEN_POINTS: Final = {"hidden_per_digit": 3, "hidden_offset": 2}
+TUPLE_POINTS: Final = {**NAKED_POINTS, **HIDDEN_POINTS}
 
 
-def hidden_points(m: int) -> int:
-    """Points of a hidden M-tuple: 3M + 2 (8, 11)."""
-    return 3 * m + 2
+def naked_points(n: int, params: Mapping[str, Any] = TUPLE_POINTS) -> int:
+    """Points of a naked N-tuple: 3N - 4 by default (2, 5, 8, 11, 14, 17)."""
+    return params["naked_per_cell"] * n + params["naked_offset"]
 
 
-def hidden_is_cheaper(n: int, m: int) -> bool:
+def hidden_points(m: int, params: Mapping[str, Any] = TUPLE_POINTS) -> int:
+    """Points of a hidden M-tuple: 3M + 2 by default (8, 11)."""
+    return params["hidden_per_digit"] * m + params["hidden_offset"]
+
+
+def hidden_is_cheaper(n: int, m: int, params: Mapping[str, Any] = TUPLE_POINTS) -> bool:
     """Whether the hidden M-tuple view of a naked N-tuple counts instead of it."""
-    return m in HIDDEN_SIZES and hidden_points(m) < naked_points(n)
+    return m in HIDDEN_SIZES and hidden_points(m, params) < naked_points(n, params)
 
 
 def _locked_subsets(items: list[tuple[int, int]], max_size: int) -> list[tuple[int, int, int]]:
@@ -178,8 +186,21 @@ def _union(board: Board, cells_mask: int) -> int:
     return union
 
 
+class _Tuples(Technique):
+    """NT and HT: each has its own formula and reads the other's from the run's technique list."""
+
+    def __init__(self, params: Mapping[str, Any] | None = None) -> None:
+        super().__init__(params)
+        self.formulas: dict[str, Any] = {**TUPLE_POINTS, **self.params}
+
+    def bind(self, techniques: Sequence[Technique]) -> None:
+        for t in techniques:
+            if isinstance(t, _Tuples):
+                self.formulas.update(t.params)
+
+
 @register
-class NakedTuple(Technique):
+class NakedTuple(_Tuples):
     """Naked N-tuples, N = 2..7, unless the complementary hidden tuple is cheaper."""
 
     code = "NT"
@@ -187,7 +208,10 @@ class NakedTuple(Technique):
     group = "II"
     family = "II"
     phase = Phase.THINNING
-    min_points = float(naked_points(2))
+    defaults = NAKED_POINTS
+
+    def floor(self) -> float:
+        return linear_floor(self.params["naked_offset"], self.params["naked_per_cell"], 2, MAX_NAKED)
 
     def find(self, board: Board, ctx: Context) -> Iterator[Step]:
         cands = board.cands
@@ -203,7 +227,7 @@ class NakedTuple(Technique):
             for cells_mask, digits in sets:
                 n = cells_mask.bit_count()
                 m = k - n
-                if hidden_is_cheaper(n, m):
+                if hidden_is_cheaper(n, m, self.formulas):
                     continue  # reported once by HiddenTuple
                 cells = cells_of(cells_mask)
                 second = None
@@ -222,20 +246,20 @@ class NakedTuple(Technique):
                     continue
                 yield Step(
                     code=self.code,
-                    points=naked_points(n),
+                    points=naked_points(n, self.formulas),
                     eliminations=tuple(sorted(elims)),
                     used=tuple((c, d) for c in cells for d in range(1, 10) if cands[c] >> (d - 1) & 1),
                     detail=self._detail(board, unit, second, n, m, digits, cells, empty & ~cells_mask),
                 )
 
-    @staticmethod
     def _detail(
+        self,
         board: Board, unit: int, second: int | None, n: int, m: int, digits: int, cells: list[int], rest: int
     ) -> dict[str, object]:
         other = None
         if m in HIDDEN_SIZES:
             hidden = Digits.of_mask(_union(board, rest) & ~digits)
-            other = Fragment.of(COMPLEMENTARY_HIDDEN, m=m, digits=hidden, points=hidden_points(m))
+            other = Fragment.of(COMPLEMENTARY_HIDDEN, m=m, digits=hidden, points=hidden_points(m, self.formulas))
         return {
             "n": n,
             "digits": Digits.of_mask(digits),
@@ -248,7 +272,7 @@ class NakedTuple(Technique):
 
 
 @register
-class HiddenTuple(Technique):
+class HiddenTuple(_Tuples):
     """Hidden M-tuples, M = 2..3, where cheaper than the complementary naked tuple."""
 
     code = "HT"
@@ -256,7 +280,10 @@ class HiddenTuple(Technique):
     group = "II"
     family = "II"
     phase = Phase.THINNING
-    min_points = float(hidden_points(2))
+    defaults = HIDDEN_POINTS
+
+    def floor(self) -> float:
+        return linear_floor(self.params["hidden_offset"], self.params["hidden_per_digit"], 2, HIDDEN_SIZES[-1])
 
     def find(self, board: Board, ctx: Context) -> Iterator[Step]:
         cands = board.cands
@@ -271,8 +298,8 @@ class HiddenTuple(Technique):
                     empty |= 1 << c
                     missing |= cands[c]
             k = empty.bit_count()
-            # hidden M counts only against a naked N = K - M >= M + 3
-            sizes = [m for m in HIDDEN_SIZES if k - m >= m + 3]
+            # hidden M counts only where cheaper than the naked K - M
+            sizes = [m for m in HIDDEN_SIZES if hidden_is_cheaper(k - m, m, self.formulas)]
             if not sizes:
                 continue
             digits = [(1 << (d - 1), positions[d] & unit_mask) for d in range(1, 10) if missing >> (d - 1) & 1]
@@ -295,7 +322,7 @@ class HiddenTuple(Technique):
                 n = k - m
                 yield Step(
                     code=self.code,
-                    points=hidden_points(m),
+                    points=hidden_points(m, self.formulas),
                     eliminations=elims,
                     used=tuple(
                         (c, d) for c in cells for d in range(1, 10) if hidden_digits >> (d - 1) & 1 and cands[c] >> (d - 1) & 1
@@ -308,6 +335,6 @@ class HiddenTuple(Technique):
                         "removed": Digits.of_mask(missing & ~hidden_digits & _union(board, hidden_cells)),
                         "unit": Unit(unit),
                         "other": Fragment.of(INSTEAD_OF_NAKED, n=n, digits=Digits.of_mask(naked_digits),
-                                             rests=_rests(board, cells_of(naked_cells)), points=naked_points(n)),
+                                             rests=_rests(board, cells_of(naked_cells)), points=naked_points(n, self.formulas)),
                     },
                 )

@@ -33,8 +33,9 @@ from puzzles.geometry import CELL_UNITS, COL_OF, ROW_OF, UNIT_MASK
 from techniques.base import Context, Phase, Technique, register
 from techniques.board import Board
 from techniques.findings import Cells, Digit, Fragment
+from techniques.points import linear_floor
 from techniques.step import Candidate, Step
-from techniques.unique_rectangles import (
+from techniques.uniqueness import (
     REMOVE_DIGIT_FROM,
     REMOVE_EXTRAS_FROM,
     TYPE_POINT_DEFAULTS,
@@ -45,6 +46,8 @@ from techniques.unique_rectangles import (
     effective_masks,
     generic_findings,
     make_step,
+    quasi_floor,
+    type_floor,
     type_points,
 )
 
@@ -360,7 +363,10 @@ class UniqueLoop(Technique):
     phase = Phase.THINNING
     needs_uniqueness = True
     defaults = {**TYPE_POINT_DEFAULTS, "loop_per_pair": 3, "max_cells": 10}
-    min_points = 7.0
+
+    def floor(self) -> float:
+        pairs = max(1, int(self.params["max_cells"]) // 2 - 2)
+        return type_floor(self.params) + linear_floor(0, self.params["loop_per_pair"], 1, pairs)
 
     def find(self, board: Board, ctx: Context) -> Iterator[Step]:
         if not board.pencil or not ctx.unique:
@@ -397,7 +403,10 @@ class QuasiUniqueLoop(Technique):
     phase = Phase.THINNING
     needs_uniqueness = True
     defaults = {**TYPE_POINT_DEFAULTS, "loop_per_pair": 3, "quasi_base": 1, "quasi_per_digit": 2}
-    min_points = 10.0
+
+    def floor(self) -> float:
+        # each of the two pair digits re-added to at most the three cells of one colour
+        return type_floor(self.params) + _loop_bonus(self.params, 6) + quasi_floor(self.params, 6)
 
     def find(self, board: Board, ctx: Context) -> Iterator[Step]:
         if not board.pencil or not ctx.unique:

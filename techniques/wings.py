@@ -28,7 +28,7 @@ from puzzles.geometry import CELL_BIT, PEER_MASK, cells_of, digits_of
 from techniques.base import Context, Phase, Technique, register
 from techniques.board import Board
 from techniques.findings import Cell, Chain, Digit, Digits, Fragment, Items, Node, fragment_kind, negations
-from techniques.golden_chains import digit_eliminations
+from techniques.chain_notation import digit_eliminations
 from techniques.step import Step
 
 
@@ -54,7 +54,9 @@ class XYZWing(Technique):
     phase = Phase.THINNING
     defaults = {"points": 7}
     fields = frozenset({"digit", "pivot", "chain", "removed"})
-    min_points = 7.0
+
+    def floor(self) -> float:
+        return float(self.params["points"])
 
     def find(self, board: Board, ctx: Context) -> Iterator[Step]:
         cands = board.cands
@@ -116,7 +118,13 @@ class WXYZWing(Technique):
     phase = Phase.THINNING
     defaults = {"points_standard": 10, "points_extended": 11}
     fields = frozenset({"digit", "digits", "standard", "kind", "cells", "removed"})
-    min_points = 10.0
+
+    def points(self, standard: bool) -> float:
+        """The standard or the extended form's points."""
+        return self.params["points_standard" if standard else "points_extended"]
+
+    def floor(self) -> float:
+        return float(min(self.points(True), self.points(False)))
 
     def find(self, board: Board, ctx: Context) -> Iterator[Step]:
         cands = board.cands
@@ -145,7 +153,7 @@ class WXYZWing(Technique):
         ordered = sorted(group, key=lambda c: (cands[c] != union, c)) if standard else sorted(group)
         return Step(
             self.code,
-            self.params["points_standard" if standard else "points_extended"],
+            self.points(standard),
             eliminations=elims,
             used=tuple((c, d) for c in sorted(group) for d in range(1, 10) if cands[c] >> (d - 1) & 1),
             detail={

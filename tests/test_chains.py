@@ -244,7 +244,8 @@ def _links_visible(board: Board, chain: tuple[int, ...], loop: bool) -> bool:
 @pytest.mark.parametrize("text", [EX30, EX31, EX32, EX34, EX35, EX36])
 def test_every_link_is_visible_before_the_chain_starts(text: str) -> None:
     board = board_from_text(text)
-    found = search(board, dict(ContradictionChain.defaults))
+    technique = ContradictionChain()
+    found = search(board, CTX, technique.params, technique.offsets)
     assert found
     for f in found:
         for branch in f.chains:

@@ -10,21 +10,17 @@ end against the solutions of puzzles from tests/data.
 
 from __future__ import annotations
 
-from pathlib import Path
 
 import pytest
 
 from puzzles.geometry import UNIT_MASK, cells_of
 from techniques.base import Context
 from techniques.board import Board
+from techniques.singles import propagate
 from techniques.texts import explain, language, written
 from techniques.unique_loops import QuasiUniqueLoop, UniqueLoop
-from techniques.unique_rectangles import (
-    RECTANGLES,
-    QuasiUniqueRectangle,
-    UniqueRectangle,
-    ur_corner_candidates,
-)
+from techniques.unique_rectangles import QuasiUniqueRectangle, UniqueRectangle
+from techniques.uniqueness import RECTANGLES, ur_corner_candidates
 from tests.conftest import read_puzzles
 
 CTX = Context()
@@ -275,7 +271,7 @@ LINK_CASES = [
 def test_link_types_agree_with_propagation(cells, alone):
     """Second derivation of types 4-8: each elimination is refuted by the loop module's propagation."""
     from techniques.unique_loops import _O, _X, _Y, _links, refutes
-    from techniques.unique_rectangles import RECT_ORDER, Pattern
+    from techniques.uniqueness import RECT_ORDER, Pattern
 
     b = board_with(cells, alone)
     rect = tuple(cell(n) for n in ("r1c1", "r1c5", "r2c1", "r2c5"))
@@ -301,18 +297,10 @@ def _solution(grid: list[int]) -> tuple[int, ...] | None:
 
 
 def _singles(b: Board) -> bool:
-    for c in cells_of(b.empty):
-        m = b.cands[c]
-        if m and not m & (m - 1):
-            b.place(c, m.bit_length())
-            return True
-    for u in range(27):
-        for d in range(1, 10):
-            p = b.positions[d] & UNIT_MASK[u]
-            if p and not p & (p - 1):
-                b.place(p.bit_length() - 1, d)
-                return True
-    return False
+    """All singles (the shared propagation); whether any was placed."""
+    before = b.empty
+    assert propagate(b)
+    return b.empty != before
 
 
 def _locked(b: Board) -> bool:

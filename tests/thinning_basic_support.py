@@ -15,7 +15,7 @@ from puzzles.parsing import parse_line
 from puzzles.solver import solve
 from techniques.base import Context, Technique
 from techniques.board import Board
-from techniques.trial import propagate
+from techniques.singles import propagate
 from techniques.step import Step
 from tests.conftest import read_puzzles
 
