@@ -141,7 +141,7 @@ def _best_block_ops(masks: list[int]) -> list[int]:
 
 def _local_optimise(arranged: list[list[int]], ops: list[int]) -> list[State]:
     """Block-by-block maximisation; returns the surviving candidates (seed 001)."""
-    states: list[State] = [(op,) + _ALL_STATES_FREE for op in range(len(ops))]  # type: ignore[misc]
+    states: list[State] = [(op,) + _ALL_STATES_FREE for op in range(len(ops))]
     for pos in range(9):
         if arranged[0][pos] in (0, FULL):
             continue  # empty (full) for every op, since components 2/3 agree; no row or column order matters

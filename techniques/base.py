@@ -64,7 +64,7 @@ class Context:
             return make()
         if key not in self.shared:
             self.shared[key] = make()
-        return self.shared[key]  # type: ignore[no-any-return]
+        return self.shared[key]
 
 
 class Technique:

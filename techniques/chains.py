@@ -328,7 +328,7 @@ class _Search:
     # -- the kinds ------------------------------------------------------------------
 
     def _add(self, f: Found) -> None:
-        key = f.effect
+        key: tuple[object, ...] = f.effect
         if f.kind in ("CC", "CCS", "ACR") and len(f.eliminations) + len(f.placements) == 1:
             # a pair cell losing one digit is the same as setting the other
             cell = (f.eliminations or f.placements)[0][0]

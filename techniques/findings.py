@@ -48,7 +48,7 @@ class Unit(int):
     __slots__ = ()
 
 
-class Cells(tuple):  # type: ignore[type-arg]
+class Cells(tuple):
     """Cells, written ``(1:1), (1:2)`` (or joined by the template's format spec)."""
 
     __slots__ = ()
@@ -57,7 +57,7 @@ class Cells(tuple):  # type: ignore[type-arg]
         return super().__new__(cls, (Cell(c) for c in cells))
 
 
-class Digits(tuple):  # type: ignore[type-arg]
+class Digits(tuple):
     """Digits, written together as the original's "Rest" (``235``)."""
 
     __slots__ = ()
@@ -79,7 +79,7 @@ class Candidates:
     added: Digits = Digits()
 
 
-class Units(tuple):  # type: ignore[type-arg]
+class Units(tuple):
     """Units, written ``rows 1, 5`` when of one kind, else each by its name."""
 
     __slots__ = ()
@@ -144,7 +144,7 @@ class Fragment:
         return cls(kind, values)
 
 
-class Items(tuple):  # type: ignore[type-arg]
+class Items(tuple):
     """A sequence of values written one after the other (joined by the format spec)."""
 
     __slots__ = ()

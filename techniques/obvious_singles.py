@@ -223,7 +223,7 @@ class ClaimNakedSingle(ObviousTechnique):
             left = [d for d in digits if hits[d] is None]
             if len(left) != 1:
                 continue
-            used = [hits[d] for d in digits if hits[d] is not None]
+            used = [hit for hit in (hits[d] for d in digits) if hit is not None]
             follow = frozenset().union(*(c.closure for c in used)) - set(used)
             visible = (filled & PEER_MASK[x]).bit_count()
             points = self.points(visible - len(used), len(used), len(follow))

@@ -316,7 +316,8 @@ def link_findings(board: Board, pat: Pattern) -> Iterator[Finding]:
     units = [set(CELL_UNITS[c]) for c in pat.cells]
     nbrs = [[j for j in range(n) if j != i and units[i] & units[j]] for i in range(n)]
     # two links in one unit are a hidden pair, not a loop argument
-    subsets = [(lk,) for lk in links] + [(a, b) for a, b in combinations(links, 2) if a[3] != b[3]]
+    subsets: list[tuple[Link, ...]] = [(lk,) for lk in links]
+    subsets += [(a, b) for a, b in combinations(links, 2) if a[3] != b[3]]
     groups: dict[tuple[tuple[Link, ...], str, int], list[Candidate]] = {}
     for i, c in enumerate(pat.cells):
         cand = board.cands[c]
