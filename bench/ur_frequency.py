@@ -7,7 +7,7 @@ codes UR, QUR, UL and QUL by their type (``step.detail["type"]``).  Shares
 are per code among that code's steps; the seed's shares are for direct URs
 over 136,000 puzzles in a fully synchronous run.  With option digit 4 = 2
 the synchronous set stops before method V, so URs are counted from the
-half-synchronous fallback; 2005 or 2007 run V synchronously (DECISIONS §4).
+half-synchronous fallback; 2005 or 2007 run V synchronously (docs/decisions.md, "Modes").
 """
 
 from __future__ import annotations

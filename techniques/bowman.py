@@ -15,7 +15,7 @@ first those with 3-5 candidates, and only if none of them gives a bingo those
 with 2-4 (the windows are parameters).  Every candidate that fails within the
 cap with the fewest steps is reported, in scan order; a walk stops as soon as
 it needs more steps than the best one found so far, since a longer one would
-never be chosen (DECISIONS in docs/decisions.md).
+never be chosen (docs/decisions.md, "Chains and Bowman's Bingo").
 """
 
 from __future__ import annotations
