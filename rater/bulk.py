@@ -1,7 +1,8 @@
 """Rating puzzle files (``rate --file``): one run from input to output, progress and summary.
 
 The rating itself is :mod:`rater.workers` (parallel, streaming, in input
-order); lines are :mod:`rater.bulk_output`; what makes ``--resume`` safe is
+order), or :mod:`rater.cluster` with ``--cluster`` (the same records, on a
+Dask cluster; ``--jobs`` is then ignored with a note); lines are :mod:`rater.bulk_output`; what makes ``--resume`` safe is
 :mod:`rater.bulk_resume`.  Because records arrive in input order and every
 record is one physical line, the output file is always a prefix of the final
 output, possibly with a torn last line after a crash; so ``--resume`` needs

@@ -41,6 +41,7 @@ from __future__ import annotations
 import ctypes
 import logging
 import math
+import signal
 import threading
 import time
 from collections import deque
@@ -74,6 +75,15 @@ class ClusterError(ValueError):
 
 
 # --- the worker side ------------------------------------------------------------------
+
+
+def dask_setup(worker: Any) -> None:
+    """Preload hook of the workers of ``--cluster local``: Ctrl-C is the client's business.
+
+    Those workers share the terminal's process group, so they get the user's
+    SIGINT too; the client stops the run (and them) itself.
+    """
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 class _Overtime(BaseException):
@@ -195,7 +205,7 @@ class _Chunk:
     oldest_since: float | None = None
 
     def fill(self, rated: list[dict[str, Any]]) -> list[dict[str, Any]]:
-        """All records in input order, the task's ``rated`` ones in the gaps."""
+        """All records in input order, the task's ``rated`` ones in the gaps (none without a task)."""
         given = iter(rated)
         return [record if record is not None else next(given) for record in self.records]
 
@@ -231,7 +241,8 @@ class ClusterRun:
                     note(f"rate: note: --cluster local:{workers} lowered to {cores} workers, the cores available")
                     workers = cores
                 self.cluster = distributed.LocalCluster(n_workers=workers, processes=True, threads_per_worker=1,
-                                                        dashboard_address=None, silence_logs=logging.ERROR)
+                                                        dashboard_address=None, silence_logs=logging.ERROR,
+                                                        preload=[__name__])
                 self.client = distributed.Client(self.cluster, timeout=CONNECT_TIMEOUT)
             else:
                 self.client = distributed.Client(address, timeout=CONNECT_TIMEOUT)
@@ -290,9 +301,9 @@ class ClusterRun:
                 if not pending:
                     return
                 head = pending[0]
-                records = head.fill(self._results(head, limit)) if head.future is not None else head.records
+                rated = self._results(head, limit) if head.future is not None else []
                 pending.popleft()
-                yield from records  # type: ignore[misc]
+                yield from head.fill(rated)
                 if on_flush:
                     on_flush()
         finally:
