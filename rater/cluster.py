@@ -28,8 +28,10 @@ the local pool (:mod:`rater.workers`) promises holds here too:
   that died to another one (up to its ``allowed-failures``, 3 by default);
   ``retries`` on every task covers a task that fails by an exception.  A chunk
   that keeps killing its workers (``KilledWorker``) gets ``error`` records.
-  A lost scheduler ends the run (exit 2): the output holds every record
-  written so far, and ``--resume`` continues.  A killed client loses only the
+  A task that still fails (``rate_chunk`` makes a record of every puzzle's
+  failure, so that means a scheduler or worker without this package) and a
+  lost scheduler end the run (exit 2): the output holds every record written
+  so far, and ``--resume`` continues.  A killed client loses only the
   chunks in flight, which ``--resume`` rates again.
 
 Dask is an optional extra (``pip install "sudoku-rater[cluster]"``); this
@@ -66,6 +68,8 @@ MIN_CHUNK = 10
 CHUNKS_PER_THREAD = 2
 #: Times the scheduler reruns a task that failed by an exception.
 RETRIES = 2
+#: Messages and transitions Dask keeps for debugging (its default 1000 holds 1000 chunks of puzzles).
+LOG_LENGTH = 16
 #: Seconds between two looks at the oldest chunk (Ctrl-C and the backstop are noticed this often).
 POLL = 0.5
 
@@ -234,6 +238,12 @@ class ClusterRun:
             raise ClusterError(f"--cluster needs Dask: {EXTRA_HINT}") from exc
         address, workers = parse_target(target, cores)
         logging.getLogger("distributed").setLevel(logging.ERROR)
+        import dask
+
+        # For debugging, Dask keeps the last 1000 messages of every connection (each a whole chunk of
+        # puzzles here) and, in a scheduler of local:N, 1000 task transitions and events: on a long
+        # file that was most of the client's memory (about 50 MB with chunks of 200).
+        dask.config.set({"distributed.admin.low-level-log-length": LOG_LENGTH})
         self.cluster: Any = None
         try:
             if address is None:
@@ -337,11 +347,15 @@ class ClusterRun:
                     message = f"its task was not back within {backstop:g} s; worker restarted"
                     return [error_record(item, "timeout", message) for item in chunk.sent]
             except Exception as exc:  # noqa: BLE001 - KilledWorker, a lost scheduler, a failed task
+                if type(exc).__name__ == "KilledWorker":  # this chunk killed worker after worker
+                    message = f"its workers died while rating it: {_first_line(exc)}"
+                    return [error_record(item, "error", message) for item in chunk.sent]
                 if self.client.status != "running":
                     raise ClusterError("lost the Dask scheduler; the records written so far stay, "
                                        "--resume continues") from exc
-                message = f"cluster task failed: {type(exc).__name__}: {_first_line(exc)}"
-                return [error_record(item, "error", message) for item in chunk.sent]
+                # rate_chunk turns every puzzle's failure into a record: a failed task is the cluster's setup
+                raise ClusterError(f"a cluster task failed ({type(exc).__name__}: {_first_line(exc)}); the "
+                                   "scheduler and workers need this sudoku-rater and Dask installed") from exc
 
     def _give_up(self, chunk: _Chunk) -> None:
         """Cancel a task stuck beyond the backstop and restart its worker, whose thread it still holds."""
