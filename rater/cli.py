@@ -12,7 +12,9 @@ Exit codes for ``--file`` (bulk):
 * 0 — every record is a rating (status ``solved`` or ``stuck``);
 * 2 — the run could not start (bad options, template or timeout, unreadable
   input, an output that is the input, a ``--resume`` whose input or settings
-  differ from the run that wrote the output);
+  differ from the run that wrote the output; with ``--cluster``: Dask missing,
+  the scheduler unreachable, or lost or failing in the middle of the run, whose
+  records written so far ``--resume`` keeps);
 * 4 — the run finished, but some records are not ratings (``error``,
   ``invalid``, ``no_solution``, ``multiple_solutions``, ``timeout``);
 * 130 — interrupted (SIGINT/SIGTERM); ``--resume`` continues the run;

@@ -335,27 +335,30 @@ class ClusterRun:
         return chunk if chunk.records else None
 
     def _results(self, chunk: _Chunk, limit: float) -> list[dict[str, Any]]:
-        """The records of the oldest chunk's task, waiting for them in short slices."""
+        """The records of the oldest chunk's task, waiting in short slices (Ctrl-C, the backstop)."""
         chunk.oldest_since = chunk.oldest_since or time.monotonic()
         backstop = 2 * len(chunk.sent) * limit
-        while True:
-            try:
-                return chunk.future.result(timeout=POLL)
-            except TimeoutError:
-                if time.monotonic() - chunk.oldest_since > backstop:
-                    self._give_up(chunk)
-                    message = f"its task was not back within {backstop:g} s; worker restarted"
-                    return [error_record(item, "timeout", message) for item in chunk.sent]
-            except Exception as exc:  # noqa: BLE001 - KilledWorker, a lost scheduler, a failed task
-                if type(exc).__name__ == "KilledWorker":  # this chunk killed worker after worker
-                    message = f"its workers died while rating it: {_first_line(exc)}"
-                    return [error_record(item, "error", message) for item in chunk.sent]
-                if self.client.status != "running":
-                    raise ClusterError("lost the Dask scheduler; the records written so far stay, "
-                                       "--resume continues") from exc
-                # rate_chunk turns every puzzle's failure into a record: a failed task is the cluster's setup
-                raise ClusterError(f"a cluster task failed ({type(exc).__name__}: {_first_line(exc)}); the "
-                                   "scheduler and workers need this sudoku-rater and Dask installed") from exc
+        # A threading.Event rather than ``result(timeout=...)``: Dask's own timeout can race with the
+        # task's end and then fail with an UnboundLocalError instead of a result or a TimeoutError.
+        done = threading.Event()
+        chunk.future.add_done_callback(lambda _future: done.set())
+        while not done.wait(POLL):
+            if time.monotonic() - chunk.oldest_since > backstop:
+                self._give_up(chunk)
+                message = f"its task was not back within {backstop:g} s; given up, its worker restarted"
+                return [error_record(item, "timeout", message) for item in chunk.sent]
+        try:
+            return chunk.future.result()
+        except Exception as exc:  # noqa: BLE001 - KilledWorker, a lost scheduler, a failed task
+            if type(exc).__name__ == "KilledWorker":  # this chunk killed worker after worker
+                message = f"its workers died while rating it: {_first_line(exc)}"
+                return [error_record(item, "error", message) for item in chunk.sent]
+            if self.client.status != "running":
+                raise ClusterError("lost the Dask scheduler; the records written so far stay, "
+                                   "--resume continues") from exc
+            # rate_chunk turns every puzzle's failure into a record: a failed task is the cluster's setup
+            raise ClusterError(f"a cluster task failed ({type(exc).__name__}: {_first_line(exc)}); the "
+                               "scheduler and workers need this sudoku-rater and Dask installed") from exc
 
     def _give_up(self, chunk: _Chunk) -> None:
         """Cancel a task stuck beyond the backstop and restart its worker, whose thread it still holds."""

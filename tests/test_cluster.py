@@ -44,10 +44,11 @@ def write_input(path: Path, puzzles: list[str]) -> Path:
     return path
 
 
-def rate(args: list[str]) -> int:
+def rate(args: list[str], expected: int = 4) -> None:
+    """Run ``rate`` quietly and check its exit code (4: the test inputs have lines that are not ratings)."""
     result = CliRunner().invoke(main, [*args, "--quiet"])
     assert result.exception is None or isinstance(result.exception, SystemExit), result.output
-    return result.exit_code
+    assert result.exit_code == expected, result.stderr
 
 
 def records(path: Path, fmt: str) -> list[dict]:
@@ -63,8 +64,8 @@ def records(path: Path, fmt: str) -> list[dict]:
 def test_cluster_records_equal_local_pool(tmp_path, scheduler, fmt, part):
     source = write_input(tmp_path / "in.txt", PUZZLES[part])
     common = ["--file", str(source), "--format", fmt]
-    assert rate([*common, "--output", str(tmp_path / "pool"), "--jobs", "2"]) == 4  # the bad lines
-    assert rate([*common, "--output", str(tmp_path / "dask"), "--cluster", scheduler, "--chunk-size", "7"]) == 4
+    rate([*common, "--output", str(tmp_path / "pool"), "--jobs", "2"])
+    rate([*common, "--output", str(tmp_path / "dask"), "--cluster", scheduler, "--chunk-size", "7"])
     pool, dask = records(tmp_path / "pool", fmt), records(tmp_path / "dask", fmt)
     assert len(dask) == len(PUZZLES[part]) + 2
     assert [r["status"] for r in dask[3:5]] == ["error", "multiple_solutions"]  # rated on the client / a worker
@@ -89,7 +90,7 @@ def test_killed_client_resumes_to_one_record_per_line(tmp_path, scheduler):
         client.wait()
     written = out.read_bytes().count(b"\n") - 1
     assert 0 < written < len(puzzles) + 2, "the kill came too late to mean anything"
-    assert rate(["--file", str(source), "--output", str(out), "--resume", "--cluster", scheduler]) == 4
+    rate(["--file", str(source), "--output", str(out), "--resume", "--cluster", scheduler])
     lines = [int(r["line"]) for r in csv.DictReader(out.open(encoding="utf-8"))]
     assert lines == [2, 3, 4, 5, 6, *range(7, 7 + len(puzzles) - 3)]
 
@@ -98,13 +99,13 @@ def test_run_of_jobs_resumed_on_cluster_and_back(tmp_path, scheduler):
     """The run identity does not hold --jobs or --cluster: either may continue the other's output."""
     source = write_input(tmp_path / "in.txt", PUZZLES[:12])
     full, out = tmp_path / "full.jsonl", tmp_path / "out.jsonl"
-    assert rate(["--file", str(source), "--output", str(full), "--format", "jsonl", "--jobs", "1"]) == 4
+    rate(["--file", str(source), "--output", str(full), "--format", "jsonl", "--jobs", "1"])
     expected = records(full, "jsonl")
     for first, second in ((["--jobs", "1"], ["--cluster", scheduler]), (["--cluster", scheduler], ["--jobs", "1"])):
-        assert rate(["--file", str(source), "--output", str(out), "--format", "jsonl", *first]) == 4
+        rate(["--file", str(source), "--output", str(out), "--format", "jsonl", *first])
         kept = out.read_text().splitlines(keepends=True)[:6]
         out.write_text("".join(kept) + kept[6 - 1][:20])  # a kill: six records and a torn line
-        assert rate(["--file", str(source), "--output", str(out), "--format", "jsonl", "--resume", *second]) == 4
+        rate(["--file", str(source), "--output", str(out), "--format", "jsonl", "--resume", *second])
         assert records(out, "jsonl") == expected
 
 
