@@ -242,7 +242,7 @@ class ClusterRun:
 
         # For debugging, Dask keeps the last 1000 messages of every connection (each a whole chunk of
         # puzzles here) and, in a scheduler of local:N, 1000 task transitions and events: on a long
-        # file that was most of the client's memory (about 50 MB with chunks of 200).
+        # file that was most of the client's memory (up to about 60 MB with chunks of 200).
         dask.config.set({"distributed.admin.low-level-log-length": LOG_LENGTH})
         self.cluster: Any = None
         try:
@@ -264,8 +264,8 @@ class ClusterRun:
             self.client.wait_for_workers(1, timeout=CONNECT_TIMEOUT)
         except Exception as exc:  # noqa: BLE001
             self.close()
-            raise ClusterError(f"the Dask scheduler at {address} has no workers "
-                               f"(none joined within {CONNECT_TIMEOUT:g} s)") from exc
+            where = f"the Dask scheduler at {address}" if address else "the local Dask cluster"
+            raise ClusterError(f"{where} has no workers (none joined within {CONNECT_TIMEOUT:g} s)") from exc
 
     def threads(self) -> int:
         """Worker threads of the cluster now (at least 1)."""
