@@ -243,7 +243,10 @@ class ClusterRun:
         # For debugging, Dask keeps the last 1000 messages of every connection (each a whole chunk of
         # puzzles here) and, in a scheduler of local:N, 1000 task transitions and events: on a long
         # file that was most of the client's memory (up to about 60 MB with chunks of 200).
-        dask.config.set({"distributed.admin.low-level-log-length": LOG_LENGTH})
+        # Workers of local:N also leave out Dask's sampling profiler, which interrupts the rating thread
+        # every 10 ms to look at its stack.
+        dask.config.set({"distributed.admin.low-level-log-length": LOG_LENGTH,
+                         "distributed.worker.profile.enabled": False})
         self.cluster: Any = None
         try:
             if address is None:
