@@ -1,7 +1,8 @@
 """Rating puzzle files (``rate --file``): one run from input to output, progress and summary.
 
 The rating itself is :mod:`rater.workers` (parallel, streaming, in input
-order); lines are :mod:`rater.bulk_output`; what makes ``--resume`` safe is
+order), or :mod:`rater.cluster` with ``--cluster`` (the same records, on a
+Dask cluster; ``--jobs`` is then ignored with a note); lines are :mod:`rater.bulk_output`; what makes ``--resume`` safe is
 :mod:`rater.bulk_resume`.  Because records arrive in input order and every
 record is one physical line, the output file is always a prefix of the final
 output, possibly with a torn last line after a crash; so ``--resume`` needs
@@ -33,7 +34,7 @@ import signal
 import sys
 import time
 from collections import Counter
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Generator, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Any, BinaryIO
@@ -42,6 +43,7 @@ from puzzles.formats import PuzzleItem, read_items
 from rater.bulk_output import RecordWriter, TemplateError, check_template, csv_header, escape_text, record_fields
 from rater.bulk_resume import (ResumeError, RunIdentity, check_identity, cut_torn_line, file_fingerprint,
                                side_path, skip_done, techniques_digest, write_identity)
+from rater.cluster import ClusterError, ClusterRun
 from rater.reduction import NecessaryHistogram
 from rater.workers import RATED, BulkConfig, rate_stream
 from techniques.catalogue import Catalogue
@@ -199,6 +201,10 @@ class BulkRun:
     progress: bool = True
     summary: bool = True
     ascii: bool = False
+    #: ``--cluster``: a Dask scheduler address or ``local[:N]`` (see :mod:`rater.cluster`); None rates locally.
+    cluster: str | None = None
+    #: ``--chunk-size``: puzzles per cluster task (None: :meth:`rater.cluster.ClusterRun.chunk_size`).
+    chunk_size: int | None = None
 
     def run(self) -> int:
         """Rate everything; the exit code (0 all rated, 4 some records not rated, 130 interrupted)."""
@@ -215,6 +221,7 @@ class BulkRun:
         out_path = Path(self.output) if self.output else None
         in_stream = self._open_input()
         out_stream: IO[str] | None = None
+        cluster = None
         try:
             self._refuse_input_as_output(in_stream, out_path)
             identity = self._identity()
@@ -237,37 +244,48 @@ class BulkRun:
                         fresh = False
                 except ResumeError as exc:
                     raise BulkError(str(exc)) from exc
+            cluster = self._connect()  # before the output is emptied: an unreachable cluster changes nothing
             if out_path and regular and fresh:
                 # empty first: killed in between, an empty output resumes as a fresh run whatever the run file
                 out_stream.truncate(0)
                 self._write_side_file(out_path, identity)
-            jobs = self._jobs()
+            jobs = self._jobs() if cluster is None else 0
             err = Console(stderr=True, highlight=False)
             catalogue = Catalogue.load(self.config.techniques) if self.config.techniques else Catalogue.load()
             total = None if self.source == "-" else count_records(Path(self.source))
             writer = RecordWriter(out_stream, self.fmt, self.template, header=fresh, name=self.output or "stdout",
                                   fields=fields)
-            return self._rate(items, writer, stats, jobs, err, catalogue, total)
+            remaining = None if total is None else max(total - stats.skipped, 0)
+            if cluster is None:
+                records = rate_stream(items, self.config, jobs, on_flush=writer.flush)
+            else:
+                chunk_size = self.chunk_size or cluster.chunk_size(remaining)
+                records = cluster.rate_stream(items, self.config, chunk_size=chunk_size,
+                                              techniques_text=self._techniques_text(), on_flush=writer.flush)
+            return self._rate(records, writer, stats, err, catalogue, remaining)
         finally:
+            if cluster is not None:
+                cluster.close()
             if out_stream is not None and out_stream is not sys.stdout:
                 out_stream.close()
             if in_stream is not sys.stdin.buffer:
                 in_stream.close()
 
-    def _rate(self, items: Iterator[PuzzleItem], writer: RecordWriter, stats: Stats,
-              jobs: int, err: Any, catalogue: Catalogue, total: int | None) -> int:
+    def _rate(self, records: Generator[dict[str, Any], None, None], writer: RecordWriter, stats: Stats,
+              err: Any, catalogue: Catalogue, remaining: int | None) -> int:
         previous = signal.signal(signal.SIGTERM, _raise_interrupt)
         began = time.perf_counter()
         interrupted = False
-        records = rate_stream(items, self.config, jobs, on_flush=writer.flush)
         try:
-            with _progress(err, self.progress, None if total is None else max(total - stats.skipped, 0)) as advance:
+            with _progress(err, self.progress, remaining) as advance:
                 for record in records:
                     writer.write(record)
                     stats.add(record)
                     advance()
         except KeyboardInterrupt:
             interrupted = True
+        except ClusterError as exc:  # the scheduler was lost: what is written stays, --resume continues
+            raise BulkError(str(exc)) from exc
         finally:
             records.close()
             writer.flush()
@@ -342,6 +360,31 @@ class BulkRun:
             return out_path.open("a", encoding="utf-8", newline="\n")
         except OSError as exc:
             raise BulkError(f"cannot write {out_path}: {exc.strerror}") from exc
+
+    def _connect(self) -> ClusterRun | None:
+        """The cluster of ``--cluster`` (None without it); BulkError when there is none to reach."""
+        if self.cluster is None:
+            return None
+        if self.jobs and self.summary:
+            print(f"rate: note: --jobs {self.jobs} ignored with --cluster (the cluster's workers rate)",
+                  file=sys.stderr)
+        try:
+            return ClusterRun(self.cluster, _cores(), note=self._note)
+        except ClusterError as exc:
+            raise BulkError(str(exc)) from exc
+
+    def _note(self, text: str) -> None:
+        if self.summary:
+            print(text, file=sys.stderr)
+
+    def _techniques_text(self) -> str | None:
+        """The ``--techniques`` file's text: it travels with the tasks, so workers need not see the file."""
+        if not self.config.techniques:
+            return None
+        try:
+            return Path(self.config.techniques).read_text(encoding="utf-8")
+        except OSError as exc:
+            raise BulkError(f"cannot read {self.config.techniques}: {exc.strerror}") from exc
 
     def _jobs(self) -> int:
         """``--jobs`` (0 = all cores), never more than the cores available."""

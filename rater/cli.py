@@ -14,7 +14,9 @@ Exit codes for ``--file`` (bulk):
 * 0 — every record is a rating (status ``solved`` or ``stuck``);
 * 2 — the run could not start (bad options, template or timeout, unreadable
   input, an output that is the input, a ``--resume`` whose input or settings
-  differ from the run that wrote the output);
+  differ from the run that wrote the output; with ``--cluster``: Dask missing,
+  the scheduler unreachable, or lost or failing in the middle of the run, whose
+  records written so far ``--resume`` keeps);
 * 4 — the run finished, but some records are not ratings (``error``,
   ``invalid``, ``no_solution``, ``multiple_solutions``, ``timeout``);
 * 130 — interrupted (SIGINT/SIGTERM); ``--resume`` continues the run;
@@ -148,12 +150,19 @@ def build_engine(option: str, techniques: str | None, disable: tuple[str, ...] =
 @click.option("--reduce-all", "reduce_all", type=click.IntRange(min=1), is_flag=False, flag_value=100, default=None,
               metavar="[LIMIT]", help="The distinct minimal puzzles reachable by removing givens (up to LIMIT, "
                                       "default 100) and the range of their necessary givens. Write it after PUZZLE.")
+@click.option("--cluster", default=None, metavar="ADDRESS",
+              help="Bulk: rate on a Dask cluster: a scheduler address (tcp://host:8786), or local[:N] for N "
+                   "worker processes on this machine (default: the cores). Needs the cluster extra. "
+                   "--jobs is then ignored.")
+@click.option("--chunk-size", "chunk_size", type=click.IntRange(min=1), default=None, metavar="N",
+              help="Bulk, with --cluster: puzzles per task (default 200, less on short files).")
 def main(puzzle: str | None, option: str, as_json: bool, lang: str, techniques: str | None, disable: str | None,
          allow_multiple: bool,
          walk: bool | None, step_mode: bool, first: int, last: int | None, color: bool | None, ascii_only: bool,
          hint: bool, full: bool, variants: int | None, seed: int, source: str | None, output: str | None,
          fmt: str, template: str | None, jobs: int, timeout: float | None, resume: bool, quiet: bool,
-         reduce: bool = False, reduce_all: int | None = None) -> None:
+         reduce: bool = False, reduce_all: int | None = None, cluster: str | None = None,
+         chunk_size: int | None = None) -> None:
     """Rate PUZZLE (81 characters, 1-9 given, anything else empty; a 729-character candidate line;
     or a file name with a 9x9 grid) the way a person solves it, and print every step with its points,
     the total, the norms and the level.  With --file, rate a whole collection.
@@ -168,7 +177,7 @@ def main(puzzle: str | None, option: str, as_json: bool, lang: str, techniques: 
         if reduce_all is not None:
             fail("--reduce-all rates one puzzle; use --reduce with --file", EXIT_INPUT)
         sys.exit(_bulk(source, option, techniques, allow_multiple, lang, output, fmt, template, jobs, timeout,
-                       resume, quiet, ascii_only, reduce, off))
+                       resume, quiet, ascii_only, reduce, off, cluster, chunk_size))
     if puzzle is None:
         fail("missing PUZZLE (81 characters) or --file FILE", EXIT_INPUT)
     grid, start = _read_puzzle(puzzle)
@@ -327,7 +336,8 @@ def _variants(engine: Engine, grid: Grid, k: int, seed: int, allow_multiple: boo
 
 def _bulk(source: str, option: str, techniques: str | None, allow_multiple: bool, lang: str, output: str | None,
           fmt: str, template: str | None, jobs: int, timeout: float | None, resume: bool, quiet: bool,
-          ascii_only: bool, reduce: bool = False, disable: tuple[str, ...] = ()) -> int:
+          ascii_only: bool, reduce: bool = False, disable: tuple[str, ...] = (), cluster: str | None = None,
+          chunk_size: int | None = None) -> int:
     """Run ``--file``; the bulk exit code (see the module docstring)."""
     import math
 
@@ -342,7 +352,7 @@ def _bulk(source: str, option: str, techniques: str | None, allow_multiple: bool
         fmt = "text"
     config = BulkConfig(option, techniques, allow_multiple, timeout, lang, reduce=reduce, disable=disable)
     run = BulkRun(source, config, output, fmt, template, jobs, resume, progress=not quiet, summary=not quiet,
-                  ascii=ascii_only)
+                  ascii=ascii_only, cluster=cluster, chunk_size=chunk_size)
     try:
         return run.run()
     except BulkError as exc:

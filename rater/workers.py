@@ -114,6 +114,15 @@ def rating_record(item: PuzzleItem, rating: Rating, lang: str, timeout: float | 
     }
 
 
+def guard_limit(timeout: float | None) -> float:
+    """Seconds one puzzle may take before a guard stops it: ``timeout`` plus grace, else :data:`DEFAULT_GUARD`.
+
+    The grace leaves the engine's own deadline the first word: the guard is
+    only for a technique search that never comes back to check it.
+    """
+    return timeout + max(2.0, 0.5 * timeout) if timeout else DEFAULT_GUARD
+
+
 # --- the worker side ------------------------------------------------------------------
 
 _ENGINE: Engine | None = None
@@ -129,15 +138,20 @@ def init_worker(config: BulkConfig) -> None:
     _ENGINE = Engine(Options.parse(config.option), catalogue)
 
 
-def rate_item(item: PuzzleItem, config: BulkConfig) -> dict[str, Any]:
-    """Rate one record in this process (the worker's engine must be initialised)."""
-    assert _ENGINE is not None, "init_worker() was not called"
+def rate_item(item: PuzzleItem, config: BulkConfig, engine: Engine | None = None) -> dict[str, Any]:
+    """Rate one record with ``engine`` (by default this worker's, see :func:`init_worker`).
+
+    The one place a record is made from a puzzle: local workers and cluster
+    tasks (:mod:`rater.cluster`) both call it, so their records are identical.
+    """
+    engine = engine or _ENGINE
+    assert engine is not None, "init_worker() was not called"
     if item.error or item.grid is None:
         return error_record(item, "error", item.error)
     start = Board.from_candidates(item.grid, item.cands) if item.cands else None
     deadline = time.monotonic() + config.timeout if config.timeout else None
     try:
-        rating = _ENGINE.rate(item.grid, allow_multiple=config.allow_multiple, start=start, deadline=deadline)
+        rating = engine.rate(item.grid, allow_multiple=config.allow_multiple, start=start, deadline=deadline)
     except Exception as exc:  # noqa: BLE001 - one bad puzzle must not end a million-line run
         return error_record(item, "error", f"{type(exc).__name__}: {exc}")
     record = rating_record(item, rating, config.lang, config.timeout)
@@ -241,8 +255,7 @@ class WorkerPool:
 
     def limit(self) -> float:
         """Seconds a worker may spend on one puzzle before the guard kills it."""
-        timeout = self.config.timeout
-        return timeout + max(2.0, 0.5 * timeout) if timeout else DEFAULT_GUARD
+        return guard_limit(self.config.timeout)
 
     def _replace(self, index: int, message: str, status: str = "error",
                  retry: bool = False) -> list[tuple[int, dict[str, Any]]]:

@@ -1,0 +1,383 @@
+"""Rating a file on a Dask cluster (``rate --file F --cluster ADDRESS``), streaming and in input order.
+
+The client (the ``rate`` process) reads the input, cuts it into chunks of
+consecutive records and sends every chunk as one task; a task rates its
+puzzles with :func:`rater.workers.rate_item`, the function the local workers
+call, so a record is made by one code path whichever way it is rated.  What
+the local pool (:mod:`rater.workers`) promises holds here too:
+
+* **Bounded memory.**  At most ``window`` chunks (2 per worker thread) are in
+  flight or waiting to be written; the input is read only when one is
+  written.  Results are written in input order as soon as they are
+  contiguous.
+* **Unreadable lines never go to the cluster.**  A line that did not parse gets
+  its ``error`` record on the client; only puzzles travel.
+* **One Engine per worker process**, built on its first task and kept for the
+  next ones (keyed by option and technique file, whose text is sent along, so
+  the workers need not see the client's files).
+* **Timeouts on the workers.**  ``--timeout`` is the engine's deadline, as
+  locally.  A puzzle still running after the guard limit
+  (:func:`rater.workers.guard_limit`) is stopped by a watchdog thread of the
+  task, which raises an exception in the rating thread; the puzzle gets a
+  ``timeout`` record and the chunk goes on.  A task stuck where no Python
+  code runs cannot be stopped that way: the client gives up on a chunk that
+  is not back ``2 x its length x the guard limit`` after it became the oldest
+  one, writes ``timeout`` records for its puzzles and asks the cluster to
+  restart the worker that holds it.  So no task hangs the client forever.
+* **A lost worker loses nothing.**  The scheduler gives the tasks of a worker
+  that died to another one (up to its ``allowed-failures``, 3 by default);
+  ``retries`` on every task covers a task that fails by an exception.  A chunk
+  that keeps killing its workers (``KilledWorker``) gets ``error`` records.
+  A task that still fails (``rate_chunk`` makes a record of every puzzle's
+  failure, so that means a scheduler or worker without this package) and a
+  lost scheduler end the run (exit 2): the output holds every record written
+  so far, and ``--resume`` continues.  A killed client loses only the
+  chunks in flight, which ``--resume`` rates again.
+
+Dask is an optional extra (``pip install "sudoku-rater[cluster]"``); this
+module imports it only when a cluster is asked for.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import logging
+import math
+import signal
+import threading
+import time
+from collections import deque
+from collections.abc import Callable, Generator, Iterable, Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+from puzzles.formats import PuzzleItem
+from rater.engine import Engine
+from rater.options import Options
+from rater.workers import BulkConfig, error_record, guard_limit, rate_item
+
+#: The install hint of the one-line error when Dask is missing.
+EXTRA_HINT = 'pip install "sudoku-rater[cluster]"'
+#: Seconds to reach the scheduler (and to see a first worker) before giving up.
+CONNECT_TIMEOUT = 10.0
+#: Puzzles per task on long files: a task is then seconds of work against a few ms of scheduling.
+DEFAULT_CHUNK = 200
+#: Fewest puzzles per task when a short file is cut finer to keep every worker busy to the end.
+MIN_CHUNK = 10
+#: Chunks in flight or waiting to be written, per worker thread.
+CHUNKS_PER_THREAD = 2
+#: Times the scheduler reruns a task that failed by an exception.
+RETRIES = 2
+#: Messages and transitions Dask keeps for debugging (its default 1000 holds 1000 chunks of puzzles).
+LOG_LENGTH = 16
+#: Seconds between two looks at the oldest chunk (Ctrl-C and the backstop are noticed this often).
+POLL = 0.5
+
+
+class ClusterError(ValueError):
+    """No cluster to rate on (Dask missing, scheduler unreachable or lost): one line for the user."""
+
+
+# --- the worker side ------------------------------------------------------------------
+
+
+def dask_setup(worker: Any) -> None:
+    """Preload hook of the workers of ``--cluster local``: Ctrl-C is the client's business.
+
+    Those workers share the terminal's process group, so they get the user's
+    SIGINT too; the client stops the run (and them) itself.
+    """
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+class _Overtime(BaseException):
+    """Raised in a rating thread by its guard: a BaseException, so ``rate_item`` does not catch it."""
+
+
+_LOCAL = threading.local()
+
+
+def worker_engine(option: str, techniques_text: str | None) -> Engine:
+    """This worker thread's Engine for the run's option and technique file, built once and kept.
+
+    Per thread rather than per process so that a worker with several threads
+    never shares one Engine between two ratings; with one thread per worker
+    process (what ``--cluster local`` starts) it is one Engine per process.
+    """
+    cache: dict[tuple[str, str | None], Engine] = _LOCAL.__dict__.setdefault("engines", {})
+    key = (option, techniques_text)
+    engine = cache.get(key)
+    if engine is None:
+        catalogue = None
+        if techniques_text is not None:
+            import yaml
+
+            from techniques.catalogue import Catalogue
+
+            catalogue = Catalogue.from_data(yaml.safe_load(techniques_text), "--techniques")
+        cache.clear()  # a worker serves one run at a time; an old run's engine is not needed again
+        engine = cache[key] = Engine(Options.parse(option), catalogue)
+    return engine
+
+
+def _forget_engine(option: str, techniques_text: str | None) -> None:
+    """Drop an Engine whose rating was stopped from outside: its state is not to be trusted."""
+    _LOCAL.__dict__.get("engines", {}).pop((option, techniques_text), None)
+
+
+class _Guard:
+    """A watchdog thread that stops a rating running longer than ``limit`` seconds.
+
+    It raises :class:`_Overtime` in the rating thread (CPython's
+    ``PyThreadState_SetAsyncExc``), which surfaces at the next Python
+    instruction: enough for a technique search that loops, not for a call
+    that never returns to Python.  It fires only between :meth:`begin` and
+    :meth:`end`, under the lock that :meth:`end` takes, so the exception
+    always lands before the rating thread leaves the ``try`` of that puzzle.
+    """
+
+    def __init__(self, limit: float) -> None:
+        self.limit = limit
+        self.target = threading.get_ident()
+        self.lock = threading.Lock()
+        self.started: float | None = None
+        self.stopped = threading.Event()
+        self.thread = threading.Thread(target=self._watch, name="rate-guard", daemon=True)
+
+    def __enter__(self) -> _Guard:
+        self.thread.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.end()
+        self.stopped.set()
+        self.thread.join()
+
+    def begin(self) -> None:
+        with self.lock:
+            self.started = time.monotonic()
+
+    def end(self) -> None:
+        with self.lock:
+            self.started = None
+
+    def _watch(self) -> None:
+        while not self.stopped.wait(min(POLL, self.limit / 4)):
+            with self.lock:
+                if self.started is not None and time.monotonic() - self.started > self.limit:
+                    ctypes.pythonapi.PyThreadState_SetAsyncExc(ctypes.c_ulong(self.target),
+                                                               ctypes.py_object(_Overtime))
+                    self.started = None
+
+
+def rate_chunk(items: list[PuzzleItem], config: BulkConfig, techniques_text: str | None = None,
+               limit: float | None = None) -> list[dict[str, Any]]:
+    """The task of one chunk: the records of ``items``, in order (runs on a worker).
+
+    ``limit`` (seconds per puzzle, default :func:`rater.workers.guard_limit`
+    of the run's timeout) is what the guard allows one puzzle.
+    """
+    engine = worker_engine(config.option, techniques_text)
+    limit = limit or guard_limit(config.timeout)
+    records = []
+    with _Guard(limit) as guard:
+        for item in items:
+            try:
+                guard.begin()
+                record = rate_item(item, config, engine)
+                guard.end()
+            except _Overtime:
+                guard.end()
+                _forget_engine(config.option, techniques_text)
+                engine = worker_engine(config.option, techniques_text)
+                record = error_record(item, "timeout", f"rating took longer than {limit:g} s; stopped")
+            records.append(record)
+    return records
+
+
+# --- the client side ------------------------------------------------------------------
+
+
+@dataclass
+class _Chunk:
+    """Consecutive input records: those rated on the client at once, the others sent as one task."""
+
+    records: list[dict[str, Any] | None] = field(default_factory=list)
+    sent: list[PuzzleItem] = field(default_factory=list)
+    future: Any = None
+    #: When the chunk became the oldest one (the backstop counts from there).
+    oldest_since: float | None = None
+
+    def fill(self, rated: list[dict[str, Any]]) -> list[dict[str, Any]]:
+        """All records in input order, the task's ``rated`` ones in the gaps (none without a task)."""
+        given = iter(rated)
+        return [record if record is not None else next(given) for record in self.records]
+
+
+def parse_target(target: str, cores: int) -> tuple[str | None, int]:
+    """(scheduler address, 0) or (None, worker processes) for ``local[:N]``; ClusterError if malformed."""
+    if target == "local":
+        return None, cores
+    if target.startswith("local:"):
+        count = target[len("local:"):]
+        if not count.isdigit() or int(count) < 1:
+            raise ClusterError(f"--cluster local:N needs a whole number of workers N >= 1, not {count!r}")
+        return None, int(count)
+    if not target.strip():
+        raise ClusterError("--cluster needs a scheduler address (tcp://host:8786) or local[:N]")
+    return target, 0
+
+
+class ClusterRun:
+    """A Dask client for one run: connected to a scheduler, or to a LocalCluster started for the run."""
+
+    def __init__(self, target: str, cores: int, note: Callable[[str], None] = lambda _text: None) -> None:
+        try:
+            import distributed
+        except ImportError as exc:
+            raise ClusterError(f"--cluster needs Dask: {EXTRA_HINT}") from exc
+        address, workers = parse_target(target, cores)
+        logging.getLogger("distributed").setLevel(logging.ERROR)
+        import dask
+
+        # For debugging, Dask keeps the last 1000 messages of every connection (each a whole chunk of
+        # puzzles here) and, in a scheduler of local:N, 1000 task transitions and events: on a long
+        # file that was most of the client's memory (up to about 60 MB with chunks of 200).
+        # Workers of local:N also leave out Dask's sampling profiler, which interrupts the rating thread
+        # every 10 ms to look at its stack.
+        dask.config.set({"distributed.admin.low-level-log-length": LOG_LENGTH,
+                         "distributed.worker.profile.enabled": False})
+        self.cluster: Any = None
+        try:
+            if address is None:
+                if workers > cores:
+                    note(f"rate: note: --cluster local:{workers} lowered to {cores} workers, the cores available")
+                    workers = cores
+                self.cluster = distributed.LocalCluster(n_workers=workers, processes=True, threads_per_worker=1,
+                                                        dashboard_address=None, silence_logs=logging.ERROR,
+                                                        preload=[__name__])
+                self.client = distributed.Client(self.cluster, timeout=CONNECT_TIMEOUT)
+            else:
+                self.client = distributed.Client(address, timeout=CONNECT_TIMEOUT)
+        except Exception as exc:  # noqa: BLE001 - whatever Dask raises, the user gets one line
+            self.close()
+            where = f"the Dask scheduler at {address}" if address else "a local Dask cluster"
+            raise ClusterError(f"cannot reach {where}: {_first_line(exc)}") from exc
+        try:
+            self.client.wait_for_workers(1, timeout=CONNECT_TIMEOUT)
+        except Exception as exc:  # noqa: BLE001
+            self.close()
+            where = f"the Dask scheduler at {address}" if address else "the local Dask cluster"
+            raise ClusterError(f"{where} has no workers (none joined within {CONNECT_TIMEOUT:g} s)") from exc
+
+    def threads(self) -> int:
+        """Worker threads of the cluster now (at least 1)."""
+        try:
+            return max(1, sum(self.client.nthreads().values()))
+        except Exception:  # noqa: BLE001 - a passing hiccup: assume the smallest cluster
+            return 1
+
+    def close(self) -> None:
+        for part in (getattr(self, "client", None), self.cluster):
+            if part is not None:
+                try:
+                    part.close()
+                except Exception:  # noqa: BLE001 - closing after a failure must not hide the failure
+                    pass
+
+    def chunk_size(self, remaining: int | None) -> int:
+        """:data:`DEFAULT_CHUNK`, or smaller on a short file so that every worker has work to the end."""
+        if remaining is None:
+            return DEFAULT_CHUNK
+        return max(MIN_CHUNK, min(DEFAULT_CHUNK, math.ceil(remaining / (8 * self.threads()))))
+
+    def rate_stream(self, items: Iterable[PuzzleItem], config: BulkConfig, *, chunk_size: int = DEFAULT_CHUNK,
+                    techniques_text: str | None = None,
+                    on_flush: Callable[[], None] | None = None) -> Generator[dict[str, Any], None, None]:
+        """Records for ``items`` in input order, rated on the cluster (see the module docstring)."""
+        window = CHUNKS_PER_THREAD * self.threads()
+        source = iter(items)
+        pending: deque[_Chunk] = deque()
+        limit = guard_limit(config.timeout)
+        exhausted = False
+        try:
+            while True:
+                while not exhausted and len(pending) < window:
+                    chunk = self._next_chunk(source, chunk_size)
+                    if chunk is None:
+                        exhausted = True
+                        break
+                    if chunk.sent:
+                        chunk.future = self.client.submit(rate_chunk, chunk.sent, config, techniques_text,
+                                                          pure=False, retries=RETRIES)
+                    pending.append(chunk)
+                if not pending:
+                    return
+                head = pending[0]
+                rated = self._results(head, limit) if head.future is not None else []
+                pending.popleft()
+                yield from head.fill(rated)
+                if on_flush:
+                    on_flush()
+        finally:
+            for chunk in pending:
+                if chunk.future is not None:
+                    chunk.future.cancel()
+
+    @staticmethod
+    def _next_chunk(source: Iterator[PuzzleItem], size: int) -> _Chunk | None:
+        chunk = _Chunk()
+        for item in source:
+            if item.error or item.grid is None:
+                chunk.records.append(error_record(item, "error", item.error))
+            else:
+                chunk.records.append(None)
+                chunk.sent.append(item)
+            if len(chunk.records) >= size:
+                break
+        return chunk if chunk.records else None
+
+    def _results(self, chunk: _Chunk, limit: float) -> list[dict[str, Any]]:
+        """The records of the oldest chunk's task, waiting in short slices (Ctrl-C, the backstop)."""
+        chunk.oldest_since = chunk.oldest_since or time.monotonic()
+        backstop = 2 * len(chunk.sent) * limit
+        # A threading.Event rather than ``result(timeout=...)``: Dask's own timeout can race with the
+        # task's end and then fail with an UnboundLocalError instead of a result or a TimeoutError.
+        done = threading.Event()
+        chunk.future.add_done_callback(lambda _future: done.set())
+        while not done.wait(POLL):
+            if time.monotonic() - chunk.oldest_since > backstop:
+                self._give_up(chunk)
+                message = f"its task was not back within {backstop:g} s; given up, its worker restarted"
+                return [error_record(item, "timeout", message) for item in chunk.sent]
+        try:
+            return chunk.future.result()
+        except Exception as exc:  # noqa: BLE001 - KilledWorker, a lost scheduler, a failed task
+            if type(exc).__name__ == "KilledWorker":  # this chunk killed worker after worker
+                message = f"its workers died while rating it: {_first_line(exc)}"
+                return [error_record(item, "error", message) for item in chunk.sent]
+            if self.client.status != "running":
+                raise ClusterError("lost the Dask scheduler; the records written so far stay, "
+                                   "--resume continues") from exc
+            # rate_chunk turns every puzzle's failure into a record: a failed task is the cluster's setup
+            raise ClusterError(f"a cluster task failed ({type(exc).__name__}: {_first_line(exc)}); the "
+                               "scheduler and workers need this sudoku-rater and Dask installed") from exc
+
+    def _give_up(self, chunk: _Chunk) -> None:
+        """Cancel a task stuck beyond the backstop and restart its worker, whose thread it still holds."""
+        key = chunk.future.key
+        try:
+            holders = [worker for worker, keys in self.client.processing().items() if key in keys]
+        except Exception:  # noqa: BLE001
+            holders = []
+        chunk.future.cancel()
+        if holders:
+            try:
+                self.client.restart_workers(holders, raise_for_error=False)
+            except Exception:  # noqa: BLE001 - a scheduler without nannies cannot restart: the task is dropped anyway
+                pass
+
+
+def _first_line(exc: BaseException) -> str:
+    text = str(exc).strip()
+    return text.splitlines()[0] if text else type(exc).__name__

@@ -1,0 +1,167 @@
+"""Bulk rating on a Dask cluster (rater.cluster): the same records as the local pool, resume after a killed
+client, across --jobs and --cluster, the worker-side guard, and the one-line errors."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import logging
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+distributed = pytest.importorskip("distributed")
+
+from rater import cluster as cluster_module  # noqa: E402
+from rater.cli import main  # noqa: E402
+from rater.workers import BulkConfig  # noqa: E402
+from tests.conftest import REPO, read_puzzles  # noqa: E402
+
+SEVERAL = ".......................2.3......3.2...1.4......5....6..3......4.7..8...962...7..."
+#: 200 puzzles of sample1000 (every third line), half compared in csv, half in jsonl.
+PUZZLES = read_puzzles("sample1000_every3.txt", count=200)
+
+
+@pytest.fixture(scope="module")
+def scheduler():
+    """The address of a LocalCluster of 2 worker processes, shared by the tests of this file."""
+    with distributed.LocalCluster(n_workers=2, processes=True, threads_per_worker=1, dashboard_address=None,
+                                  silence_logs=logging.ERROR) as local:
+        yield local.scheduler_address
+
+
+def write_input(path: Path, puzzles: list[str]) -> Path:
+    """Puzzles with a comment line, a malformed line and a puzzle of several solutions among them."""
+    lines = ["# sample", *puzzles[:3], "not a puzzle", SEVERAL, *puzzles[3:]]
+    path.write_text("\n".join(lines) + "\n")
+    return path
+
+
+def rate(args: list[str], expected: int = 4) -> None:
+    """Run ``rate`` quietly and check its exit code (4: the test inputs have lines that are not ratings)."""
+    result = CliRunner().invoke(main, [*args, "--quiet"])
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.output
+    assert result.exit_code == expected, result.stderr
+
+
+def records(path: Path, fmt: str) -> list[dict]:
+    """The records of an output, without the timing field."""
+    text = path.read_text(encoding="utf-8")
+    rows = list(csv.DictReader(io.StringIO(text))) if fmt == "csv" else [json.loads(ln) for ln in text.splitlines()]
+    for row in rows:
+        row.pop("seconds")
+    return rows
+
+
+@pytest.mark.parametrize("fmt, part", [("csv", slice(0, 100)), ("jsonl", slice(100, 200))])
+def test_cluster_records_equal_local_pool(tmp_path, scheduler, fmt, part):
+    source = write_input(tmp_path / "in.txt", PUZZLES[part])
+    common = ["--file", str(source), "--format", fmt]
+    rate([*common, "--output", str(tmp_path / "pool"), "--jobs", "2"])
+    rate([*common, "--output", str(tmp_path / "dask"), "--cluster", scheduler, "--chunk-size", "7"])
+    pool, dask = records(tmp_path / "pool", fmt), records(tmp_path / "dask", fmt)
+    assert len(dask) == len(PUZZLES[part]) + 2
+    assert [r["status"] for r in dask[3:5]] == ["error", "multiple_solutions"]  # rated on the client / a worker
+    assert dask == pool
+
+
+def test_killed_client_resumes_to_one_record_per_line(tmp_path, scheduler):
+    puzzles = PUZZLES[:60]
+    source = write_input(tmp_path / "in.txt", puzzles)
+    out = tmp_path / "out.csv"
+    command = [sys.executable, "-m", "rater.cli", "--file", str(source), "--output", str(out), "--quiet",
+               "--cluster", "local:2", "--chunk-size", "3"]
+    client = subprocess.Popen(command, cwd=REPO, stderr=subprocess.DEVNULL)
+    try:
+        deadline = time.monotonic() + 40
+        while time.monotonic() < deadline and client.poll() is None:
+            if out.exists() and out.read_bytes().count(b"\n") > 10:
+                break
+            time.sleep(0.05)
+    finally:
+        client.send_signal(signal.SIGKILL)
+        client.wait()
+    written = out.read_bytes().count(b"\n") - 1
+    assert 0 < written < len(puzzles) + 2, "the kill came too late to mean anything"
+    rate(["--file", str(source), "--output", str(out), "--resume", "--cluster", scheduler])
+    lines = [int(r["line"]) for r in csv.DictReader(out.open(encoding="utf-8"))]
+    assert lines == [2, 3, 4, 5, 6, *range(7, 7 + len(puzzles) - 3)]
+
+
+def test_run_of_jobs_resumed_on_cluster_and_back(tmp_path, scheduler):
+    """The run identity does not hold --jobs or --cluster: either may continue the other's output."""
+    source = write_input(tmp_path / "in.txt", PUZZLES[:12])
+    full, out = tmp_path / "full.jsonl", tmp_path / "out.jsonl"
+    rate(["--file", str(source), "--output", str(full), "--format", "jsonl", "--jobs", "1"])
+    expected = records(full, "jsonl")
+    for first, second in ((["--jobs", "1"], ["--cluster", scheduler]), (["--cluster", scheduler], ["--jobs", "1"])):
+        rate(["--file", str(source), "--output", str(out), "--format", "jsonl", *first])
+        kept = out.read_text().splitlines(keepends=True)[:6]
+        out.write_text("".join(kept) + kept[6 - 1][:20])  # a kill: six records and a torn line
+        rate(["--file", str(source), "--output", str(out), "--format", "jsonl", "--resume", *second])
+        assert records(out, "jsonl") == expected
+
+
+def test_guard_stops_a_puzzle_that_never_returns(monkeypatch):
+    """On a worker, a puzzle running past the guard limit gets a timeout record and the chunk goes on."""
+    from puzzles.formats import read_items
+
+    items = list(read_items([PUZZLES[0], PUZZLES[1], PUZZLES[2]]))
+    real = cluster_module.rate_item
+
+    def hangs_on_second(item, config, engine):
+        while item.line == 2:
+            pass
+        return real(item, config, engine)
+
+    monkeypatch.setattr(cluster_module, "rate_item", hangs_on_second)
+    began = time.monotonic()
+    out = cluster_module.rate_chunk(items, BulkConfig(), None, limit=0.3)
+    assert time.monotonic() - began < 10
+    assert [r["status"] for r in out] == ["solved", "timeout", "solved"]
+    assert "longer than 0.3 s" in out[1]["message"]
+
+
+def test_missing_dask_is_one_line_naming_the_extra(tmp_path, monkeypatch):
+    monkeypatch.setitem(sys.modules, "distributed", None)  # import distributed -> ImportError
+    source = write_input(tmp_path / "in.txt", PUZZLES[:2])
+    result = CliRunner().invoke(main, ["--file", str(source), "--cluster", "local:1"])
+    assert result.exit_code == 2
+    assert result.stderr == 'rate: error: --cluster needs Dask: pip install "sudoku-rater[cluster]"\n'
+
+
+def test_unreachable_scheduler_is_one_line_within_the_connect_timeout(tmp_path, monkeypatch):
+    monkeypatch.setattr(cluster_module, "CONNECT_TIMEOUT", 2.0)
+    source = write_input(tmp_path / "in.txt", PUZZLES[:2])
+    out = tmp_path / "out.csv"
+    began = time.monotonic()
+    result = CliRunner().invoke(main, ["--file", str(source), "--output", str(out), "--cluster", "tcp://127.0.0.1:9"])
+    assert time.monotonic() - began < 15
+    assert result.exit_code == 2
+    lines = result.stderr.splitlines()
+    assert len(lines) == 1 and lines[0].startswith("rate: error: cannot reach the Dask scheduler at tcp://127.0.0.1:9")
+    assert not (tmp_path / "out.csv.run.json").exists()  # nothing written before the cluster is reached
+    assert not out.exists() or out.stat().st_size == 0
+
+
+@pytest.mark.parametrize("target", ["local:0", "local:x"])
+def test_bad_local_worker_count(tmp_path, target):
+    source = write_input(tmp_path / "in.txt", PUZZLES[:2])
+    result = CliRunner().invoke(main, ["--file", str(source), "--cluster", target])
+    assert result.exit_code == 2 and result.stderr.startswith("rate: error: --cluster local:N needs")
+
+
+def test_jobs_with_cluster_is_ignored_with_a_note(tmp_path, scheduler):
+    source = write_input(tmp_path / "in.txt", PUZZLES[:2])
+    result = CliRunner().invoke(main, ["--file", str(source), "--output", str(tmp_path / "o"),
+                                       "--cluster", scheduler, "--jobs", "2"])
+    assert result.exit_code == 4
+    assert "--jobs 2 ignored with --cluster" in result.stderr
+    assert os.path.getsize(tmp_path / "o") > 0
