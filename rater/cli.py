@@ -88,7 +88,19 @@ def build_engine(option: str, techniques: str | None, disable: tuple[str, ...] =
     return Engine(options, catalogue)
 
 
-@click.command(cls=OneLineCommand, error_prefix="rate: ", context_settings={"help_option_names": ["-h", "--help"]})
+#: The help's sections, in the order a user looks for an option.
+HELP_SECTIONS = (
+    ("Rating", ("option", "techniques", "disable", "allow_multiple")),
+    ("Output of one puzzle", ("as_json", "lang", "walk", "step_mode", "first", "last", "color", "ascii_only",
+                              "hint", "full")),
+    ("Symmetric variants and reduction", ("variants", "seed", "reduce", "reduce_all")),
+    ("Rating files (--file)", ("source", "output", "fmt", "template", "jobs", "timeout", "resume", "quiet",
+                               "cluster", "chunk_size")),
+)
+
+
+@click.command(cls=OneLineCommand, error_prefix="rate: ", sections=HELP_SECTIONS,
+               context_settings={"help_option_names": ["-h", "--help"]})
 @click.argument("puzzle", required=False)
 @click.option("--option", "-o", default=DEFAULT_OPTION, show_default=True,
               help="4-digit option code: C/D tests (0-2), detail (0-4), thinning output (0-1), "

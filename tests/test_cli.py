@@ -104,3 +104,18 @@ def test_variants_table_and_json():
     assert len(data["min_variant"]["puzzle"]) == 81 and "transpose=" in data["min_variant"]["transformation"]
     text = run(GOOD, "--variants", "3", "--no-walk").stdout
     assert "min / median / max" in text and "transformation" in text
+
+
+def test_help_lists_options_in_sections() -> None:
+    """Thirty options read only in groups: every option sits in a named section, none left over."""
+    from click.testing import CliRunner
+
+    from rater.cli import main as rate_main
+
+    result = CliRunner().invoke(rate_main, ["--help"])
+    assert result.exit_code == 0
+    headings = ["Rating:", "Output of one puzzle:", "Symmetric variants and reduction:", "Rating files (--file):"]
+    positions = [result.output.index(h) for h in headings]
+    assert positions == sorted(positions)
+    assert result.output.split("Other options:")[1].split() == ["-h,", "--help", "Show", "this", "message", "and", "exit."]
+    assert result.output.index("--cluster") > positions[-1] and result.output.index("--disable") < positions[1]
