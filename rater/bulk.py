@@ -40,12 +40,13 @@ from pathlib import Path
 from typing import IO, Any, BinaryIO
 
 from puzzles.formats import PuzzleItem, read_items
-from rater.bulk_output import RecordWriter, TemplateError, check_template, csv_header, escape_text, record_fields
+from rater.bulk_output import RecordWriter, TemplateError, check_template, csv_header, escape_text
 from rater.bulk_resume import (ResumeError, RunIdentity, check_identity, cut_torn_line, file_fingerprint,
                                side_path, skip_done, techniques_digest, write_identity)
 from rater.cluster import ClusterError, ClusterRun
 from rater.reduction import NecessaryHistogram
-from rater.workers import RATED, BulkConfig, rate_stream
+from rater.records import RATED, record_fields
+from rater.workers import BulkConfig, rate_stream
 from techniques.catalogue import Catalogue
 
 EXIT_ALL_RATED, EXIT_INCOMPLETE, EXIT_INTERRUPTED, EXIT_BROKEN_PIPE = 0, 4, 130, 141

@@ -19,7 +19,7 @@ A ``--template`` is checked completely before the run starts (see
 of a failure on the first record of some status.
 
 With ``--reduce`` every record has :data:`REDUCE_FIELDS` after
-:data:`FIELDS` (see :func:`record_fields`): escaped, csv-protected and
+:data:`FIELDS` (see :func:`rater.records.record_fields`): escaped, csv-protected and
 template-checked like the others.  Records that were not rated carry them
 empty.
 """
@@ -33,15 +33,8 @@ import re
 import string
 from typing import IO, Any, Final
 
-from rater.workers import RATED
+from rater.records import FIELDS, RATED, REDUCE_FIELDS
 
-#: Fields of a record, in CSV column order; also the names a ``--template`` may use.
-FIELDS: Final = (
-    "line", "puzzle", "status", "points", "norm2", "max", "level", "thinning_steps", "steps",
-    "techniques", "seconds", "message", "comment",
-)
-#: Fields a record gains with ``--reduce``, after :data:`FIELDS` (filled by :mod:`rater.reduction`).
-REDUCE_FIELDS: Final = ("reduced", "necessary_givens", "already_minimal")
 CSV_HEADER: Final = ",".join(FIELDS)
 TEXT_TEMPLATE: Final = "{puzzle} {points} {norm2} {max} {level}"
 #: Largest width or precision a template field may ask for (keeps every line bounded).
@@ -156,11 +149,6 @@ _SAMPLES: Final[dict[str, tuple[Any, ...]]] = {
 }
 
 
-def record_fields(reduce: bool = False) -> tuple[str, ...]:
-    """The fields of every record of a run, in csv column order."""
-    return FIELDS + REDUCE_FIELDS if reduce else FIELDS
-
-
 def csv_header(fields: tuple[str, ...] = FIELDS) -> str:
     return ",".join(fields)
 
@@ -221,7 +209,7 @@ def check_template(template: str, fields: tuple[str, ...] = FIELDS) -> None:
     precisions up to :data:`MAX_TEMPLATE_WIDTH`; and every field's spec is
     tried on each type the field takes (``{points:d}`` fails on 15.5, so it is
     refused here rather than on the first stuck puzzle).  ``fields`` are the
-    names the run's records have (:func:`record_fields`).
+    names the run's records have (:func:`rater.records.record_fields`).
     """
     if not template.isprintable():
         raise TemplateError("--template must be one line of printable characters (no tabs or control characters)")

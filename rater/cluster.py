@@ -54,7 +54,8 @@ from typing import Any
 from puzzles.formats import PuzzleItem
 from rater.engine import Engine
 from rater.options import Options
-from rater.workers import BulkConfig, error_record, guard_limit, rate_item
+from rater.records import error_record
+from rater.workers import BulkConfig, guard_limit, rate_item
 
 #: The install hint of the one-line error when Dask is missing.
 EXTRA_HINT = 'pip install "sudoku-rater[cluster]"'

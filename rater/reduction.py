@@ -28,7 +28,7 @@ from puzzles.reduction import (
     count_givens,
     reduce_puzzle,
 )
-from rater.bulk_output import REDUCE_FIELDS
+from rater.records import REDUCE_FIELDS
 from rater.engine import Engine
 from rater.report import fmt_points, json_report, summary_lines
 from rater.result import Rating

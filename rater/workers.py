@@ -37,15 +37,13 @@ from dataclasses import dataclass, field
 from multiprocessing import connection, get_context
 from typing import Any
 
-from puzzles.formats import PuzzleItem, item_key
+from puzzles.formats import PuzzleItem
 from rater.engine import Engine
 from rater.options import Options
-from rater.result import Rating
+from rater.records import RATED, error_record, rating_record
 from techniques.board import Board
 from techniques.catalogue import Catalogue
 
-#: Statuses that are a rating; every other one is reported as not rated.
-RATED = ("solved", "stuck")
 #: Seconds one puzzle may keep a worker busy when no ``--timeout`` is given.
 DEFAULT_GUARD = 300.0
 #: Seconds between two looks at the workers while waiting for results.
@@ -61,57 +59,10 @@ class BulkConfig:
     allow_multiple: bool = False
     timeout: float | None = None
     lang: str = "en"
-    #: Add the reduction fields (:data:`rater.bulk_output.REDUCE_FIELDS`) to every record.
+    #: Add the reduction fields (:data:`rater.records.REDUCE_FIELDS`) to every record.
     reduce: bool = False
     #: Technique codes switched off (``--disable``), checked by the CLI before the run.
     disable: tuple[str, ...] = ()
-
-
-# --- records ------------------------------------------------------------------------
-
-
-def _number(value: float) -> float | int:
-    """Rounded to 2 decimals, whole numbers as ints (so text and JSON print ``15``, not ``15.0``)."""
-    value = round(float(value), 2)
-    return int(value) if value.is_integer() else value
-
-
-def _one_line(text: str) -> str:
-    return " ".join(text.split())
-
-
-def error_record(item: PuzzleItem, status: str, message: str) -> dict[str, Any]:
-    """A record for a line that was not rated (unreadable, timed out, crashed)."""
-    return {
-        "line": item.line, "puzzle": item_key(item), "status": status, "points": None, "norm2": None,
-        "max": None, "level": "", "thinning_steps": None, "steps": None, "techniques": {},
-        "seconds": None, "message": _one_line(message), "comment": item.comment,
-    }
-
-
-def _default_message(status: str, timeout: float | None) -> str:
-    """The engine stops at its deadline without a message; a record should say why."""
-    return f"rating took longer than {timeout:g} s" if status == "timeout" and timeout else ""
-
-
-def rating_record(item: PuzzleItem, rating: Rating, lang: str, timeout: float | None = None) -> dict[str, Any]:
-    """The record of a rating: figures rounded as the reports print them."""
-    rated = rating.status in RATED or (rating.status == "timeout" and rating.steps)
-    return {
-        "line": item.line,
-        "puzzle": item_key(item),
-        "status": rating.status,
-        "points": _number(rating.points) if rated else None,
-        "norm2": _number(rating.norm2) if rated else None,
-        "max": _number(rating.max) if rated else None,
-        "level": rating.level.get(lang, "") if rating.status in RATED else "",
-        "thinning_steps": rating.thinning_steps if rated else None,
-        "steps": len(rating.steps) if rated else None,
-        "techniques": rating.technique_counts(),
-        "seconds": round(rating.seconds, 4),
-        "message": _one_line(rating.message) or _default_message(rating.status, timeout),
-        "comment": item.comment,
-    }
 
 
 def guard_limit(timeout: float | None) -> float:
