@@ -119,6 +119,7 @@ class Engine:
         rating = self._rate(way.grid(grid), allow_multiple, way.board(start) if start else None, verify, deadline)
         rating.puzzle = format_line(grid)
         rating.steps = [way.user_step(s) for s in rating.steps]
+        rating.alternatives = {i: [way.user_step(s) for s in alts] for i, alts in rating.alternatives.items()}
         if rating.solution:
             rating.solution = format_line(way.user_grid(parse_puzzle(rating.solution)))
         if rating.final_grid:
@@ -172,7 +173,7 @@ class Engine:
         ctx = Context(cd_level=self.options.cd_level, unique=unique)
         board = start.copy() if start else Board.from_grid(grid)
         solution = result.solution if (verify and unique) else None
-        rating.status = self._solve(board, ctx, rating.steps, solution, deadline)
+        rating.status = self._solve(board, ctx, rating.steps, solution, deadline, rating.alternatives)
         rating.final_grid = format_line(board.grid())
         guessed = any(s.code in self.guessing for s in rating.steps)
         rating.level = self.levels.grade(rating.points, self.mode is Mode.SYNC, guessed)
@@ -188,31 +189,65 @@ class Engine:
         steps: list[Step],
         solution: Grid | None,
         deadline: float | None,
+        alternatives: dict[int, list[Step]],
     ) -> Status:
         while board.empty:
             if deadline is not None and time.monotonic() > deadline:
                 return Status.TIMEOUT
-            chosen = self._next_steps(board, ctx.at_new_position())
+            found: list[Step] = []
+            chosen = self._next_steps(board, ctx.at_new_position(), found)
             if not chosen:
                 return Status.STUCK
+            first = len(steps)
             for step in chosen:
                 if self._apply(board, step, solution, synchronous=self.mode is Mode.SYNC):
                     steps.append(step)
+            others = self._alternatives(found, chosen)
+            if others and len(steps) > first:
+                alternatives[first] = others
         return Status.SOLVED
 
-    def _next_steps(self, board: Board, ctx: Context) -> list[Step]:
+    def _alternatives(self, found: Sequence[Step], chosen: Sequence[Step]) -> list[Step]:
+        """What option digit 2 prints beside a round: the steps found there but not applied.
+
+        1: thinning alternatives; 2: also other placements of the cells placed
+        (another method for the same digit); 3: also every placement at the
+        round's minimal points; 4: every placement found.  Levels 3 and 4 search
+        every direct method (no floor cut-off), which changes no choice.
+        """
+        level = self.options.detail
+        applied = {id(s) for s in chosen}
+        rest = [s for s in found if id(s) not in applied]
+        if level == 0 or not rest:
+            return []
+        if not rest[0].placements:
+            return rest
+        if level == 1:
+            return []
+        if level == 2:
+            cells = {c for s in chosen for c, _ in s.placements}
+            return [s for s in rest if s.placements[0][0] in cells]
+        if level == 3:
+            least = min(s.points for s in found)
+            return [s for s in rest if s.points == least]
+        return rest
+
+    def _next_steps(self, board: Board, ctx: Context, found: list[Step]) -> list[Step]:
+        """The steps to apply in this position; ``found`` receives every step seen (option digit 2)."""
         if not board.pencil:
-            chosen = choose_placements(self._placements(self.direct, board, ctx), self.mode)
+            found[:] = self._placements(self.direct, board, ctx)
+            chosen = choose_placements(found, self.mode)
             if chosen:
                 return chosen
             for t in self.pencil:
                 return list(t.find(board, ctx))
             board.pencil = True
-        chosen = choose_placements(self._placements(self.singles, board, ctx), self.mode)
+        found[:] = self._placements(self.singles, board, ctx)
+        chosen = choose_placements(found, self.mode)
         if chosen:
             return chosen
         if self.mode is Mode.SYNC:
-            found = [
+            found[:] = [
                 s
                 for family, techs in self.thinning + self.last_resorts
                 if family in self.sync_families
@@ -225,7 +260,7 @@ class Engine:
         for family, techs in self.thinning + self.last_resorts:
             if family in self.sync_families:
                 continue
-            found = [s for t in techs if t.applicable(ctx) for s in t.find(board, ctx)]
+            found[:] = [s for t in techs if t.applicable(ctx) for s in t.find(board, ctx)]
             if found:
                 mode = Mode.HALF_SYNC if self.mode is Mode.SYNC else self.mode
                 return choose_thinning(found, mode)
@@ -240,12 +275,13 @@ class Engine:
         """
         found: list[Step] = []
         best = float("inf")
+        prune = self.options.detail < 3  # option digit 2 = 3, 4 prints every placement (the choice is the same)
         for t in techs:
             if not t.applicable(ctx):
                 continue
-            if self.mode is Mode.PSEUDO_SYNC and t.min_points >= best:
+            if prune and self.mode is Mode.PSEUDO_SYNC and t.min_points >= best:
                 continue
-            if self.mode is Mode.HALF_SYNC and t.min_points > best:
+            if prune and self.mode is Mode.HALF_SYNC and t.min_points > best:
                 continue
             for s in t.find(board, ctx):
                 found.append(s)

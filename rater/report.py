@@ -8,7 +8,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from rater.result import Rating, rating_to_json
+from puzzles.geometry import cell_name
+from rater.options import Options
+from rater.result import Rating, rating_to_json, rcd, step_size
 from techniques.catalogue import Catalogue
 from techniques.step import Step
 from techniques.texts import Language
@@ -48,11 +50,18 @@ def summary_lines(rating: Rating, catalogue: Catalogue, lang: str = "en") -> lis
 def text_report(rating: Rating, catalogue: Catalogue, lang: str = "en") -> str:
     """One line per step, then the summary: the default output of ``rate``."""
     w = catalogue.language(lang).words
+    listing = Options.parse(rating.option).thinning_output == 1
     lines = [rating.puzzle]
     for i, s in enumerate(rating.steps, 1):
         name = catalogue.name(s.code, lang)
-        lines.append(f"{w['step']} {i:3d}  {s.code:<4} {fmt_points(s.points):>6} {w['points']}  "
-                     f"{name}: {step_text(s, catalogue, lang)}")
+        line = (f"{w['step']} {i:3d}  {s.code:<4} {fmt_points(s.points):>6} {w['points']}  "
+                f"{name}: {step_text(s, catalogue, lang)}")
+        if listing and s.eliminations and not s.placements:
+            line += f"   [{w['eliminated']}: {' '.join(f'{cell_name(c)}{d}' for c, d in s.eliminations)}]"
+        lines.append(line)
+        for alt in rating.alternatives.get(i - 1, ()):
+            lines.append(f"{'':>{len(w['step']) + 5}}{w['alternative']} {alt.code:<4} {fmt_points(alt.points):>6} "
+                         f"{w['points']}  {catalogue.name(alt.code, lang)}: {step_text(alt, catalogue, lang)}")
     lines.extend(summary_lines(rating, catalogue, lang))
     return "\n".join(lines)
 
@@ -60,4 +69,11 @@ def text_report(rating: Rating, catalogue: Catalogue, lang: str = "en") -> str:
 def json_report(rating: Rating, catalogue: Catalogue, lang: str = "en") -> dict[str, Any]:
     texts = [step_text(s, catalogue, lang) for s in rating.steps]
     groups = [catalogue.entry(s.code).technique.group if s.code in catalogue else s.code for s in rating.steps]
-    return rating_to_json(rating, texts, groups)
+    data = rating_to_json(rating, texts, groups)
+    for index, alternatives in rating.alternatives.items():  # option digit 2
+        data["steps"][index]["alternatives"] = [
+            {"code": a.code, "points": a.points, "size": step_size(a), "placements": rcd(a.placements),
+             "eliminations": rcd(a.eliminations), "text": step_text(a, catalogue, lang)}
+            for a in alternatives
+        ]
+    return data

@@ -54,6 +54,9 @@ class Rating:
     seconds: float = 0.0
     uniqueness_techniques: bool = True
     message: str = ""
+    #: Option digit 2: steps found in the same position but not applied, by the index (in
+    #: ``steps``) of the first step applied there.  Printing only: they never count.
+    alternatives: dict[int, list[Step]] = field(default_factory=dict)
 
     @property
     def points(self) -> float:
@@ -103,7 +106,7 @@ def step_size(step: Step) -> int | None:
     return int(value) if isinstance(value, int) and not isinstance(value, bool) else None
 
 
-def _rcd(pairs: tuple[tuple[int, int], ...]) -> list[list[int]]:
+def rcd(pairs: tuple[tuple[int, int], ...]) -> list[list[int]]:
     return [[ROW_OF[c] + 1, COL_OF[c] + 1, d] for c, d in pairs]
 
 
@@ -129,8 +132,8 @@ def rating_to_json(rating: Rating, texts: list[str], groups: list[str]) -> dict[
                 "group": groups[i - 1],
                 "points": s.points,
                 "size": step_size(s),
-                "placements": _rcd(s.placements),
-                "eliminations": _rcd(s.eliminations),
+                "placements": rcd(s.placements),
+                "eliminations": rcd(s.eliminations),
                 "text": texts[i - 1],
             }
             for i, s in enumerate(rating.steps, 1)
