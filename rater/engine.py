@@ -216,9 +216,11 @@ class Engine:
         every direct method (no floor cut-off), which changes no choice.
         """
         level = self.options.detail
+        if level == 0:
+            return []
         applied = {id(s) for s in chosen}
         rest = [s for s in found if id(s) not in applied]
-        if level == 0 or not rest:
+        if not rest:
             return []
         if not rest[0].placements:
             return rest
