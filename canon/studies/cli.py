@@ -189,8 +189,8 @@ def _sweep_report(directory: Path, jobs: int) -> bool:
 
 
 def _sweep_on_cluster(directory: Path, chosen: list[int], target: str, jobs: int,
-                      done: Callable[[int, float], None]) -> None:
-    """``--cluster``: the missing chunks on a Dask cluster; ClusterError when there is none to reach."""
+                      done: Callable[[int, float], None]) -> int:
+    """``--cluster``: the missing chunks on a Dask cluster, and its worker threads; ClusterError without one."""
     if jobs != 1:
         click.echo(f"note: --jobs {jobs} ignored with --cluster (the cluster's workers run the chunks)", err=True)
     def note(text: str) -> None:
@@ -198,6 +198,7 @@ def _sweep_on_cluster(directory: Path, chosen: list[int], target: str, jobs: int
 
     with ClusterConnection(target, available_cores(), note=note) as connection:
         run_sweep_on_cluster(directory, chosen, connection, done)
+        return connection.threads()
 
 
 @click.command(name="sweep")
@@ -235,7 +236,7 @@ def sweep_command(directory: Path, jobs: int, selection: str | None, report_only
             if cluster is None:
                 run_sweep(directory, chosen, jobs, done)
             else:
-                _sweep_on_cluster(directory, chosen, cluster, jobs, done)
+                jobs = _sweep_on_cluster(directory, chosen, cluster, jobs, done)  # the projection's workers
         except OSError as exc:
             _fail(f"cannot write to {directory}: {exc.strerror}")
         except ClusterError as exc:
