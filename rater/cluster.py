@@ -34,16 +34,17 @@ the local pool (:mod:`rater.workers`) promises holds here too:
   so far, and ``--resume`` continues.  A killed client loses only the
   chunks in flight, which ``--resume`` rates again.
 
-Dask is an optional extra (``pip install "sudoku-rater[cluster]"``); this
-module imports it only when a cluster is asked for.
+Reaching the cluster (``local[:N]`` or an address, the bounded timeout, the
+one-line errors, Dask's settings) is :mod:`puzzles.cluster`, shared with
+``canon sweep --cluster``.  Dask is an optional extra
+(``pip install "sudoku-rater[cluster]"``); it is imported only when a cluster
+is asked for.
 """
 
 from __future__ import annotations
 
 import ctypes
-import logging
 import math
-import signal
 import threading
 import time
 from collections import deque
@@ -51,16 +52,14 @@ from collections.abc import Callable, Generator, Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
+from puzzles.cluster import CONNECT_TIMEOUT, ClusterConnection, first_line
+from puzzles.cluster import ClusterError as ClusterError  # raised here too; rater.bulk catches it from here
 from puzzles.formats import PuzzleItem
 from rater.engine import Engine
 from rater.options import Options
 from rater.records import error_record
 from rater.workers import BulkConfig, guard_limit, rate_item
 
-#: The install hint of the one-line error when Dask is missing.
-EXTRA_HINT = 'pip install "sudoku-rater[cluster]"'
-#: Seconds to reach the scheduler (and to see a first worker) before giving up.
-CONNECT_TIMEOUT = 10.0
 #: Puzzles per task on long files: a task is then seconds of work against a few ms of scheduling.
 DEFAULT_CHUNK = 200
 #: Fewest puzzles per task when a short file is cut finer to keep every worker busy to the end.
@@ -69,26 +68,11 @@ MIN_CHUNK = 10
 CHUNKS_PER_THREAD = 2
 #: Times the scheduler reruns a task that failed by an exception.
 RETRIES = 2
-#: Messages and transitions Dask keeps for debugging (its default 1000 holds 1000 chunks of puzzles).
-LOG_LENGTH = 16
 #: Seconds between two looks at the oldest chunk (Ctrl-C and the backstop are noticed this often).
 POLL = 0.5
 
 
-class ClusterError(ValueError):
-    """No cluster to rate on (Dask missing, scheduler unreachable or lost): one line for the user."""
-
-
 # --- the worker side ------------------------------------------------------------------
-
-
-def dask_setup(worker: Any) -> None:
-    """Preload hook of the workers of ``--cluster local``: Ctrl-C is the client's business.
-
-    Those workers share the terminal's process group, so they get the user's
-    SIGINT too; the client stops the run (and them) itself.
-    """
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 class _Overtime(BaseException):
@@ -215,76 +199,11 @@ class _Chunk:
         return [record if record is not None else next(given) for record in self.records]
 
 
-def parse_target(target: str, cores: int) -> tuple[str | None, int]:
-    """(scheduler address, 0) or (None, worker processes) for ``local[:N]``; ClusterError if malformed."""
-    if target == "local":
-        return None, cores
-    if target.startswith("local:"):
-        count = target[len("local:"):]
-        if not count.isdigit() or int(count) < 1:
-            raise ClusterError(f"--cluster local:N needs a whole number of workers N >= 1, not {count!r}")
-        return None, int(count)
-    if not target.strip():
-        raise ClusterError("--cluster needs a scheduler address (tcp://host:8786) or local[:N]")
-    return target, 0
-
-
-class ClusterRun:
-    """A Dask client for one run: connected to a scheduler, or to a LocalCluster started for the run."""
+class ClusterRun(ClusterConnection):
+    """The cluster of one ``rate --cluster`` run (see :class:`puzzles.cluster.ClusterConnection`)."""
 
     def __init__(self, target: str, cores: int, note: Callable[[str], None] = lambda _text: None) -> None:
-        try:
-            import distributed
-        except ImportError as exc:
-            raise ClusterError(f"--cluster needs Dask: {EXTRA_HINT}") from exc
-        address, workers = parse_target(target, cores)
-        logging.getLogger("distributed").setLevel(logging.ERROR)
-        import dask
-
-        # For debugging, Dask keeps the last 1000 messages of every connection (each a whole chunk of
-        # puzzles here) and, in a scheduler of local:N, 1000 task transitions and events: on a long
-        # file that was most of the client's memory (up to about 60 MB with chunks of 200).
-        # Workers of local:N also leave out Dask's sampling profiler, which interrupts the rating thread
-        # every 10 ms to look at its stack.
-        dask.config.set({"distributed.admin.low-level-log-length": LOG_LENGTH,
-                         "distributed.worker.profile.enabled": False})
-        self.cluster: Any = None
-        try:
-            if address is None:
-                if workers > cores:
-                    note(f"rate: note: --cluster local:{workers} lowered to {cores} workers, the cores available")
-                    workers = cores
-                self.cluster = distributed.LocalCluster(n_workers=workers, processes=True, threads_per_worker=1,
-                                                        dashboard_address=None, silence_logs=logging.ERROR,
-                                                        preload=[__name__])
-                self.client = distributed.Client(self.cluster, timeout=CONNECT_TIMEOUT)
-            else:
-                self.client = distributed.Client(address, timeout=CONNECT_TIMEOUT)
-        except Exception as exc:  # noqa: BLE001 - whatever Dask raises, the user gets one line
-            self.close()
-            where = f"the Dask scheduler at {address}" if address else "a local Dask cluster"
-            raise ClusterError(f"cannot reach {where}: {_first_line(exc)}") from exc
-        try:
-            self.client.wait_for_workers(1, timeout=CONNECT_TIMEOUT)
-        except Exception as exc:  # noqa: BLE001
-            self.close()
-            where = f"the Dask scheduler at {address}" if address else "the local Dask cluster"
-            raise ClusterError(f"{where} has no workers (none joined within {CONNECT_TIMEOUT:g} s)") from exc
-
-    def threads(self) -> int:
-        """Worker threads of the cluster now (at least 1)."""
-        try:
-            return max(1, sum(self.client.nthreads().values()))
-        except Exception:  # noqa: BLE001 - a passing hiccup: assume the smallest cluster
-            return 1
-
-    def close(self) -> None:
-        for part in (getattr(self, "client", None), self.cluster):
-            if part is not None:
-                try:
-                    part.close()
-                except Exception:  # noqa: BLE001 - closing after a failure must not hide the failure
-                    pass
+        super().__init__(target, cores, note=lambda text: note(f"rate: note: {text}"), timeout=CONNECT_TIMEOUT)
 
     def chunk_size(self, remaining: int | None) -> int:
         """:data:`DEFAULT_CHUNK`, or smaller on a short file so that every worker has work to the end."""
@@ -355,13 +274,13 @@ class ClusterRun:
             return chunk.future.result()
         except Exception as exc:  # noqa: BLE001 - KilledWorker, a lost scheduler, a failed task
             if type(exc).__name__ == "KilledWorker":  # this chunk killed worker after worker
-                message = f"its workers died while rating it: {_first_line(exc)}"
+                message = f"its workers died while rating it: {first_line(exc)}"
                 return [error_record(item, "error", message) for item in chunk.sent]
             if self.client.status != "running":
                 raise ClusterError("lost the Dask scheduler; the records written so far stay, "
                                    "--resume continues") from exc
             # rate_chunk turns every puzzle's failure into a record: a failed task is the cluster's setup
-            raise ClusterError(f"a cluster task failed ({type(exc).__name__}: {_first_line(exc)}); the "
+            raise ClusterError(f"a cluster task failed ({type(exc).__name__}: {first_line(exc)}); the "
                                "scheduler and workers need this sudoku-rater and Dask installed") from exc
 
     def _give_up(self, chunk: _Chunk) -> None:
@@ -378,7 +297,3 @@ class ClusterRun:
             except Exception:  # noqa: BLE001 - a scheduler without nannies cannot restart: the task is dropped anyway
                 pass
 
-
-def _first_line(exc: BaseException) -> str:
-    text = str(exc).strip()
-    return text.splitlines()[0] if text else type(exc).__name__

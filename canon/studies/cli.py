@@ -5,7 +5,8 @@ Kept apart from :mod:`canon.cli` so the core commands and the studies can change
 Bad input is one line ``error: ...`` on stderr and exit code 2; with
 ``--file`` a bad line becomes ``line N: error: ...`` in the output and the
 run goes on, as in the other ``canon`` commands.  ``canon sweep`` exits 1
-when a complete sweep differs from the paper and 130 when interrupted.
+when a complete sweep differs from the paper and 130 when interrupted;
+with ``--cluster``, Dask missing or no cluster to reach is exit code 2.
 """
 
 from __future__ import annotations
@@ -21,10 +22,12 @@ from canon.studies.diagonal import BlockDiagonal, equivalence_class, normalise, 
 from canon.studies.group_orders import group_orders
 from canon.studies.fix import TYPE_NAMES, FixResult, fix_test
 from canon.studies.sweep import TOTAL_PAIRS, chunk_count, load_results, merge, missing_chunks, run_sweep
+from canon.studies.sweep_cluster import run_sweep_on_cluster
 from canon.studies.sweep_report import lines
 from canon.studies.triples import invariants
 from canon.cli_input import Grid, run_on_inputs
 from canon.cli_input import fail as _fail
+from puzzles.cluster import ClusterConnection, ClusterError, available_cores
 from puzzles.parsing import PuzzleError, format_line, parse_puzzle
 
 
@@ -185,17 +188,35 @@ def _sweep_report(directory: Path, jobs: int) -> bool:
     return differs
 
 
+def _sweep_on_cluster(directory: Path, chosen: list[int], target: str, jobs: int,
+                      done: Callable[[int, float], None]) -> int:
+    """``--cluster``: the missing chunks on a Dask cluster, and its worker threads; ClusterError without one."""
+    if jobs != 1:
+        click.echo(f"note: --jobs {jobs} ignored with --cluster (the cluster's workers run the chunks)", err=True)
+    def note(text: str) -> None:
+        click.echo(f"note: {text}", err=True)
+
+    with ClusterConnection(target, available_cores(), note=note) as connection:
+        run_sweep_on_cluster(directory, chosen, connection, done)
+        return connection.threads()
+
+
 @click.command(name="sweep")
 @click.argument("directory", type=click.Path(file_okay=False, path_type=Path))
 @click.option("--jobs", type=click.IntRange(1, 64), default=1, show_default=True, help="Worker processes.")
 @click.option("--chunks", "selection", help="Run only these chunk ids, e.g. 0-9,20 (default: all).")
 @click.option("--report-only", is_flag=True, help="Run nothing; print the figures of the chunks done so far.")
-def sweep_command(directory: Path, jobs: int, selection: str | None, report_only: bool) -> None:
+@click.option("--cluster", default=None, metavar="ADDRESS",
+              help="Run the chunks on a Dask cluster: a scheduler address (tcp://host:8786), or local[:N] for N "
+                   "worker processes on this machine (default: the cores). Needs the cluster extra. "
+                   "--jobs is then ignored.")
+def sweep_command(directory: Path, jobs: int, selection: str | None, report_only: bool, cluster: str | None) -> None:
     """Global sweep of seed 002: all classes, N_0, N_f and the fix types, in resumable chunks.
 
     Each finished chunk is kept as DIRECTORY/chunk-NNN.json; a rerun skips
-    those.  Exit code 0; 1 when a complete sweep differs from the paper; 2 bad
-    input or an unreadable chunk file; 130 interrupted (rerun to go on).
+    those, with --jobs or --cluster alike.  Exit code 0; 1 when a complete
+    sweep differs from the paper; 2 bad input, an unreadable chunk file or no
+    cluster to run on; 130 interrupted (rerun to go on).
     """
     total = chunk_count()
     chosen = _chunk_selection(selection, total)
@@ -212,9 +233,14 @@ def sweep_command(directory: Path, jobs: int, selection: str | None, report_only
             click.echo(f"chunk {chunk} done in {seconds:.1f} s ({finished}/{len(todo)})", err=True)
 
         try:
-            run_sweep(directory, chosen, jobs, done)
+            if cluster is None:
+                run_sweep(directory, chosen, jobs, done)
+            else:
+                jobs = _sweep_on_cluster(directory, chosen, cluster, jobs, done)  # the projection's workers
         except OSError as exc:
             _fail(f"cannot write to {directory}: {exc.strerror}")
+        except ClusterError as exc:
+            _fail(str(exc))
         except KeyboardInterrupt:
             click.echo("interrupted: finished chunks are kept, rerun the same command to go on", err=True)
             raise SystemExit(INTERRUPTED) from None

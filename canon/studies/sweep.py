@@ -7,7 +7,8 @@ and the fix-sudokus N_f(u, v) by sets (:mod:`canon.studies.set_count`) and
 returns a small :class:`ChunkResult`.  Chunks share nothing, so a
 distributed runner only needs :func:`chunk_count` and :func:`run_chunk`;
 locally :func:`run_sweep` runs the missing ones on N processes, writing one
-JSON file per finished chunk, and :func:`merge` adds the files up.
+JSON file per finished chunk (:mod:`canon.studies.sweep_cluster` does the
+same on a Dask cluster), and :func:`merge` adds the files up.
 """
 
 from __future__ import annotations
@@ -123,14 +124,18 @@ def chunk_path(directory: Path, chunk: int) -> Path:
     return directory / f"chunk-{chunk:03d}.json"
 
 
-def _run_and_save(job: tuple[str, int]) -> tuple[int, float]:
-    directory, chunk = Path(job[0]), job[1]
-    result = run_chunk(chunk)
-    target = chunk_path(directory, chunk)
+def save_result(directory: Path, result: ChunkResult) -> None:
+    """Keep a chunk's result at :func:`chunk_path`, atomically: a chunk file is either complete or absent."""
+    target = chunk_path(directory, result.chunk)
     partial = target.with_suffix(".part")
     partial.write_text(result.to_json() + "\n", encoding="utf-8")
-    os.replace(partial, target)  # a chunk file is either complete or absent
-    return chunk, result.seconds
+    os.replace(partial, target)
+
+
+def _run_and_save(job: tuple[str, int]) -> tuple[int, float]:
+    result = run_chunk(job[1])
+    save_result(Path(job[0]), result)
+    return result.chunk, result.seconds
 
 
 def missing_chunks(directory: Path, chunks: Iterable[int]) -> list[int]:
