@@ -39,6 +39,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Any, BinaryIO
 
+from puzzles.cluster import available_cores
 from puzzles.formats import PuzzleItem, read_items
 from rater.bulk_output import RecordWriter, TemplateError, check_template, csv_header, escape_text
 from rater.bulk_resume import (ResumeError, RunIdentity, check_identity, cut_torn_line, file_fingerprint,
@@ -370,7 +371,7 @@ class BulkRun:
             print(f"rate: note: --jobs {self.jobs} ignored with --cluster (the cluster's workers rate)",
                   file=sys.stderr)
         try:
-            return ClusterRun(self.cluster, _cores(), note=self._note)
+            return ClusterRun(self.cluster, available_cores(), note=self._note)
         except ClusterError as exc:
             raise BulkError(str(exc)) from exc
 
@@ -389,7 +390,7 @@ class BulkRun:
 
     def _jobs(self) -> int:
         """``--jobs`` (0 = all cores), never more than the cores available."""
-        cores = _cores()
+        cores = available_cores()
         if self.jobs > cores:
             if self.summary:
                 print(f"rate: note: --jobs {self.jobs} lowered to {cores}, the cores available", file=sys.stderr)
@@ -403,14 +404,6 @@ def interrupt_hint(output: str | None, written: int) -> str:
         return (f"rate: interrupted after {written} records in {escape_text(output)}; "
                 "run the same command with --resume to continue")
     return f"rate: interrupted after {written} records; stdout cannot be resumed (use --output FILE --resume)"
-
-
-def _cores() -> int:
-    """Cores this process may use (a container's CPU set, not the host's count)."""
-    try:
-        return len(os.sched_getaffinity(0))
-    except AttributeError:  # not on Linux
-        return os.cpu_count() or 1
 
 
 def _raise_interrupt(_signum: int, _frame: object) -> None:
