@@ -91,7 +91,7 @@ class OneLineCommand(_OneLineErrors, click.Command):
         if not self.sections:
             super().format_options(ctx, formatter)
             return
-        records = {p.name: p.get_help_record(ctx) for p in self.get_params(ctx)}
+        records = {p.name: p.get_help_record(ctx) for p in self.get_params(ctx) if isinstance(p, click.Option)}
         placed: set[str | None] = set()
         for heading, names in self.sections:
             rows = [records[n] for n in names if records.get(n)]

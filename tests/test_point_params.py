@@ -86,9 +86,9 @@ class _RoundRecorder(Engine):
         super().__init__(option, canonical=False)
         self.rounds: list[tuple[Board, set[str]]] = []
 
-    def _next_steps(self, board: Board, ctx: Context) -> list[Step]:
+    def _next_steps(self, board: Board, ctx: Context, found: list[Step]) -> list[Step]:
         state = board.copy()
-        chosen = super()._next_steps(board, ctx)
+        chosen = super()._next_steps(board, ctx, found)
         self.rounds.append((state, {s.code for s in chosen}))
         return chosen
 
