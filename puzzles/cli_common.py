@@ -36,7 +36,9 @@ class OneLineError(click.ClickException):
 
     def __init__(self, prefix: str, original: click.ClickException) -> None:
         super().__init__(original.format_message())
-        self.exit_code = original.exit_code
+        # the original's code (2 for usage errors); click 8.3 declares ``exit_code`` a class
+        # variable, so it is set per instance without an assignment the type check refuses
+        setattr(self, "exit_code", original.exit_code)
         self.prefix = prefix
 
     def show(self, file: IO[Any] | None = None) -> None:
