@@ -226,7 +226,11 @@ def main(puzzle: str | None, option: str, as_json: bool, lang: str, techniques: 
         fail("--reduce needs a puzzle of givens, not a candidate line", EXIT_INPUT)
     if variants and start is not None:
         fail("--variants rates plain puzzles, not candidate lines", EXIT_INPUT)
-    rating = engine.rate(grid, allow_multiple=allow_multiple, start=start)
+    if verify:
+        from rater.verify import VerifyingEngine
+
+        engine = VerifyingEngine(engine.options, engine.catalogue)
+    rating = engine.rate(grid, allow_multiple=allow_multiple, start=start, verify=verify)
     if rating.status == "invalid":
         fail(rating.message, EXIT_INPUT)
     if rating.status in ("no_solution", "multiple_solutions") and not as_json:

@@ -2,18 +2,26 @@
 
 The built-in techniques are checked this way over thousands of puzzles by the
 soundness tests and ``bench/soundness.py``; a plugin technique is its author's
-responsibility, and this is how a user checks it on the puzzles at hand.  The
-check reads the finished rating (steps in the user's orientation, also in the
-half-synchronous mode), so it names cells as the report does.
+responsibility, and this is how a user checks it on the puzzles at hand.
+
+The rating stops at the first wrong step (:class:`VerifyingEngine`): the
+techniques after it would search a board without a solution, which can take
+very long.  The check then reads the rating's steps, which are in the user's
+orientation also in the half-synchronous mode, so it names cells as the
+report does.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from puzzles.geometry import cell_name
-from puzzles.parsing import parse_puzzle
-from rater.result import Rating
+from puzzles.parsing import Grid, parse_puzzle
+from rater.engine import Engine
+from rater.result import Rating, Status
+from techniques.base import Context
+from techniques.board import Board
 from techniques.step import Step
 
 
@@ -35,11 +43,44 @@ def first_unsound(rating: Rating) -> UnsoundStep | None:
         raise ValueError("a rating without a unique solution cannot be verified")
     solution = parse_puzzle(rating.solution)
     for number, step in enumerate(rating.steps, 1):
-        for cell, digit in step.placements:
-            if solution[cell] != digit:
-                return UnsoundStep(number, step, f"places {digit} at {cell_name(cell)}, "
-                                                 f"the solution has {solution[cell]}")
-        for cell, digit in step.eliminations:
-            if solution[cell] == digit:
-                return UnsoundStep(number, step, f"removes {digit} from {cell_name(cell)}, the solution's digit")
+        reason = _reason(step, solution)
+        if reason:
+            return UnsoundStep(number, step, reason)
     return None
+
+
+def _reason(step: Step, solution: Sequence[int]) -> str | None:
+    """Why ``step`` contradicts ``solution`` (None if it does not)."""
+    for cell, digit in step.placements:
+        if solution[cell] != digit:
+            return f"places {digit} at {cell_name(cell)}, the solution has {solution[cell]}"
+    for cell, digit in step.eliminations:
+        if solution[cell] == digit:
+            return f"removes {digit} from {cell_name(cell)}, the solution's digit"
+    return None
+
+
+class _WrongStep(Exception):
+    def __init__(self, step: Step) -> None:
+        super().__init__(step.code)
+        self.step = step
+
+
+class VerifyingEngine(Engine):
+    """An engine that, rating with ``verify=True``, ends the rating at the first wrong step.
+
+    That step is the rating's last one; the rating says ``stuck``.
+    """
+
+    def _apply(self, board: Board, step: Step, solution: Grid | None, synchronous: bool) -> bool:
+        if solution is not None and _reason(step, solution):
+            raise _WrongStep(step)
+        return super()._apply(board, step, None, synchronous)
+
+    def _solve(self, board: Board, ctx: Context, steps: list[Step], solution: Grid | None, deadline: float | None,
+               alternatives: dict[int, list[Step]]) -> Status:
+        try:
+            return super()._solve(board, ctx, steps, solution, deadline, alternatives)
+        except _WrongStep as wrong:
+            steps.append(wrong.step)
+            return Status.STUCK

@@ -27,14 +27,16 @@ from __future__ import annotations
 import importlib
 import math
 import re
-from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from collections.abc import Iterable, Iterator, Mapping
+from dataclasses import dataclass, replace
 from importlib.metadata import EntryPoint, entry_points
 from pathlib import Path
 from types import ModuleType
 
-from techniques.base import REGISTRY, Phase, Technique
+from techniques.base import REGISTRY, Context, Phase, Technique
+from techniques.board import Board
 from techniques.findings import FRAGMENT_FIELDS
+from techniques.step import Step
 from techniques.texts import ExtraTexts, TextError, load_extra_texts, template_fields
 
 GROUP = "sudoku_rater.techniques"
@@ -133,7 +135,7 @@ def _load(ep: EntryPoint) -> Plugin:
     name, version = _distribution(ep)
     where = f"plugin {name} {version}"
     declared = f"entry point {ep.name} = {ep.value}"
-    registered, fragments = set(REGISTRY), set(FRAGMENT_FIELDS)
+    known, fragments = set(REGISTRY), set(FRAGMENT_FIELDS)
     try:
         loaded = ep.load()
     except Exception as exc:  # any failure of foreign code is reported, never a traceback
@@ -143,18 +145,20 @@ def _load(ep: EntryPoint) -> Plugin:
         raise PluginError(f"{where}: declares fragment kinds ({', '.join(new_fragments)}); "
                           "plugin texts are one template per technique")
     # classes registered with @register while importing go through the same checks
-    by_decorator = [REGISTRY.pop(code) for code in set(REGISTRY) - registered]
-    classes = _classes(loaded, by_decorator, f"{where}: {declared}")
-    for cls in classes:
+    by_decorator = [REGISTRY.pop(code) for code in sorted(set(REGISTRY) - known)]
+    registered: list[type[Technique]] = []
+    for cls in _classes(loaded, by_decorator, f"{where}: {declared}"):
         _check_class(cls, f"{where}: technique {getattr(cls, 'code', cls.__name__)!s}")
         if cls.code in REGISTRY:
             raise PluginError(f"{where}: technique code {cls.code} is already taken by "
                               f"{_owner(cls.code)} ({REGISTRY[cls.code].__module__}.{REGISTRY[cls.code].__name__})")
-        REGISTRY[cls.code] = cls
+        REGISTRY[cls.code] = _guarded(cls)
         _ORIGIN[cls.code] = f"{name} {version}"
-    texts = tuple(_texts(directory, [c for c in classes if c.texts_dir == directory], where)
-                  for directory in dict.fromkeys(Path(c.texts_dir) for c in classes if c.texts_dir))
-    return Plugin(name, version, ep.value, classes, texts)
+        registered.append(REGISTRY[cls.code])
+    directories = dict.fromkeys(Path(c.texts_dir) for c in registered if c.texts_dir)
+    texts = tuple(_texts(directory, [c for c in registered if c.texts_dir == directory], where)
+                  for directory in directories)
+    return Plugin(name, version, ep.value, tuple(registered), texts)
 
 
 def _owner(code: str) -> str:
@@ -214,6 +218,30 @@ def _check_class(cls: type[Technique], where: str) -> None:
         cls()
     except Exception as exc:  # a constructor that fails with its own defaults
         raise PluginError(f"{where}: cannot be created with its defaults ({type(exc).__name__}: {exc})") from None
+
+
+def _guarded(cls: type[Technique]) -> type[Technique]:
+    """``cls`` whose steps carry its code and change the board; others are dropped.
+
+    The engine repeats a round until no step is found: a step that removes no
+    candidate and places no digit would be found again and again, and a step
+    under another code would be counted for a technique that did not make it.
+    """
+    search = cls.find
+
+    def find(self: Technique, board: Board, ctx: Context) -> Iterator[Step]:
+        for step in search(self, board, ctx):
+            if _changes(board, step):
+                yield step if step.code == self.code else replace(step, code=self.code)
+
+    return type(cls.__name__, (cls,), {"find": find, "__module__": cls.__module__, "__doc__": cls.__doc__,
+                                       "__qualname__": cls.__qualname__})
+
+
+def _changes(board: Board, step: Step) -> bool:
+    """Whether applying ``step`` places a digit in an empty cell or removes a candidate still there."""
+    return any(not board.values[c] and board.cands[c] >> (d - 1) & 1 for c, d in step.placements) or any(
+        board.cands[c] >> (d - 1) & 1 for c, d in step.eliminations)
 
 
 def _texts(directory: Path, classes: list[type[Technique]], where: str) -> dict[str, ExtraTexts]:
