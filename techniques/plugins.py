@@ -75,12 +75,14 @@ def load_plugins() -> tuple[Plugin, ...]:
     """The installed plugins, loaded and registered once per process (a :class:`PluginError` if one is unusable)."""
     global _PLUGINS
     if _PLUGINS is None:
-        before = dict(REGISTRY)
+        before, fragments = dict(REGISTRY), dict(FRAGMENT_FIELDS)
         try:
             plugins = tuple(_load(ep) for ep in _sorted(entry_points(group=GROUP)))
         except BaseException:
             REGISTRY.clear()
             REGISTRY.update(before)
+            FRAGMENT_FIELDS.clear()
+            FRAGMENT_FIELDS.update(fragments)
             _ORIGIN.clear()
             raise
         _PLUGINS = plugins

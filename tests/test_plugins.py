@@ -23,12 +23,13 @@ import yaml
 from click.testing import CliRunner
 
 import rater.engine
-from puzzles.solver import analyse
 from puzzles.parsing import parse_puzzle
+from puzzles.solver import analyse
 from rater.cli import main
 from rater.engine import Engine
 from techniques import plugins
-from techniques.base import REGISTRY
+from techniques.base import REGISTRY, Context
+from techniques.board import Board
 from techniques.catalogue import DEFAULT_PATH, Catalogue
 from tests.conftest import REPO, read_puzzles
 
@@ -228,18 +229,32 @@ class {name}(Technique):
 
 
 def fake_distribution(site: Path, dist: str, version: str, module: str, code: str, *, family: str = "Z",
-                      find: str = "return iter(())", text: str = "{cell}", body: str | None = None) -> None:
-    """A distribution ``dist`` whose entry point names ``module:Fake`` (a technique ``code``)."""
+                      find: str = "return iter(())", text: str = "{cell}", body: str | None = None,
+                      target: str = ":Fake") -> None:
+    """A distribution ``dist`` whose entry point names ``module:Fake`` (a technique ``code``), or with
+    ``target=""`` the module."""
     info = site / f"{dist.replace('-', '_')}-{version}.dist-info"  # the escaped name, as installers write it
     info.mkdir(parents=True)
     (info / "METADATA").write_text(f"Metadata-Version: 2.1\nName: {dist}\nVersion: {version}\n")
-    (info / "entry_points.txt").write_text(f"[sudoku_rater.techniques]\n{code} = {module}:Fake\n")
+    (info / "entry_points.txt").write_text(f"[sudoku_rater.techniques]\n{code} = {module}{target}\n")
     source = body if body is not None else TECHNIQUE.format(name="Fake", code=code, family=family, module=module,
                                                            find=find)
     (site / f"{module}.py").write_text(textwrap.dedent(source))
     texts = site / f"{module}_texts"
     texts.mkdir()
     (texts / "en.yaml").write_text(yaml.safe_dump({"names": {code: f"fake {code}"}, "texts": {code: text}}))
+
+
+def test_an_entry_point_may_name_a_module_and_steps_that_change_nothing_are_dropped(
+        plugin_path: None, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    find = "yield Step(self.code, 1, eliminations=((0, 9),), detail={'cell': 0})  # (1:1) is a given 3"
+    fake_distribution(tmp_path, "fake-module", "0.9", "fake_module", "MOD", find=find, target="")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    catalogue = Catalogue.load().with_enabled(["MOD"])
+    assert catalogue.entry("MOD").origin == "fake-module 0.9"
+    board = Board.from_grid(parse_puzzle(FINNED_X_WING))
+    assert list(catalogue.entry("MOD").technique.find(board, Context())) == []
+    assert Engine("2001", catalogue).rate(FINNED_X_WING).points == BUILT_IN_TOTAL
 
 
 def test_a_plugin_may_not_replace_a_built_in_code(plugin_path: None, tmp_path: Path,
@@ -300,3 +315,13 @@ def test_verify_names_the_first_unsound_step_and_its_origin(plugin_path: None, t
     assert result.exit_code == 5
     line = one_error_line(result)
     assert "unsound step" in line and "BAD (fake-wrong 0.1) removes" in line and "the solution's digit" in line
+
+
+def test_every_built_in_technique_has_a_formula_summary() -> None:
+    from rater.technique_list import BUILT_IN_FORMULAS, formula
+
+    catalogue = Catalogue.load()
+    built_in = {e.code for e in catalogue if e.origin == "built-in"}
+    assert set(BUILT_IN_FORMULAS) == built_in
+    assert formula(catalogue.entry("NT").technique) == "3 x N cells - 4"
+    assert formula(catalogue.entry("A1").technique) == "missing numbers <=2: 0, <=4: 1, else 2"

@@ -13,20 +13,23 @@ fins' box and outside the base rows.  (The same with rows and columns
 exchanged.)  The built-in catalogue does not find this as one step: ``SG`` has
 no fins, and the single-digit chains (``SC``) join single cells by strong
 links, while the finned base row is a strong link from a cell to a *group*
-(the cover cell and the fins together).  Only the general chains of family VI
-reach the same eliminations, at 13 points and more.
+(the cover cell and the fins together).  Other techniques may reach the same
+eliminations later and dearer: a longer single-digit chain through other
+strong links, or the general chains of family VI (13 + N points).
 
 Points: ``points_per_line x N + fin_points``, by default 3N + 1 (7 for a
 finned X-wing, 10 for a finned swordfish, 13 for a finned jellyfish).  The
 3N are ``SG``'s points for the grid itself (techniques.yaml: ``SG``
 ``points_per_line: 3``); the fin adds the case split "fin or grid".  One point
-makes a finned X-wing cost as much as the single-digit chain of four cells it
-is when the fins are read as one node: a group of the fin box strongly linked
-to the other base cell, weakly to the cover cell of the other base row,
-strongly linked to its partner; ``SC`` scores a chain of N cells N + 3 =
-7.  A finned grid thus stays in family IV, dearer than the plain grid and the
-short chains it resembles and far cheaper than the chains of family VI that
-otherwise find it.
+makes a finned X-wing cost what ``SC`` gives a chain of four nodes (N + 3 = 7),
+and a chain of four nodes is what it is when the finned row's cover cell and
+fins are read as one node G: ``G = a - b = c``, with a the finned row's other
+cell, b the cell of a's column in the plain base row and c b's partner in that
+row.  One end holds the digit, so it leaves every cell that sees both G (the
+fin box) and c (the cover column): the same eliminations.  ``SC`` has no
+group nodes, so it cannot take this chain.  A finned grid thus stays in family
+IV, one point above the plain grid of its size, and far cheaper than the
+chains of family VI.
 """
 
 from __future__ import annotations
