@@ -5,7 +5,8 @@ Exit codes for one puzzle (also in the README):
 * 0 — rated, the puzzle was solved;
 * 1 — rated, but the techniques got stuck (the partial rating is printed);
 * 2 — bad input: unreadable puzzle, bad option code, unusable technique file,
-  an unknown ``--disable`` code, a usage error or a value out of range (one ``rate: error:`` line each);
+  an unknown ``--disable`` or ``--enable`` code, a usage error or a value out of range (one ``rate: error:``
+  line each);
 * 3 — the puzzle has no solution, or several (without ``--allow-multiple``);
   a candidate line counts only the solutions its candidates allow;
 * 5 — ``--verify``: a step of the rating contradicts the solution (the line
@@ -73,7 +74,7 @@ def fail(message: str, code: int) -> NoReturn:
     sys.exit(code)
 
 
-def disabled_codes(text: str | None, flag: str = "--disable") -> tuple[str, ...]:
+def code_list(text: str | None, flag: str = "--disable") -> tuple[str, ...]:
     """The technique codes of ``--disable`` or ``--enable`` (a comma list), in order, without repeats."""
     if text is None:
         return ()
@@ -204,8 +205,8 @@ def main(puzzle: str | None, option: str, as_json: bool, lang: str, techniques: 
     """
     if reduce or reduce_all is not None:
         _refuse_with_reduce(reduce, hint, full, variants, walk, step_mode, first, last)
-    off = disabled_codes(disable)
-    on = disabled_codes(enable, "--enable")
+    off = code_list(disable)
+    on = code_list(enable, "--enable")
     engine = build_engine(option, techniques, off, on)
     if list_techniques:
         _list_techniques(engine, puzzle is not None or source is not None, as_json, ascii_only)
