@@ -140,7 +140,7 @@ def _load(ep: EntryPoint) -> Plugin:
     known, fragments = set(REGISTRY), set(FRAGMENT_FIELDS)
     try:
         loaded = ep.load()
-    except Exception as exc:  # any failure of foreign code is reported, never a traceback
+    except (Exception, SystemExit) as exc:  # any failure of foreign code is reported, never a traceback
         raise PluginError(f"{where}: {declared} fails to import ({type(exc).__name__}: {exc})") from None
     new_fragments = sorted(set(FRAGMENT_FIELDS) - fragments)
     if new_fragments:

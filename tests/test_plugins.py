@@ -198,6 +198,13 @@ def test_verify_passes_the_finned_grids(example_installed: None) -> None:
     assert "rate: verified: all" in result.stderr
     data = json.loads(run(FINNED_X_WING, "--enable", "SGF", "--verify", "--json").stdout)
     assert data["verified"] is True
+    assert run(FINNED_SWORDFISH, "--enable", "SGF", "--verify", "--option", "2000", "--no-walk").exit_code == 0
+
+
+def test_enable_needs_codes_and_may_not_meet_disable() -> None:
+    assert "--enable needs technique codes" in one_error_line(run(FINNED_X_WING, "--enable", " , "))
+    assert "BB is given to both --enable and --disable" in one_error_line(
+        run(FINNED_X_WING, "--enable", "BB", "--disable", "TE,BB"))
 
 
 def test_enable_is_refused_for_files() -> None:
