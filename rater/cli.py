@@ -5,9 +5,16 @@ Exit codes for one puzzle (also in the README):
 * 0 — rated, the puzzle was solved;
 * 1 — rated, but the techniques got stuck (the partial rating is printed);
 * 2 — bad input: unreadable puzzle, bad option code, unusable technique file,
-  an unknown ``--disable`` code, a usage error or a value out of range (one ``rate: error:`` line each);
+  an unknown ``--disable`` or ``--enable`` code, a usage error or a value out of range (one ``rate: error:``
+  line each);
 * 3 — the puzzle has no solution, or several (without ``--allow-multiple``);
-  a candidate line counts only the solutions its candidates allow.
+  a candidate line counts only the solutions its candidates allow;
+* 5 — ``--verify``: a step of the rating contradicts the solution (the line
+  names the step, its technique and where the technique comes from).
+
+Errors of an installed technique plugin (it fails to import, breaks the
+contract or takes a code already in use) are configuration errors like an
+unusable technique file: one line, exit 2, for every command that rates.
 
 Exit codes for ``--file`` (bulk):
 
@@ -37,15 +44,16 @@ from rich.console import Console
 from puzzles.cli_common import AsciiIntRange, OneLineCommand, one_line
 from puzzles.formats import CANDIDATE_LINE_LENGTH, parse_candidates
 from puzzles.parsing import Grid, PuzzleError, check_givens, parse_puzzle
-from rater.engine import Engine
+from rater.engine import Engine, default_catalogue
 from rater.options import DEFAULT_OPTION, OptionError, Options
 from rater.report import json_report, text_report
+from rater.result import Rating
 from rater.variants import MAX_VARIANTS, VariantSummary, rate_variants
 from techniques.board import Board
 from techniques.catalogue import Catalogue, CatalogueError
 from techniques.texts import available_languages
 
-EXIT_OK, EXIT_STUCK, EXIT_INPUT, EXIT_SOLUTIONS = 0, 1, 2, 3
+EXIT_OK, EXIT_STUCK, EXIT_INPUT, EXIT_SOLUTIONS, EXIT_UNSOUND = 0, 1, 2, 3, 5
 #: Largest grid file read as PUZZLE (a framed 9x9 grid with notes is far smaller).
 MAX_GRID_FILE_BYTES = 64 * 1024
 #: Largest --seed: random.Random folds a negative seed onto its absolute value,
@@ -66,23 +74,29 @@ def fail(message: str, code: int) -> NoReturn:
     sys.exit(code)
 
 
-def disabled_codes(text: str | None) -> tuple[str, ...]:
-    """The technique codes of ``--disable`` (a comma list), in order, without repeats."""
+def code_list(text: str | None, flag: str = "--disable") -> tuple[str, ...]:
+    """The technique codes of ``--disable`` or ``--enable`` (a comma list), in order, without repeats."""
     if text is None:
         return ()
     codes = tuple(dict.fromkeys(part.strip() for part in text.split(",") if part.strip()))
     if not codes:
-        fail("--disable needs technique codes, e.g. --disable BB", EXIT_INPUT)
+        fail(f"{flag} needs technique codes, e.g. {flag} BB", EXIT_INPUT)
     return codes
 
 
-def build_engine(option: str, techniques: str | None, disable: tuple[str, ...] = ()) -> Engine:
-    """The engine for the CLI's options; bad options, files or codes end the program (exit 2)."""
+def build_engine(option: str, techniques: str | None, disable: tuple[str, ...] = (),
+                 enable: tuple[str, ...] = ()) -> Engine:
+    """The engine for the CLI's options; bad options, files, codes or plugins end the program (exit 2)."""
+    both = [code for code in enable if code in disable]
+    if both:
+        fail(f"{both[0]} is given to both --enable and --disable", EXIT_INPUT)
     try:
         options = Options.parse(option)
-        catalogue = Catalogue.load(techniques) if techniques or disable else None
-        if catalogue is not None and disable:
+        catalogue = Catalogue.load(techniques) if techniques or disable or enable else default_catalogue()
+        if disable:
             catalogue = catalogue.without(disable)
+        if enable:
+            catalogue = catalogue.with_enabled(enable)
     except (OptionError, CatalogueError) as exc:
         fail(str(exc), EXIT_INPUT)
     return Engine(options, catalogue)
@@ -90,7 +104,7 @@ def build_engine(option: str, techniques: str | None, disable: tuple[str, ...] =
 
 #: The help's sections, in the order a user looks for an option.
 HELP_SECTIONS = (
-    ("Rating", ("option", "techniques", "disable", "allow_multiple")),
+    ("Rating", ("option", "techniques", "disable", "enable", "allow_multiple", "verify", "list_techniques")),
     ("Output of one puzzle", ("as_json", "lang", "walk", "step_mode", "first", "last", "color", "ascii_only",
                               "hint", "full")),
     ("Symmetric variants and reduction", ("variants", "seed", "reduce", "reduce_all")),
@@ -113,6 +127,15 @@ HELP_SECTIONS = (
 @click.option("--disable", default=None, metavar="CODES",
               help="Switch techniques off, a comma list of codes (e.g. BB: the original's version without "
                    "Bowman's Bingo). An unknown code is an error.")
+@click.option("--enable", default=None, metavar="CODES",
+              help="Switch techniques on, a comma list of codes: an installed plugin technique is off until a "
+                   "technique file or --enable turns it on. An unknown code is an error.")
+@click.option("--list-techniques", "list_techniques", is_flag=True,
+              help="List the techniques of the run (after --techniques, --disable, --enable): code, names, "
+                   "family, point formula, on/off, origin (built-in or plugin); with --json as JSON.")
+@click.option("--verify", is_flag=True,
+              help="Check every step against the solution; the first wrong step is an error (exit 5) naming "
+                   "its technique and origin.")
 @click.option("--allow-multiple", is_flag=True,
               help="Rate puzzles with several solutions too; uniqueness-based techniques are then off.")
 @click.option("--walk/--no-walk", default=None,
@@ -174,18 +197,25 @@ def main(puzzle: str | None, option: str, as_json: bool, lang: str, techniques: 
          hint: bool, full: bool, variants: int | None, seed: int, source: str | None, output: str | None,
          fmt: str, template: str | None, jobs: int, timeout: float | None, resume: bool, quiet: bool,
          reduce: bool = False, reduce_all: int | None = None, cluster: str | None = None,
-         chunk_size: int | None = None) -> None:
+         chunk_size: int | None = None, enable: str | None = None, list_techniques: bool = False,
+         verify: bool = False) -> None:
     """Rate PUZZLE (81 characters, 1-9 given, anything else empty; a 729-character candidate line;
     or a file name with a 9x9 grid) the way a person solves it, and print every step with its points,
     the total, the norms and the level.  With --file, rate a whole collection.
     """
     if reduce or reduce_all is not None:
         _refuse_with_reduce(reduce, hint, full, variants, walk, step_mode, first, last)
-    off = disabled_codes(disable)
-    engine = build_engine(option, techniques, off)
+    off = code_list(disable)
+    on = code_list(enable, "--enable")
+    engine = build_engine(option, techniques, off, on)
+    if list_techniques:
+        _list_techniques(engine, puzzle is not None or source is not None, as_json, ascii_only)
     if source is not None:
         if puzzle is not None:
             fail("give either PUZZLE or --file, not both", EXIT_INPUT)
+        if on or verify:
+            fail(f"{'--enable' if on else '--verify'} works on one puzzle; with --file, switch techniques on "
+                 "in a --techniques file", EXIT_INPUT)
         if reduce_all is not None:
             fail("--reduce-all rates one puzzle; use --reduce with --file", EXIT_INPUT)
         sys.exit(_bulk(source, option, techniques, allow_multiple, lang, output, fmt, template, jobs, timeout,
@@ -197,11 +227,17 @@ def main(puzzle: str | None, option: str, as_json: bool, lang: str, techniques: 
         fail("--reduce needs a puzzle of givens, not a candidate line", EXIT_INPUT)
     if variants and start is not None:
         fail("--variants rates plain puzzles, not candidate lines", EXIT_INPUT)
-    rating = engine.rate(grid, allow_multiple=allow_multiple, start=start)
+    if verify:
+        from rater.verify import VerifyingEngine
+
+        engine = VerifyingEngine(engine.options, engine.catalogue)
+    rating = engine.rate(grid, allow_multiple=allow_multiple, start=start, verify=verify)
     if rating.status == "invalid":
         fail(rating.message, EXIT_INPUT)
     if rating.status in ("no_solution", "multiple_solutions") and not as_json:
         fail(rating.message, EXIT_SOLUTIONS)
+    if verify:
+        _verify(rating, engine, lang, as_json)
     summary = None
     if variants:
         summary = _variants(engine, grid, variants, seed, allow_multiple)
@@ -221,6 +257,8 @@ def main(puzzle: str | None, option: str, as_json: bool, lang: str, techniques: 
             data = {"hint": data["steps"][0] if data["steps"] else None, "status": data["status"]}
         if summary is not None:
             data["variants"] = summary.to_json()
+        if verify:
+            data["verified"] = True
         try:
             # Strict JSON: NaN or Infinity would make the output unreadable for JSON parsers.
             click.echo(json.dumps(data, ensure_ascii=False, allow_nan=False))
@@ -250,6 +288,42 @@ def main(puzzle: str | None, option: str, as_json: bool, lang: str, techniques: 
 
         console.print(variants_table(summary, use_ascii))
     sys.exit(STATUS_EXIT.get(rating.status, EXIT_OK))
+
+
+def _list_techniques(engine: Engine, rating_too: bool, as_json: bool, ascii_only: bool) -> NoReturn:
+    """``--list-techniques``: the run's catalogue as a table (or JSON), exit 0."""
+    from rater.technique_list import technique_rows, technique_table
+
+    if rating_too:
+        fail("--list-techniques lists the techniques only; give no PUZZLE or --file", EXIT_INPUT)
+    if as_json:
+        click.echo(json.dumps({"source": engine.catalogue.source, "techniques": technique_rows(engine.catalogue)},
+                              ensure_ascii=False))
+    else:
+        _console(None, ascii_only, sys.stdout.isatty()).print(technique_table(engine.catalogue, ascii_only))
+    sys.exit(EXIT_OK)
+
+
+def _verify(rating: Rating, engine: Engine, lang: str, quiet: bool) -> None:
+    """``--verify``: exit 5 with one line naming the first step that contradicts the solution.
+
+    The line names the step as the report numbers it, its technique and that
+    technique's origin (a plugin's distribution and version), and its text.
+    """
+    from rater.report import step_text
+    from rater.verify import first_unsound
+
+    if rating.solution is None:
+        fail("--verify needs a puzzle with one solution", EXIT_SOLUTIONS)
+    wrong = first_unsound(rating)
+    if wrong is None:
+        if not quiet:
+            click.echo(f"rate: verified: all {len(rating.steps)} steps agree with the solution", err=True)
+        return
+    code = wrong.step.code
+    where = engine.catalogue.entry(code).origin if code in engine.catalogue else "unknown origin"
+    fail(f"unsound step {wrong.number}: {code} ({where}) {wrong.reason}: "
+         f"{step_text(wrong.step, engine.catalogue, lang)}", EXIT_UNSOUND)
 
 
 def _read_key() -> str:

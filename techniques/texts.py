@@ -15,8 +15,8 @@ fragment does not declare, a missing entry, or a malformed template is a
 from __future__ import annotations
 
 import string
-from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, replace
 from functools import cache
 from pathlib import Path
 import yaml
@@ -265,6 +265,65 @@ def languages(directory: Path = TEXTS_DIR) -> dict[str, Language]:
     if not codes:
         raise TextError(f"{directory}: no language files (<code>.yaml)")
     return {code: language(code, directory) for code in codes}
+
+
+@dataclass(frozen=True)
+class ExtraTexts:
+    """The names and templates a technique plugin adds to one language (its ``<code>.yaml``)."""
+
+    source: str
+    names: Mapping[str, str]
+    texts: Mapping[str, str]
+
+
+def load_extra_texts(path: Path, fields: Mapping[str, Iterable[str]]) -> ExtraTexts:
+    """A plugin's language file, checked like the packaged ones.
+
+    It holds the sections ``names`` and ``texts`` only, each with exactly the
+    codes of ``fields`` (the plugin's techniques and their finding fields), so
+    a plugin can neither leave a name out nor reword a built-in technique;
+    every template may only use its technique's fields.
+    """
+    where = str(path)
+    try:
+        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError) as exc:
+        raise TextError(f"{where}: cannot read language file ({exc})") from None
+    except yaml.YAMLError as exc:
+        raise TextError(f"{where}: not valid YAML ({exc})".replace("\n", " ")) from None
+    if not isinstance(data, dict) or set(data) - {"names", "texts"}:
+        raise TextError(f"{where}: expected a mapping with the sections names and texts only")
+    sections: dict[str, dict[str, str]] = {}
+    for key in ("names", "texts"):
+        value = data.get(key) or {}
+        if not isinstance(value, dict) or any(not isinstance(v, str) for v in value.values()):
+            raise TextError(f"{where}: '{key}' must map technique codes to strings")
+        section = {str(k): v for k, v in value.items()}
+        missing = sorted(set(fields) - set(section))
+        if missing:
+            raise TextError(f"{where}: {key}: missing {missing[0]}")
+        foreign = sorted(set(section) - set(fields))
+        if foreign:
+            raise TextError(f"{where}: {key}: {foreign[0]} is not a technique of this plugin")
+        sections[key] = section
+    for code, template in sections["texts"].items():
+        check_template(template, fields[code], f"{where}: texts: {code}")
+    return ExtraTexts(where, sections["names"], sections["texts"])
+
+
+def with_extra_texts(langs: Mapping[str, Language], extras: Sequence[Mapping[str, ExtraTexts]]) -> dict[str, Language]:
+    """``langs`` with the plugins' names and templates added; a language a plugin lacks gets its English."""
+    merged = dict(langs)
+    if not extras:
+        return merged
+    for code, lang in langs.items():
+        names, texts = dict(lang.names), dict(lang.texts)
+        for files in extras:
+            extra = files.get(code) or files["en"]
+            names.update(extra.names)
+            texts.update(extra.texts)
+        merged[code] = replace(lang, names=names, texts=texts)
+    return merged
 
 
 def explain(step: Step, template: str, lang: str = "en") -> str:

@@ -20,6 +20,7 @@ PUZZLE_FILES = sorted(path.name for path in FIXTURES.glob("*.txt"))
 #: Fixtures picked line by line (1-based line numbers per collection, in file order).
 PICKED = {
     "hard_symmetry.txt": (("forum_hardest_1106.txt", (1, 3, 6, 9, 10)), ("top1465.txt", (1, 2, 3, 7, 12))),
+    "top1465_finned_grids.txt": (("top1465.txt", (24, 35)),),
 }
 
 
