@@ -34,7 +34,7 @@ docs/decisions.md, "Chains and Bowman's Bingo"):
 The search is a breadth-first search from every assertion, all starts in lock
 step one layer at a time, on bitsets of the graph: the first chains found are
 the shortest, and the search stops once no longer chain could still be chosen
-(the selection's 3-point window).  The first pass goes to ``max_nodes_first``
+(the seed's 3-point window).  The first pass goes to ``max_nodes_first``
 assertions; if it finds nothing, a second pass continues to
 ``max_nodes_second`` for closed implication chains only: the seed grants the
 second pass to the "Folgerungs-Ketten" alone ("mehr und längere Ketten").
@@ -63,7 +63,8 @@ _POS_ALL: Final = sum(0x1FF << (_SLOT * c) for c in range(81))
 _CELL_NODES: Final = tuple(((1 << _SLOT) - 1) << (_SLOT * c) for c in range(81))
 #: "is d" nodes of digit d in every cell (index 0 unused).
 _DIGIT_NODES: Final = (0,) + tuple(sum(1 << (_SLOT * c + d - 1) for c in range(81)) for d in range(1, 10))
-#: Selection window of the engine (rater.modes.POINT_WINDOW): longer chains cannot be chosen.
+#: The seed's 3-point window of the half-synchronous listing: longer chains are never listed or chosen
+#: (the engine scores the cheapest, rater.modes.POINT_WINDOW; synchronous levels count all within it).
 _WINDOW: Final = 3
 
 
