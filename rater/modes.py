@@ -21,7 +21,10 @@ from rater.options import Mode
 from techniques.step import Step
 
 #: A thinning step may cost this much more than the family's cheapest step and
-#: still be chosen for eliminating more (the original's "3 points").
+#: still be chosen for eliminating more.  0: "Im nicht-synchronen Fall wird nur
+#: der gefundene Ausdünnschritt mit der kleinsten Punktzahl gewertet" (only the
+#: cheapest step found is scored); the seed's "3 points" describe what the
+#: half-synchronous listing shows, not what is scored (docs/decisions.md).
 POINT_WINDOW = 0.0
 
 
