@@ -34,11 +34,12 @@ docs/decisions.md, "Chains and Bowman's Bingo"):
 The search is a breadth-first search from every assertion, all starts in lock
 step one layer at a time, on bitsets of the graph: the first chains found are
 the shortest, and the search stops once no longer chain could still be chosen
-(the selection's 3-point window).  The first pass goes to ``max_nodes_first``
+(the seed's 3-point window).  The first pass goes to ``max_nodes_first``
 assertions; if it finds nothing, a second pass continues to
-``max_nodes_second`` and also lets alternative chains start from cells with up
-to ``alt_cands_second`` candidates ("mehr und längere Ketten").  ``budget``
-bounds the node expansions of a call.
+``max_nodes_second`` for closed implication chains only: the seed grants the
+second pass to the "Folgerungs-Ketten" alone ("mehr und längere Ketten").
+Alternative chains start from cells with up to ``alt_cands`` candidates.
+``budget`` bounds the node expansions of a call.
 
 All kinds come out of one search, cached for the board state, so the five
 classes below cost one search per position.
@@ -62,7 +63,8 @@ _POS_ALL: Final = sum(0x1FF << (_SLOT * c) for c in range(81))
 _CELL_NODES: Final = tuple(((1 << _SLOT) - 1) << (_SLOT * c) for c in range(81))
 #: "is d" nodes of digit d in every cell (index 0 unused).
 _DIGIT_NODES: Final = (0,) + tuple(sum(1 << (_SLOT * c + d - 1) for c in range(81)) for d in range(1, 10))
-#: Selection window of the engine (rater.modes.POINT_WINDOW): longer chains cannot be chosen.
+#: The seed's 3-point window of the half-synchronous listing: longer chains are never listed or chosen
+#: (the engine scores the cheapest, rater.modes.POINT_WINDOW; synchronous levels count all within it).
 _WINDOW: Final = 3
 
 
@@ -217,7 +219,8 @@ class _Search:
         self.graph = _Graph(board)
         self.found: dict[tuple, Found] = {}
         self.expansions = 0
-        self.alt_cands = 2
+        self.alt_cands = int(params["alt_cands"])
+        self.second_pass = False  # only closed implication chains are recorded in it
         self.alt_done: dict[int, int] = {}  # per start cell: ACS targets already examined
 
     # -- driver ----------------------------------------------------------------------
@@ -243,11 +246,10 @@ class _Search:
         budget = int(self.params["budget"])
         best = float("inf")
         cheapest = min(min(pair) for pair in self.offsets.values())
-        self.alt_cands = int(self.params["alt_cands_first"])
         depth = 1
         while starts and depth < second:
             if depth >= first and not self.found:
-                self.alt_cands = int(self.params["alt_cands_second"])  # second pass: more chains
+                self.second_pass = True
             if depth >= first and self.found:
                 break
             if cheapest + depth > best + _WINDOW or self.expansions > budget:
@@ -256,7 +258,8 @@ class _Search:
             for s in starts:
                 if self._expand(s, depth):
                     alive.append(s)
-            self._alternatives(by_node)
+            if not self.second_pass:
+                self._alternatives(by_node)
             starts = alive
             if self.found:
                 best = min(self._points_floor(f) for f in self.found.values())
@@ -285,10 +288,10 @@ class _Search:
         s.layers.append(nxt)
         s.frontier = nxt
         hit = nxt & s.target
-        if hit:
+        if hit and not self.second_pass:
             for end in _bits(hit):
                 self._contradiction(s, depth, end)
-        if not s.node % _SLOT >= 9:
+        if not s.node % _SLOT >= 9 and not self.second_pass:
             self._reducing(s, depth, nxt)
         return bool(nxt)
 
@@ -349,8 +352,8 @@ class _Search:
             return
         start_cell, digit, negated = node_parts(s.node)
         inside = any(node_parts(n)[2] for n in path[1:-1])
-        if negated:
-            self._add(Found("CCS", len(path), inside, (tuple(path),), placements=((start_cell, digit),),
+        if negated:  # the closing (A)d at the start cell is not counted, as the loop's repeated start
+            self._add(Found("CCS", len(path) - 1, inside, (tuple(path),), placements=((start_cell, digit),),
                             start=(start_cell, digit)))
         else:
             self._add(Found("CC", len(path), inside, (tuple(path),), eliminations=((start_cell, digit),),
@@ -491,7 +494,7 @@ def chain_finding(nodes: tuple[int, ...], strong: tuple[bool, ...] = (),
 #: Per chain kind, the points offset without and with a negated assertion inside.
 Offsets = dict[str, tuple[float, float]]
 
-_SEARCH_KEYS: Final = ("max_nodes_first", "max_nodes_second", "alt_cands_first", "alt_cands_second", "budget")
+_SEARCH_KEYS: Final = ("max_nodes_first", "max_nodes_second", "alt_cands", "budget")
 
 
 def search(board: Board, ctx: Context, params: Mapping[str, Any], offsets: Offsets) -> list[Found]:
@@ -511,8 +514,7 @@ class ChainTechnique(Technique):
     base_defaults: ClassVar[dict[str, int]] = {
         "max_nodes_first": 9,
         "max_nodes_second": 16,
-        "alt_cands_first": 2,
-        "alt_cands_second": 3,
+        "alt_cands": 2,
         "budget": 60000,
     }
 
