@@ -26,6 +26,7 @@ from dataclasses import dataclass, field
 from typing import Final
 
 from puzzles.geometry import BOXES, COLS, ROWS, bitboard
+from puzzles.geometry import unit_name as standard_unit_name
 
 #: Kinds of unit, as in :data:`puzzles.geometry.UNIT_KIND` plus the two extra kinds.
 ROW, COLUMN, BOX, DIAGONAL, COLOUR = 0, 1, 2, 3, 4
@@ -56,6 +57,8 @@ class Rules:
     #: Cells of each unit, indexed by global unit number (empty when absent).
     units: tuple[tuple[int, ...], ...] = field(init=False)
     unit_mask: tuple[int, ...] = field(init=False)
+    #: Cells of the variant's own units, in scan order (``units[u] for u in unit_ids``).
+    scan_units: tuple[tuple[int, ...], ...] = field(init=False)
     #: Kind of each unit number (:data:`ROW` ... :data:`COLOUR`).
     unit_kind: tuple[int, ...] = field(init=False)
     #: The units of each cell, in scan order.
@@ -71,6 +74,7 @@ class Rules:
         set_ = object.__setattr__
         set_(self, "units", units)
         set_(self, "unit_mask", tuple(bitboard(cells) for cells in units))
+        set_(self, "scan_units", tuple(units[u] for u in self.unit_ids))
         set_(self, "unit_kind", KIND_OF_UNIT)
         set_(self, "cell_units", cell_units)
         set_(self, "peers", peers)
@@ -104,6 +108,15 @@ VARIANTS: Final = (STANDARD, DIAGONAL_RULES, COLOUR_RULES, COLOUR_DIAGONAL_RULES
 _BY_NAME: Final = {alias: r for r in VARIANTS for alias in (r.name, *r.aliases)}
 #: The accepted spellings, for help texts and errors.
 CHOICES: Final = "standard|diagonal|colour|colour-diagonal (also std, diag, colourdiag, farb, farbdiag, color)"
+
+
+def unit_name(unit: int) -> str:
+    """English name of any unit number for messages (``main diagonal``, ``colour group 3``)."""
+    if unit < MAIN_DIAGONAL:
+        return standard_unit_name(unit)
+    if unit < FIRST_COLOUR:
+        return ("main diagonal", "anti-diagonal")[unit - MAIN_DIAGONAL]
+    return f"colour group {unit - FIRST_COLOUR + 1}"
 
 
 class RulesError(ValueError):

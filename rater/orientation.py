@@ -27,6 +27,7 @@ from typing import Final
 from canon.canonical import canonical_form
 from canon.group import Transformation
 from puzzles.geometry import UNITS
+from puzzles.rules import STANDARD, Rules
 from techniques.board import Board
 from techniques.findings import Mapping81, transform
 from techniques.step import Candidate, Step
@@ -49,7 +50,7 @@ class Orientation:
     back: Mapping81
 
     @classmethod
-    def of(cls, grid: Sequence[int], start: Board | None = None) -> Orientation:
+    def of(cls, grid: Sequence[int], start: Board | None = None, rules: Rules = STANDARD) -> Orientation:
         """The canonical orientation of ``grid`` (its givens), fixed by ``start``'s candidates if given.
 
         Several transformations map a puzzle with automorphisms onto its form;
@@ -58,6 +59,8 @@ class Orientation:
         maps it onto the smallest candidate list is taken: then symmetric
         copies of the same state also meet in one canonical state.
         """
+        if not rules.standard:
+            return cls(Transformation(), _mapping_back(Transformation()))
         result = canonical_form(grid)
         t = result.transformation
         if start is not None and result.stabilizer_order > 1:
