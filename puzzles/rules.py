@@ -59,6 +59,8 @@ class Rules:
     unit_mask: tuple[int, ...] = field(init=False)
     #: Cells of the variant's own units, in scan order (``units[u] for u in unit_ids``).
     scan_units: tuple[tuple[int, ...], ...] = field(init=False)
+    #: Bitboards of the variant's own units, in scan order.
+    scan_unit_mask: tuple[int, ...] = field(init=False)
     #: Kind of each unit number (:data:`ROW` ... :data:`COLOUR`).
     unit_kind: tuple[int, ...] = field(init=False)
     #: The units of each cell, in scan order.
@@ -75,6 +77,7 @@ class Rules:
         set_(self, "units", units)
         set_(self, "unit_mask", tuple(bitboard(cells) for cells in units))
         set_(self, "scan_units", tuple(units[u] for u in self.unit_ids))
+        set_(self, "scan_unit_mask", tuple(bitboard(units[u]) for u in self.unit_ids))
         set_(self, "unit_kind", KIND_OF_UNIT)
         set_(self, "cell_units", cell_units)
         set_(self, "peers", peers)

@@ -34,6 +34,7 @@ from rich.console import Console, Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from puzzles.rules import parse_rules
 from rater.report import fmt_points, status_text, step_text
 from rater.result import Rating
 from techniques.board import Board
@@ -60,8 +61,11 @@ def group_of(code: str, catalogue: Catalogue) -> str:
 
 
 def start_board(rating: Rating, start: Board | None = None) -> Board:
-    """A fresh copy of the state the rating began from."""
-    return start.copy() if start else Board.from_grid(_grid_of(rating.puzzle))
+    """A fresh copy of the state the rating began from, under the rules it was rated by."""
+    rules = parse_rules(rating.rules)
+    board = start.copy() if start else Board.from_grid(_grid_of(rating.puzzle), rules)
+    board.rules = rules
+    return board
 
 
 def replay(steps: Sequence[Step], board: Board, placed_by: list[str]) -> Iterator[tuple[int, Step]]:

@@ -31,6 +31,12 @@ def unit_singles(board: Board, units: Sequence[int]) -> Iterator[tuple[int, int,
                 yield where.bit_length() - 1, d, u
 
 
+def searched_units(board: Board, units: range, with_extra_units: bool) -> Sequence[int]:
+    """``units`` plus, for the box methods under variant rules, the extra units."""
+    extra = board.rules.extra_units
+    return (*units, *extra) if with_extra_units and extra else units
+
+
 def naked_singles(board: Board) -> Iterator[tuple[int, int]]:
     """Every (cell, digit) where an empty cell has exactly one candidate left."""
     cands = board.cands
@@ -75,10 +81,7 @@ class HiddenSingle(Technique):
     def find(self, board: Board, ctx: Context) -> Iterator[Step]:
         found = []
         geo = board.rules
-        units: Sequence[int] = self.units
-        if self.with_extra_units and not geo.standard:
-            units = (*units, *geo.extra_units)
-        for cell, digit, u in unit_singles(board, units):
+        for cell, digit, u in unit_singles(board, searched_units(board, self.units, self.with_extra_units)):
             missing = (board.empty & geo.unit_mask[u]).bit_count()
             used = tuple((c, 0) for c in geo.units[u] if c != cell) if self.highlight_unit else ((cell, digit),)
             found.append(
