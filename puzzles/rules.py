@@ -132,3 +132,13 @@ def parse_rules(text: str) -> Rules:
     if rules is None:
         raise RulesError(f"unknown rules {text!r}: choose {CHOICES}")
     return rules
+
+
+def item_rules(comment: str, default: Rules) -> Rules:
+    """The rules a puzzle line's comment names (``... # diag``), else ``default``.
+
+    The comment's first word counts when it is a variant name; any other
+    comment is a plain note, so files with free-text comments keep the default.
+    """
+    words = comment.split(maxsplit=1)
+    return _BY_NAME.get(words[0].lower(), default) if words else default

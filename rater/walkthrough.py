@@ -35,7 +35,7 @@ from rich.table import Table
 from rich.text import Text
 
 from puzzles.rules import parse_rules
-from rater.report import fmt_points, status_text, step_text
+from rater.report import fmt_points, status_text, step_text, uniqueness_note
 from rater.result import Rating
 from techniques.board import Board
 from techniques.catalogue import Catalogue
@@ -344,7 +344,7 @@ def summary(rating: Rating, catalogue: Catalogue, lang: str = "en", color: bool 
                            Text(fmt_points(points[code])))
     parts: list[RenderableType] = [figures, techniques]
     if not rating.uniqueness_techniques:
-        parts.append(Text(words["uniqueness_off"]))
+        parts.append(Text(uniqueness_note(rating, words)))
     return Group(*parts)
 
 
