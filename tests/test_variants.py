@@ -230,3 +230,15 @@ def test_bulk_lines_name_their_rules(tmp_path) -> None:
     records = [json.loads(line) for line in result.output.splitlines()]
     assert [r["rules"] for r in records] == ["diagonal", "colour", "colour-diagonal"]
     assert all(r["status"] == "solved" for r in records) and result.exit_code == 0
+
+
+def test_variants_option_stays_in_the_variant_group() -> None:
+    result = run(EXAMPLES[73]["puzzle"], "--rules", "diag", "--variants", "4", "--json")
+    assert result.exit_code == 0
+    variants = json.loads(result.output)["variants"]["variants"]
+    assert len(variants) == 4 and all(v["status"] == "solved" for v in variants)
+
+
+def test_reduce_is_standard_only() -> None:
+    result = run(EXAMPLES[73]["puzzle"], "--rules", "diag", "--reduce")
+    assert result.exit_code == 2 and "standard" in result.output
