@@ -177,7 +177,8 @@ class Engine:
         rating.uniqueness_techniques = unique and rules.standard
         ctx = Context(cd_level=self.options.cd_level, unique=rating.uniqueness_techniques)
         board = start.copy() if start else Board.from_grid(grid, rules)
-        board.rules = rules
+        if board.rules is not rules:
+            _adopt_rules(board, rules)
         solution = result.solution if (verify and unique) else None
         rating.status = self._solve(board, ctx, rating.steps, solution, deadline, rating.alternatives)
         rating.final_grid = format_line(board.grid())
@@ -309,6 +310,15 @@ class Engine:
                 if solution[c] == d:
                     raise UnsoundStep(f"{step.code} removed the solution digit {d} from cell {c}")
         return board.apply(step).changed or synchronous
+
+
+def _adopt_rules(board: Board, rules: Rules) -> None:
+    """A starting board read without rules, put under ``rules``: its digits leave the new peers too."""
+    board.rules = rules
+    for cell, digit in enumerate(board.values):
+        if digit:
+            for peer in rules.peers[cell]:
+                board.eliminate(peer, digit)
 
 
 def _start_mismatch(grid: Grid, start: Board) -> str:

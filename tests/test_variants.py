@@ -242,3 +242,23 @@ def test_variants_option_stays_in_the_variant_group() -> None:
 def test_reduce_is_standard_only() -> None:
     result = run(EXAMPLES[73]["puzzle"], "--rules", "diag", "--reduce")
     assert result.exit_code == 2 and "standard" in result.output
+
+
+def test_candidate_line_is_put_under_the_rules(engine: Engine) -> None:
+    """A 729-character state read without rules loses what its digits exclude under the variant."""
+    from techniques.board import Board
+
+    start = Board.from_grid(parse_puzzle(EXAMPLES[73]["puzzle"]))
+    assert start.rules is STANDARD
+    for option in ("2001", "2000"):
+        rating = Engine(option).rate(EXAMPLES[73]["puzzle"], start=start, rules=DIAGONAL_RULES, verify=True)
+        assert rating.status == "solved" and rating.solution == "".join(map(str, solution(73, "diag") or ()))
+
+
+def test_resume_refuses_other_rules(tmp_path) -> None:
+    source = tmp_path / "in.txt"
+    source.write_text(EXAMPLES[73]["puzzle"] + "\n", encoding="utf-8")
+    output = tmp_path / "out.csv"
+    assert run("--file", str(source), "--output", str(output), "-q", "-j", "1", "--rules", "diag").exit_code == 0
+    result = run("--file", str(source), "--output", str(output), "-q", "-j", "1", "--rules", "colour", "--resume")
+    assert result.exit_code == 2 and "--rules" in result.output
