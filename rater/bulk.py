@@ -71,6 +71,8 @@ class Stats:
     techniques: Counter = field(default_factory=Counter)
     technique_steps: Counter = field(default_factory=Counter)
     points: Counter = field(default_factory=Counter)
+    #: Records per variant rated as (unrated lines carry none).
+    rules: Counter = field(default_factory=Counter)
     rating_seconds: float = 0.0
     skipped: int = 0
     #: Statuses of the records a resume found already written (``unknown`` for text output).
@@ -81,6 +83,8 @@ class Stats:
     def add(self, record: dict[str, Any]) -> None:
         self.records += 1
         self.statuses[record["status"]] += 1
+        if record.get("rules"):
+            self.rules[record["rules"]] += 1
         if record["status"] in RATED:
             self.levels[record["level"]] += 1
             self.points[record["points"]] += 1
@@ -145,6 +149,8 @@ def summary_tables(stats: Stats, wall: float, catalogue: Catalogue, lang: str, a
         (words("bulk_ms_wall"), f"{ms:.1f}"),
         (words("bulk_ms_rating"), f"{1000 * stats.rating_seconds / stats.records:.1f}" if stats.records else "-"),
     ]
+    if set(stats.rules) - {"standard"}:
+        rows += [(f"rules: {name}", str(n)) for name, n in stats.rules.most_common()]
     for label, value in rows:
         overview.add_row(cell(label), cell(value))
     statuses = Table(words("bulk_status"), words("bulk_count"), box=frame, title=words("bulk_per_status"),
@@ -348,7 +354,7 @@ class BulkRun:
             raise BulkError(f"cannot read {self.config.techniques}: {exc.strerror}") from exc
         return RunIdentity(fingerprint, self.fmt, self.template, self.config.option, self.config.lang,
                            self.config.allow_multiple, techniques, reduce=self.config.reduce,
-                           disable=",".join(sorted(self.config.disable)) or None)
+                           disable=",".join(sorted(self.config.disable)) or None, rules=self.config.rules)
 
     def _write_side_file(self, out_path: Path, identity: RunIdentity) -> None:
         try:

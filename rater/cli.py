@@ -16,6 +16,10 @@ Errors of an installed technique plugin (it fails to import, breaks the
 contract or takes a code already in use) are configuration errors like an
 unusable technique file: one line, exit 2, for every command that rates.
 
+``--count`` prints the number of all solutions instead of a rating and exits
+0 whatever the number (2 for unreadable input).  ``--rules`` rates the puzzle
+as a diagonal, colour or colour-diagonal Sudoku (:mod:`puzzles.rules`).
+
 Exit codes for ``--file`` (bulk):
 
 * 0 — every record is a rating (status ``solved`` or ``stuck``);
@@ -44,6 +48,7 @@ from rich.console import Console
 from puzzles.cli_common import AsciiIntRange, OneLineCommand, one_line
 from puzzles.formats import CANDIDATE_LINE_LENGTH, parse_candidates
 from puzzles.parsing import Grid, PuzzleError, check_givens, parse_puzzle
+from puzzles.rules import CHOICES, Rules, RulesError, parse_rules
 from rater.engine import Engine, default_catalogue
 from rater.options import DEFAULT_OPTION, OptionError, Options
 from rater.report import json_report, text_report
@@ -104,7 +109,8 @@ def build_engine(option: str, techniques: str | None, disable: tuple[str, ...] =
 
 #: The help's sections, in the order a user looks for an option.
 HELP_SECTIONS = (
-    ("Rating", ("option", "techniques", "disable", "enable", "allow_multiple", "verify", "list_techniques")),
+    ("Rating", ("option", "rules_name", "techniques", "disable", "enable", "allow_multiple", "count", "verify",
+                "list_techniques")),
     ("Output of one puzzle", ("as_json", "lang", "walk", "step_mode", "first", "last", "color", "ascii_only",
                               "hint", "full")),
     ("Symmetric variants and reduction", ("variants", "seed", "reduce", "reduce_all")),
@@ -119,6 +125,11 @@ HELP_SECTIONS = (
 @click.option("--option", "-o", default=DEFAULT_OPTION, show_default=True,
               help="4-digit option code: C/D tests (0-2), detail (0-4), thinning output (0-1), "
                    "mode (0 half-synchronous, 1 pseudo-synchronous, 2-7 synchronous levels).")
+@click.option("--rules", "rules_name", default="standard", show_default=True, metavar="RULES",
+              help=f"The Sudoku variant: {CHOICES}. With --file the default of lines whose comment "
+                   "does not start with a variant name.")
+@click.option("--count", "count", is_flag=True,
+              help="Print the number of all solutions (under --rules) instead of a rating; exit 0.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object instead of the text report.")
 @click.option("--lang", type=click.Choice(available_languages()), default="en", show_default=True,
               help="Language of names and explanations (a file techniques/texts/<code>.yaml each).")
@@ -198,13 +209,16 @@ def main(puzzle: str | None, option: str, as_json: bool, lang: str, techniques: 
          fmt: str, template: str | None, jobs: int, timeout: float | None, resume: bool, quiet: bool,
          reduce: bool = False, reduce_all: int | None = None, cluster: str | None = None,
          chunk_size: int | None = None, enable: str | None = None, list_techniques: bool = False,
-         verify: bool = False) -> None:
+         verify: bool = False, rules_name: str = "standard", count: bool = False) -> None:
     """Rate PUZZLE (81 characters, 1-9 given, anything else empty; a 729-character candidate line;
     or a file name with a 9x9 grid) the way a person solves it, and print every step with its points,
     the total, the norms and the level.  With --file, rate a whole collection.
     """
+    rules = _rules(rules_name)
     if reduce or reduce_all is not None:
         _refuse_with_reduce(reduce, hint, full, variants, walk, step_mode, first, last)
+        if not rules.standard:
+            fail("--reduce and --reduce-all work on standard Sudoku only", EXIT_INPUT)
     off = code_list(disable)
     on = code_list(enable, "--enable")
     engine = build_engine(option, techniques, off, on)
@@ -218,11 +232,15 @@ def main(puzzle: str | None, option: str, as_json: bool, lang: str, techniques: 
                  "in a --techniques file", EXIT_INPUT)
         if reduce_all is not None:
             fail("--reduce-all rates one puzzle; use --reduce with --file", EXIT_INPUT)
+        if count:
+            fail("--count counts the solutions of one PUZZLE, not of a file", EXIT_INPUT)
         sys.exit(_bulk(source, option, techniques, allow_multiple, lang, output, fmt, template, jobs, timeout,
-                       resume, quiet, ascii_only, reduce, off, cluster, chunk_size))
+                       resume, quiet, ascii_only, reduce, off, cluster, chunk_size, rules))
     if puzzle is None:
         fail("missing PUZZLE (81 characters) or --file FILE", EXIT_INPUT)
     grid, start = _read_puzzle(puzzle)
+    if count:
+        _count(grid, start, rules, as_json)
     if start is not None and (reduce or reduce_all is not None):
         fail("--reduce needs a puzzle of givens, not a candidate line", EXIT_INPUT)
     if variants and start is not None:
@@ -231,7 +249,7 @@ def main(puzzle: str | None, option: str, as_json: bool, lang: str, techniques: 
         from rater.verify import VerifyingEngine
 
         engine = VerifyingEngine(engine.options, engine.catalogue)
-    rating = engine.rate(grid, allow_multiple=allow_multiple, start=start, verify=verify)
+    rating = engine.rate(grid, allow_multiple=allow_multiple, start=start, verify=verify, rules=rules)
     if rating.status == "invalid":
         fail(rating.message, EXIT_INPUT)
     if rating.status in ("no_solution", "multiple_solutions") and not as_json:
@@ -240,7 +258,7 @@ def main(puzzle: str | None, option: str, as_json: bool, lang: str, techniques: 
         _verify(rating, engine, lang, as_json)
     summary = None
     if variants:
-        summary = _variants(engine, grid, variants, seed, allow_multiple)
+        summary = _variants(engine, grid, variants, seed, allow_multiple, rules)
     stdout_tty = sys.stdout.isatty()
     console = _console(color, ascii_only, stdout_tty)
     use_color = bool(console.color_system) and not console.no_color
@@ -324,6 +342,25 @@ def _verify(rating: Rating, engine: Engine, lang: str, quiet: bool) -> None:
     where = engine.catalogue.entry(code).origin if code in engine.catalogue else "unknown origin"
     fail(f"unsound step {wrong.number}: {code} ({where}) {wrong.reason}: "
          f"{step_text(wrong.step, engine.catalogue, lang)}", EXIT_UNSOUND)
+
+
+def _rules(name: str) -> Rules:
+    """The ``--rules`` variant; an unknown name ends the program (exit 2)."""
+    try:
+        return parse_rules(name)
+    except RulesError as exc:
+        fail(str(exc), EXIT_INPUT)
+
+
+def _count(grid: Grid, start: Board | None, rules: Rules, as_json: bool) -> NoReturn:
+    """``--count``: print the number of all solutions and exit 0."""
+    from rater.count import count_all
+
+    if start is not None:
+        fail("--count counts the solutions of a puzzle of givens, not of a candidate line", EXIT_INPUT)
+    result = count_all(grid, rules)
+    click.echo(json.dumps(result.to_json()) if as_json else result.text())
+    sys.exit(EXIT_OK)
 
 
 def _read_key() -> str:
@@ -412,10 +449,10 @@ def _refuse_with_reduce(reduce: bool, hint: bool, full: bool, variants: int | No
         fail(f"{flag} prints its own report and cannot be combined with {', '.join(clashing)}", EXIT_INPUT)
 
 
-def _variants(engine: Engine, grid: Grid, k: int, seed: int, allow_multiple: bool) -> VariantSummary:
+def _variants(engine: Engine, grid: Grid, k: int, seed: int, allow_multiple: bool, rules: Rules) -> VariantSummary:
     """Rate ``k`` symmetric variants; ``canon`` is imported only here, so the rest works without it."""
     try:
-        return rate_variants(engine, grid, k, seed, allow_multiple)
+        return rate_variants(engine, grid, k, seed, allow_multiple, rules)
     except ImportError as exc:
         fail(f"--variants needs the canon package ({exc})", EXIT_INPUT)
 
@@ -423,7 +460,7 @@ def _variants(engine: Engine, grid: Grid, k: int, seed: int, allow_multiple: boo
 def _bulk(source: str, option: str, techniques: str | None, allow_multiple: bool, lang: str, output: str | None,
           fmt: str, template: str | None, jobs: int, timeout: float | None, resume: bool, quiet: bool,
           ascii_only: bool, reduce: bool = False, disable: tuple[str, ...] = (), cluster: str | None = None,
-          chunk_size: int | None = None) -> int:
+          chunk_size: int | None = None, rules: Rules | None = None) -> int:
     """Run ``--file``; the bulk exit code (see the module docstring)."""
     import math
 
@@ -436,7 +473,8 @@ def _bulk(source: str, option: str, techniques: str | None, allow_multiple: bool
         fail(f"--timeout must be a finite number of seconds, not {timeout}", EXIT_INPUT)
     if template and fmt != "text":
         fmt = "text"
-    config = BulkConfig(option, techniques, allow_multiple, timeout, lang, reduce=reduce, disable=disable)
+    config = BulkConfig(option, techniques, allow_multiple, timeout, lang, reduce=reduce, disable=disable,
+                        rules=rules.name if rules else "standard")
     run = BulkRun(source, config, output, fmt, template, jobs, resume, progress=not quiet, summary=not quiet,
                   ascii=ascii_only, cluster=cluster, chunk_size=chunk_size)
     try:

@@ -24,7 +24,7 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Iterator
 
-from puzzles.geometry import CELL_BIT, CELL_UNITS, PEER_MASK, UNIT_MASK, cells_of
+from puzzles.geometry import CELL_BIT, cells_of
 from techniques.base import Context, Phase, Technique, register
 from techniques.board import Board
 from techniques.findings import Cell, Digit, assertions, negations
@@ -35,11 +35,12 @@ from techniques.step import Step
 class _Walk:
     """Singles from one assumption, on a private copy of the candidates."""
 
-    __slots__ = ("cands", "positions", "placed", "queue", "order")
+    __slots__ = ("cands", "positions", "placed", "queue", "order", "rules")
 
     def __init__(self, board: Board, placed: list[int]) -> None:
         self.cands = board.cands[:]
         self.positions = board.positions[:]
+        self.rules = board.rules
         self.placed = placed[:]
         self.queue: deque[tuple[int, int]] = deque()
         self.order: list[tuple[int, int]] = []
@@ -57,7 +58,8 @@ class _Walk:
         for d in range(1, 10):
             if mask >> (d - 1) & 1:
                 positions[d] &= ~bit
-        hit = positions[digit] & PEER_MASK[cell]
+        geo = self.rules
+        hit = positions[digit] & geo.peer_mask[cell]
         positions[digit] &= ~hit
         dbit = ~(1 << (digit - 1))
         for p in cells_of(hit):
@@ -70,7 +72,7 @@ class _Walk:
         # digit: every unit still needs a place; units down to one place give hidden singles
         pd = positions[digit]
         done = self.placed[digit]
-        for u_mask in UNIT_MASK:
+        for u_mask in geo.scan_unit_mask:
             if done & u_mask:
                 continue
             where = pd & u_mask
@@ -81,8 +83,8 @@ class _Walk:
         # the cell's other digits lost a place in the cell's three units
         for d in range(1, 10):
             if others >> (d - 1) & 1:
-                for u in CELL_UNITS[cell]:
-                    u_mask = UNIT_MASK[u]
+                for u in geo.cell_units[cell]:
+                    u_mask = geo.unit_mask[u]
                     if self.placed[d] & u_mask:
                         continue
                     where = positions[d] & u_mask

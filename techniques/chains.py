@@ -51,7 +51,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Final
 
-from puzzles.geometry import CELL_BIT, PEER_MASK, UNIT_MASK, cells_of
+from puzzles.geometry import CELL_BIT, cells_of
 from techniques.base import Context, Phase, Technique, register
 from techniques.board import Board
 from techniques.findings import NOT, Chain, Fragment, Items, Node, assertions, fragment_kind, negations
@@ -103,12 +103,13 @@ class _Graph:
         positions = board.positions
         self.cands = cands
         self.positions = positions
+        self.peer_mask = peer_mask = board.rules.peer_mask
         self.open = [c for c in range(81) if board.empty >> c & 1]
         # conj[d][c]: cells forming a strong link on d with c (the only two places in a unit)
         conj: list[dict[int, int]] = [{} for _ in range(10)]
         for d in range(1, 10):
             pd = positions[d]
-            for u_mask in UNIT_MASK:
+            for u_mask in board.rules.scan_unit_mask:
                 where = pd & u_mask
                 if where and where.bit_count() == 2:
                     a, b = cells_of(where)
@@ -140,7 +141,7 @@ class _Graph:
                 strong_out |= bits
             for d in digits:
                 out = strong_out & ~_DIGIT_NODES[d]
-                for b in cells_of(PEER_MASK[c] & positions[d]):
+                for b in cells_of(peer_mask[c] & positions[d]):
                     out |= land[b * 9 + d - 1]
                 succ[pos_node(c, d)] = out
         pred = [0] * (_SLOT * 81)
@@ -159,7 +160,7 @@ class _Graph:
         """``(A)d`` to ``(B)e`` through the pair B = de (or to ``(B)!d``)."""
         ca, d, _ = node_parts(a)
         cb, e, neg_b = node_parts(b)
-        if not PEER_MASK[ca] >> cb & 1 or not self.cands[cb] >> (d - 1) & 1:
+        if not self.peer_mask[ca] >> cb & 1 or not self.cands[cb] >> (d - 1) & 1:
             return False
         if neg_b:
             return e == d
@@ -234,7 +235,7 @@ class _Search:
                 if cands[c] >> (d - 1) & 1:
                     n = pos_node(c, d)
                     target = _CELL_NODES[c] & _POS_ALL & ~(1 << n)
-                    for b in cells_of(PEER_MASK[c] & g.positions[d]):
+                    for b in cells_of(g.peer_mask[c] & g.positions[d]):
                         target |= 1 << pos_node(b, d)
                     starts.append(_Start(n, target, 1 << n, 1 << n, [1 << n]))
                     m = neg_node(c, d)
@@ -410,7 +411,7 @@ class _Search:
                 chain.append((ca, d))
                 if not neg_b:
                     chain.append((cb, d))
-                for x in cells_of(PEER_MASK[ca] & PEER_MASK[cb] & positions[d]):
+                for x in cells_of(g.peer_mask[ca] & g.peer_mask[cb] & positions[d]):
                     elims.add((x, d))
             else:
                 return None

@@ -8,10 +8,10 @@ digits not seen by a placed digit, so both are a few bit operations.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from typing import Any, ClassVar
 
-from puzzles.geometry import CELL_BIT, PEER_MASK, UNIT_MASK, UNITS
+from puzzles.geometry import CELL_BIT
 from techniques.base import Context, Phase, Technique, register
 from techniques.board import Board
 from techniques.findings import Cell, Digit, Unit
@@ -19,15 +19,22 @@ from techniques.points import MISSING_BOX, MISSING_LINE, VISIBLE, band, band_flo
 from techniques.step import Step
 
 
-def unit_singles(board: Board, units: range) -> Iterator[tuple[int, int, int]]:
+def unit_singles(board: Board, units: Sequence[int]) -> Iterator[tuple[int, int, int]]:
     """Every (cell, digit, unit) where ``digit`` has one place left in ``unit``."""
     positions = board.positions
+    unit_mask = board.rules.unit_mask
     for u in units:
-        umask = UNIT_MASK[u]
+        umask = unit_mask[u]
         for d in range(1, 10):
             where = positions[d] & umask
             if where and not where & (where - 1):
                 yield where.bit_length() - 1, d, u
+
+
+def searched_units(board: Board, units: range, with_extra_units: bool) -> Sequence[int]:
+    """``units`` plus, for the box methods under variant rules, the extra units."""
+    extra = board.rules.extra_units
+    return (*units, *extra) if with_extra_units and extra else units
 
 
 def naked_singles(board: Board) -> Iterator[tuple[int, int]]:
@@ -43,13 +50,18 @@ class HiddenSingle(Technique):
     """A1/A2/A3: a digit with one possible place in a row, column or box.
 
     The same search serves E1-E3 on the written candidates; they differ in
-    their band and in what a walkthrough highlights.
+    their band and in what a walkthrough highlights.  Under variant rules the
+    box methods (A3, E3) also cover the extra units (diagonals, colour
+    groups): like a box they are no straight line the eye runs along inside
+    one band (docs/decisions.md, "Variants").
     """
 
     group = "A"
     family = "direct"
     phase = Phase.DIRECT
     units: ClassVar[range]
+    #: True for the box methods, which also search the variant's extra units.
+    with_extra_units: ClassVar[bool] = False
     #: Highlight the other cells of the unit (a pen-only solver scans them);
     #: with candidates written, the single candidate itself is the evidence.
     highlight_unit: ClassVar[bool] = True
@@ -68,9 +80,10 @@ class HiddenSingle(Technique):
 
     def find(self, board: Board, ctx: Context) -> Iterator[Step]:
         found = []
-        for cell, digit, u in unit_singles(board, self.units):
-            missing = (board.empty & UNIT_MASK[u]).bit_count()
-            used = tuple((c, 0) for c in UNITS[u] if c != cell) if self.highlight_unit else ((cell, digit),)
+        geo = board.rules
+        for cell, digit, u in unit_singles(board, searched_units(board, self.units, self.with_extra_units)):
+            missing = (board.empty & geo.unit_mask[u]).bit_count()
+            used = tuple((c, 0) for c in geo.units[u] if c != cell) if self.highlight_unit else ((cell, digit),)
             found.append(
                 Step(
                     self.code,
@@ -103,6 +116,7 @@ class HiddenSingleBox(HiddenSingle):
     code = "A3"
     defaults = MISSING_BOX
     units = range(18, 27)
+    with_extra_units = True
 
 
 @register
@@ -131,7 +145,7 @@ class NakedSingle(Technique):
         filled = ~board.empty
         found = []
         for cell, digit in naked_singles(board):
-            visible = (filled & PEER_MASK[cell]).bit_count()
+            visible = (filled & board.rules.peer_mask[cell]).bit_count()
             found.append(
                 Step(
                     self.code,

@@ -22,6 +22,7 @@ from pathlib import Path
 import yaml
 
 from puzzles.geometry import COL_OF, ROW_OF
+from puzzles.rules import FIRST_COLOUR, MAIN_DIAGONAL
 from techniques.findings import (
     BRACKET,
     FRAGMENT_FIELDS,
@@ -47,8 +48,8 @@ TEXTS_DIR = Path(__file__).with_name("texts")
 SECTIONS = ("names", "texts", "fragments", "words", "boxes")
 #: Words the renderer and the reports need in every language.
 REQUIRED_WORDS = (
-    "and", "row", "column", "rows", "columns", "box", "boxes", "box_name",
-    "step", "points", "total", "norm2", "max_norm", "level", "thinning_steps", "status", "uniqueness_off",
+    "and", "row", "column", "rows", "columns", "box", "boxes", "box_name", "main_diagonal", "anti_diagonal", "colour_group",
+    "step", "points", "total", "norm2", "max_norm", "level", "thinning_steps", "status", "uniqueness_off", "uniqueness_off_variant",
     "status_solved", "status_stuck", "status_invalid", "status_no_solution", "status_multiple_solutions",
     "status_timeout",
     "walk_total", "walk_technique", "walk_count", "walk_points", "walk_name", "walk_time", "walk_final",
@@ -153,13 +154,17 @@ class Language:
         return self.words["box_name"].format(band=box // 3 + 1, stack=box % 3 + 1, name=self.boxes[box])
 
     def unit(self, u: int) -> str:
+        if u >= MAIN_DIAGONAL:
+            if u >= FIRST_COLOUR:
+                return f"{self.words['colour_group']} {u - FIRST_COLOUR + 1}"
+            return self.words["main_diagonal" if u == MAIN_DIAGONAL else "anti_diagonal"]
         kind, index = divmod(u, 9)
         if kind == 2:
             return self.box(index)
         return f"{self.words['row' if kind == 0 else 'column']} {index + 1}"
 
     def units(self, us: Units) -> str:
-        kinds = {u // 9 for u in us}
+        kinds = {min(u // 9, 2) for u in us}
         if len(kinds) == 1 and kinds != {2}:
             plural = self.words["rows" if kinds == {0} else "columns"]
             return f"{plural} {', '.join(str(u % 9 + 1) for u in sorted(us))}"
