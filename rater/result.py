@@ -8,6 +8,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from puzzles.geometry import COL_OF, ROW_OF
+from techniques.base import REGISTRY
 from techniques.step import WRITE_CANDIDATES, Step
 
 class Status(str, enum.Enum):
@@ -87,24 +88,18 @@ class Rating:
         return counts
 
 
-#: The finding field each technique's points are measured by, shown as the uniform ``size`` of a
-#: ``--json`` step: missing numbers (A, E), visible numbers (B0), the candidates written (PM), tuple
-#: and grid sizes, chain and loop lengths, re-added candidates of a quasi rectangle, Bowman's Bingo
-#: steps and the trial & error depth.  Techniques with fixed points, or points from several counts
-#: at once (C, D, F0, box test, chute remote pairs, XYZ/WXYZ, unique rectangles), have none.
-MEASURE_FIELD: dict[str, str] = {
-    "A1": "missing", "A2": "missing", "A3": "missing", "B0": "visible", "PM": "count",
-    "E1": "missing", "E2": "missing", "E3": "missing",
-    "NT": "n", "HT": "m", "RP": "length", "GC": "length", "SG": "n", "SC": "length", "SCC": "length",
-    "QUR": "added", "UL": "size", "QUL": "size",
-    "CC": "length", "CCS": "length", "ICC": "length", "ACS": "length", "ACR": "length",
-    "BB": "steps", "TE": "depth",
-}
-
-
 def step_size(step: Step) -> int | None:
-    """The measure a step's points come from (:data:`MEASURE_FIELD`), None where there is none."""
-    value = step.detail.get(MEASURE_FIELD.get(step.code, ""))
+    """The measure a step's points come from, the uniform ``size`` of a ``--json`` step.
+
+    Each technique names the finding field (``Technique.measure``): missing
+    numbers (A, E), visible numbers (B0), the candidates written (PM), tuple and
+    grid sizes, chain and loop lengths, re-added candidates of a quasi
+    rectangle, Bowman's Bingo steps, the trial & error depth.  Techniques with
+    fixed points, or points from several counts at once (C, D, F0, box test,
+    chute remote pairs, XYZ/WXYZ, unique rectangles), have none.
+    """
+    technique = REGISTRY.get(step.code)
+    value = step.detail.get(technique.measure or "") if technique is not None else None
     return int(value) if isinstance(value, int) and not isinstance(value, bool) else None
 
 

@@ -89,6 +89,10 @@ class Technique:
     #: The finding fields of its steps (``Step.detail`` keys), the only names
     #: its explanation templates may use (checked when the texts are loaded).
     fields: ClassVar[frozenset[str]] = frozenset()
+    #: The finding field its points are counted from (a tuple's size, a chain's
+    #: length, a bingo's steps, ...), reported as the step's ``size`` so that a
+    #: user can check a formula without parsing text; None where there is none.
+    measure: ClassVar[str | None] = None
     #: The point formula in a few words, a ``str.format`` template over the
     #: parameter names (``"{points_per_line} x N + {fin_points}"``), shown by
     #: ``rate --list-techniques`` with the run's values.  The built-in ones are

@@ -114,6 +114,7 @@ class _Walk:
 @register
 class BowmansBingo(Technique):
     code = "BB"
+    measure = "steps"
     fields = frozenset({"digit", "cell", "steps", "walk", "removed"})
     group = "BB"
     family = "BB"

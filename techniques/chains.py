@@ -592,6 +592,8 @@ class ContradictionChain(_ContradictionLike):
     """CC: simple (no "!" inside) or extended ("!" inside) contradiction chain."""
 
     code = "CC"
+
+    measure = "length"
     kind = "CC"
 
 
@@ -600,6 +602,8 @@ class SettingContradictionChain(_ContradictionLike):
     """CCS: from "d is not in A" to "d is in A": d is set."""
 
     code = "CCS"
+
+    measure = "length"
     kind = "CCS"
 
 
@@ -608,6 +612,8 @@ class ClosedImplicationChain(_ContradictionLike):
     """ICC: closed implication chain (continuous nice loop)."""
 
     code = "ICC"
+
+    measure = "length"
     kind = "ICC"
 
 
@@ -625,6 +631,8 @@ class SettingAlternativeChains(_Alternative):
     """ACS: chains from every digit of a cell reach the same placement."""
 
     code = "ACS"
+
+    measure = "length"
     kind = "ACS"
 
 
@@ -633,6 +641,8 @@ class ReducingAlternativeChains(_Alternative):
     """ACR: two chains from one digit reach two digits of one cell."""
 
     code = "ACR"
+
+    measure = "length"
     kind = "ACR"
 
 

@@ -100,6 +100,7 @@ class HiddenSingle(Technique):
 @register
 class HiddenSingleRow(HiddenSingle):
     code = "A1"
+    measure = "missing"
     defaults = MISSING_LINE
     units = range(0, 9)
 
@@ -107,6 +108,7 @@ class HiddenSingleRow(HiddenSingle):
 @register
 class HiddenSingleColumn(HiddenSingle):
     code = "A2"
+    measure = "missing"
     defaults = MISSING_LINE
     units = range(9, 18)
 
@@ -114,6 +116,7 @@ class HiddenSingleColumn(HiddenSingle):
 @register
 class HiddenSingleBox(HiddenSingle):
     code = "A3"
+    measure = "missing"
     defaults = MISSING_BOX
     units = range(18, 27)
     with_extra_units = True
@@ -124,6 +127,8 @@ class NakedSingle(Technique):
     """B0: an empty cell that sees eight different digits."""
 
     code = "B0"
+
+    measure = "visible"
     group = "B"
     family = "direct"
     phase = Phase.DIRECT

@@ -86,6 +86,8 @@ class SingleDigitGrid(Technique):
     """N x N single-digit grids (N = 2, 3, 4) with rows or columns as the base."""
 
     code = "SG"
+
+    measure = "n"
     group = "IV"
     family = "IV"
     phase = Phase.THINNING

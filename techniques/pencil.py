@@ -21,6 +21,7 @@ from techniques.step import WRITE_CANDIDATES, Step
 @register
 class WriteCandidates(Technique):
     code = WRITE_CANDIDATES
+    measure = "count"
     group = WRITE_CANDIDATES
     family = "pencil"
     phase = Phase.PENCIL

@@ -7,8 +7,8 @@ A distribution declares, in its ``pyproject.toml``::
     more = "my_plugin.techniques"                 # or a module: its Technique classes
 
 The classes follow the contract of the built-in ones (:class:`techniques.base.Technique`:
-code, group, family, phase, ``find``, ``defaults``, ``fields``) and add two
-attributes the built-in ones take from packaged files: ``formula`` (the point
+code, group, family, phase, ``find``, ``defaults``, ``fields``, optionally
+``measure``) and add two attributes the built-in ones take from packaged files: ``formula`` (the point
 formula in a few words) and ``texts_dir`` (a directory of language files with
 their ``names`` and ``texts``, ``en.yaml`` at least).
 
@@ -206,6 +206,8 @@ def _check_class(cls: type[Technique], where: str) -> None:
     if not isinstance(cls.fields, (set, frozenset)) or not all(isinstance(f, str) and f.isidentifier()
                                                                 for f in cls.fields):
         raise PluginError(f"{where}: 'fields' must be a set of field names")
+    if cls.measure is not None and cls.measure not in cls.fields:
+        raise PluginError(f"{where}: 'measure' must be one of its 'fields' (the one its points count) or None")
     if not isinstance(cls.formula, str) or not cls.formula.strip():
         raise PluginError(f"{where}: 'formula' must describe the points (a template over the parameters)")
     try:

@@ -144,6 +144,8 @@ class RemotePairs(_ThreePoints):
     """Chains of identical bivalue cells: cells seeing both colours lose both digits."""
 
     code = "RP"
+
+    measure = "length"
     fields = frozenset({"digits", "chain", "length"})
 
     def find(self, board: Board, ctx: Context) -> Iterator[Step]:

@@ -36,18 +36,21 @@ class CandidateHiddenSingle(HiddenSingle):
 @register
 class CandidateHiddenSingleRow(CandidateHiddenSingle):
     code = "E1"
+    measure = "missing"
     units = range(0, 9)
 
 
 @register
 class CandidateHiddenSingleColumn(CandidateHiddenSingle):
     code = "E2"
+    measure = "missing"
     units = range(9, 18)
 
 
 @register
 class CandidateHiddenSingleBox(CandidateHiddenSingle):
     code = "E3"
+    measure = "missing"
     units = range(18, 27)
     with_extra_units = True
 

@@ -55,6 +55,7 @@ class _Search:
 @register
 class TrialAndError(Technique):
     code = "TE"
+    measure = "depth"
     fields = frozenset({"digit", "cell", "tries", "depth", "placed"})
     group = "TE"
     family = "TE"

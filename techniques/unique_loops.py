@@ -358,6 +358,8 @@ class UniqueLoop(Technique):
     """Unique loops of 6, 8 and 10 cells: rectangle type points + 3 per extra cell pair."""
 
     code = "UL"
+
+    measure = "size"
     fields = frozenset({"type", "cells", "pair", "reason", "size"})
     group = "V"
     family = "V"
@@ -398,6 +400,8 @@ class QuasiUniqueLoop(Technique):
     """Quasi unique loops of 6 cells: 6-loop points + (1 + 2N) for N re-added candidates."""
 
     code = "QUL"
+
+    measure = "size"
     fields = frozenset({"type", "cells", "pair", "reason", "size", "cands", "added"})
     group = "V"
     family = "V"

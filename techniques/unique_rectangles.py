@@ -74,6 +74,8 @@ class QuasiUniqueRectangle(Technique):
     """
 
     code = "QUR"
+
+    measure = "added"
     group = "V"
     family = "V"
     phase = Phase.THINNING

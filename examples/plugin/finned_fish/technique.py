@@ -70,6 +70,7 @@ class FinnedGrid(Technique):
     phase = Phase.THINNING
     defaults = {"points_per_line": 3, "fin_points": 1, "max_size": 3}
     fields = frozenset({"n", "digit", "base", "cover", "fins", "box", "removed"})
+    measure = "n"
     formula = "{points_per_line} x N + {fin_points} (N x N grid with fins, N up to {max_size})"
     texts_dir = Path(__file__).with_name("texts")
 
