@@ -1,7 +1,7 @@
 """Rating time and records of the working tree against a git revision, in one interleaved run.
 
     python bench/compare.py [--baseline main] [--file sample1000.txt] [--option 2001]
-                            [--parts mixed:0-400,17clue:400-700,top1465:700-1000]
+                            [--parts mixed:sudoku_exchange_mixed.txt,17clue:17clue.txt,top1465:top1465.txt]
                             [--rounds 3] [--core 0] [--limit N]
 
 The revision is exported with ``git archive`` into a temporary directory.  Two worker
@@ -33,7 +33,9 @@ from pathlib import Path
 from typing import Any, TextIO
 
 REPO = Path(__file__).resolve().parents[1]
-SAMPLE1000_PARTS = "mixed:0-400,17clue:400-700,top1465:700-1000"
+#: sample1000.txt is shuffled: its parts are told by the collection each line comes from
+#: (400 of sudoku_exchange_mixed.txt, 300 of 17clue.txt, 300 of top1465.txt).
+SAMPLE1000_PARTS = "mixed:sudoku_exchange_mixed.txt,17clue:17clue.txt,top1465:top1465.txt"
 
 
 # -- the worker: one tree, one engine, parts rated on request --------------------------------
@@ -81,6 +83,7 @@ class Worker:
     """A worker process on one tree, talked to over pipes."""
 
     def __init__(self, tree: Path, option: str, core: int | None) -> None:
+        self.tree = tree
         cmd = [sys.executable, str(Path(__file__).resolve()), "--worker", str(tree), "--option", option]
         if core is not None:
             cmd += ["--core", str(core)]
@@ -93,7 +96,7 @@ class Worker:
         stdin.flush()
         reply = stdout.readline()
         if not reply:
-            raise RuntimeError(f"the worker on {self.proc.args[3]} ended (exit {self.proc.wait()})")
+            raise RuntimeError(f"the worker on {self.tree} ended (exit {self.proc.wait()})")
         data = json.loads(reply)
         return data["cpu"], data["records"]
 
@@ -114,17 +117,24 @@ def export(revision: str, into: Path) -> Path:
     return tree
 
 
-def parse_parts(spec: str, count: int) -> list[tuple[str, int, int]]:
-    """``name:a-b,...`` as (name, a, b), clipped to ``count`` puzzles, empty parts left out."""
+def parse_parts(spec: str, puzzles: list[str]) -> list[tuple[str, list[int]]]:
+    """``name:first-end`` (a range of lines) or ``name:FILE`` (the lines found in FILE), comma-separated.
+
+    Each part is its name and the indices of its puzzles; empty parts are left out.
+    """
     parts = []
     for item in spec.split(","):
-        name, _, span = item.strip().partition(":")
-        low, _, high = span.partition("-")
-        a, b = int(low), min(int(high), count)
-        if not name or a < 0 or b < a:
-            raise ValueError(f"bad part {item!r} (expected name:first-end)")
-        if a < b:
-            parts.append((name, a, b))
+        name, _, what = item.strip().partition(":")
+        low, dash, high = what.partition("-")
+        if not name or not what:
+            raise ValueError(f"bad part {item!r} (expected name:first-end or name:FILE)")
+        if dash and low.isdigit() and high.isdigit():
+            indices = list(range(int(low), min(int(high), len(puzzles))))
+        else:
+            members = set(load_puzzles(what, None))
+            indices = [i for i, p in enumerate(puzzles) if p in members]
+        if indices:
+            parts.append((name, indices))
     return parts
 
 
@@ -132,7 +142,7 @@ def load_puzzles(name: str, limit: int | None) -> list[str]:
     """Puzzle lines (81 characters) of a file given by path or by name in the data folder."""
     data = Path(os.environ.get("SUDOKU_DATA", REPO.parent / "shared" / "data"))
     path = Path(name) if os.sep in name else data / name
-    lines = [ln.strip() for ln in path.read_text().splitlines() if len(ln.strip()) == 81]
+    lines = [ln.strip()[:81] for ln in path.read_text().splitlines() if len(ln.strip()) >= 81]
     return lines[:limit] if limit else lines
 
 
@@ -171,7 +181,7 @@ def main() -> int:
     try:
         puzzles = load_puzzles(args.file, args.limit)
         spec = args.parts or (SAMPLE1000_PARTS if Path(args.file).name == "sample1000.txt" else f"all:0-{len(puzzles)}")
-        parts = parse_parts(spec, len(puzzles))
+        parts = parse_parts(spec, puzzles)
     except (OSError, ValueError) as exc:
         print(f"compare: error: {exc}", file=sys.stderr)
         return 2
@@ -189,7 +199,7 @@ def main() -> int:
                 w.close()
 
 
-def run(workers: dict[str, Worker], puzzles: list[str], parts: list[tuple[str, int, int]],
+def run(workers: dict[str, Worker], puzzles: list[str], parts: list[tuple[str, list[int]]],
         args: argparse.Namespace) -> int:
     """The interleaved rounds and the printout."""
     print(f"file {args.file}  option {args.option}  baseline {args.baseline}  rounds {args.rounds}  "
@@ -197,10 +207,10 @@ def run(workers: dict[str, Worker], puzzles: list[str], parts: list[tuple[str, i
     times: dict[tuple[str, str], list[float]] = {}
     records: dict[tuple[str, str], list[dict[str, Any]]] = {}
     for r in range(args.rounds):
-        for name, a, b in parts:
+        for name, indices in parts:
             order = ("baseline", "current") if r % 2 == 0 else ("current", "baseline")
             for tree in order:
-                cpu, recs = workers[tree].rate(puzzles[a:b], records=(r == 0))
+                cpu, recs = workers[tree].rate([puzzles[i] for i in indices], records=(r == 0))
                 times.setdefault((name, tree), []).append(cpu)
                 if r == 0:
                     records[(name, tree)] = recs
@@ -208,22 +218,23 @@ def run(workers: dict[str, Worker], puzzles: list[str], parts: list[tuple[str, i
     print(f"{'part':<10} {'puzzles':>7} {'baseline s':>11} {'current s':>10} {'ratio':>6}  records")
     differing = 0
     totals = {"baseline": 0.0, "current": 0.0}
-    for name, a, b in parts:
+    for name, indices in parts:
         base = statistics.median(times[(name, "baseline")])
         cur = statistics.median(times[(name, "current")])
         totals["baseline"] += base
         totals["current"] += cur
-        diff = differences(records[(name, "baseline")], records[(name, "current")], puzzles[a:b], sys.stdout, differing)
+        diff = differences(records[(name, "baseline")], records[(name, "current")], [puzzles[i] for i in indices], sys.stdout,
+                           differing)
         differing += diff
         verdict = "identical" if not diff else f"{diff} differ"
-        print(f"{name:<10} {b - a:>7} {base:>11.2f} {cur:>10.2f} {cur / base:>6.3f}  {verdict}")
-    count = sum(b - a for _, a, b in parts)
+        print(f"{name:<10} {len(indices):>7} {base:>11.2f} {cur:>10.2f} {cur / base:>6.3f}  {verdict}")
+    count = sum(len(indices) for _, indices in parts)
     print(f"{'total':<10} {count:>7} {totals['baseline']:>11.2f} {totals['current']:>10.2f} "
           f"{totals['current'] / totals['baseline']:>6.3f}  "
           f"{'all identical' if not differing else f'{differing} differ'}")
     print("per round (baseline/current s): " + "; ".join(
         f"{name} " + " ".join(f"{x:.2f}/{y:.2f}" for x, y in zip(times[(name, 'baseline')], times[(name, 'current')]))
-        for name, _, _ in parts))
+        for name, _ in parts))
     return 0 if not differing else 1
 
 
