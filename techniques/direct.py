@@ -15,8 +15,8 @@ from puzzles.geometry import CELL_BIT, PEER_MASK, UNIT_MASK, UNITS
 from techniques.base import Context, Phase, Technique, register
 from techniques.board import Board
 from techniques.findings import Cell, Digit, Unit
-from techniques.points import MISSING_BOX, MISSING_LINE, VISIBLE, band, band_floor, bands_of
-from techniques.step import Step
+from techniques.points import MISSING_BOX, MISSING_LINE, VISIBLE, Bands, band, band_floor, bands_of
+from techniques.step import Candidate, Step
 
 
 def unit_singles(board: Board, units: range) -> Iterator[tuple[int, int, int]]:
@@ -31,12 +31,71 @@ def unit_singles(board: Board, units: range) -> Iterator[tuple[int, int, int]]:
 
 
 def naked_singles(board: Board) -> Iterator[tuple[int, int]]:
-    """Every (cell, digit) where an empty cell has exactly one candidate left."""
+    """Every (cell, digit) where an empty cell has exactly one candidate left, in cell order.
+
+    The cells are found on the nine digit bitboards at once (a cell counted once
+    but not twice), so only those cells are visited.
+    """
+    positions = board.positions
+    ones = twos = 0
+    for d in range(1, 10):
+        where = positions[d]
+        twos |= ones & where
+        ones |= where
+    single = ones & ~twos & board.empty
     cands = board.cands
-    for cell in range(81):
-        mask = cands[cell]
-        if mask and not mask & (mask - 1) and board.empty & CELL_BIT[cell]:
-            yield cell, mask.bit_length()
+    while single:
+        low = single & -single
+        cell = low.bit_length() - 1
+        yield cell, cands[cell].bit_length()
+        single ^= low
+
+
+#: Entries a :class:`UnitSingles` table holds before it starts afresh.
+_TABLE_LIMIT = 1 << 14
+
+
+class UnitSingles:
+    """The hidden singles of one digit bitboard in a set of units, remembered by bitboard.
+
+    A placement changes the bitboards of its own digit and of the cell's other
+    candidates only, so from one round to the next most digits keep their
+    bitboard and their singles are looked up instead of searched again.  The
+    answer depends on the bitboard and the units alone, so one table serves
+    every board and puzzle of the technique.
+    """
+
+    def __init__(self, units: range) -> None:
+        self.units = units
+        self.table: dict[int, tuple[tuple[int, int], ...]] = {}
+
+    def of(self, where: int) -> tuple[tuple[int, int], ...]:
+        """(cell, unit) of each unit where ``where`` has one cell, by cell."""
+        known = self.table.get(where)
+        if known is not None:
+            return known
+        found = []
+        for u in self.units:
+            w = where & UNIT_MASK[u]
+            if w and not w & (w - 1):
+                found.append((w.bit_length() - 1, u))
+        found.sort()
+        result = tuple(found)
+        if len(self.table) >= _TABLE_LIMIT:
+            self.table.clear()
+        self.table[where] = result
+        return result
+
+    def scan(self, board: Board) -> list[tuple[int, int, int]]:
+        """Every (digit, cell, unit) single of ``board``, in scan order (digit, then cell)."""
+        positions = board.positions
+        of = self.of
+        return [(d, cell, u) for d in range(1, 10) for cell, u in of(positions[d])]
+
+
+def point_table(bands: Bands) -> tuple[float, ...]:
+    """The band's points for every count 0..81, looked up instead of walking the bands."""
+    return tuple(band(n, bands) for n in range(82))
 
 
 class HiddenSingle(Technique):
@@ -58,6 +117,8 @@ class HiddenSingle(Technique):
     def __init__(self, params: dict[str, Any] | None = None) -> None:
         super().__init__(params)
         self.bands = bands_of(self.params)
+        self.by_missing = point_table(self.bands)
+        self.singles = UnitSingles(self.units)
 
     def floor(self) -> float:
         return band_floor(bands_of(self.params))
@@ -67,21 +128,18 @@ class HiddenSingle(Technique):
         return band(missing, self.bands)
 
     def find(self, board: Board, ctx: Context) -> Iterator[Step]:
-        found = []
-        for cell, digit, u in unit_singles(board, self.units):
-            missing = (board.empty & UNIT_MASK[u]).bit_count()
-            used = tuple((c, 0) for c in UNITS[u] if c != cell) if self.highlight_unit else ((cell, digit),)
-            found.append(
-                Step(
-                    self.code,
-                    self.points(missing),
-                    placements=((cell, digit),),
-                    used=used,
-                    detail={"digit": Digit(digit), "cell": Cell(cell), "unit": Unit(u), "missing": missing},
-                )
-            )
-        found.sort(key=scan_key)
-        yield from found
+        empty = board.empty
+        by_missing = self.by_missing
+        code = self.code
+        explain = self.explain
+        for digit, cell, u in self.singles.scan(board):
+            missing = (empty & UNIT_MASK[u]).bit_count()
+            yield Step.deferred(code, by_missing[missing], ((cell, digit),), explain, cell, digit, u, missing)
+
+    def explain(self, cell: int, digit: int, u: int, missing: int) -> tuple[tuple[Candidate, ...], dict[str, object]]:
+        """The evidence of a step: the unit's other cells (or the candidate) and the finding."""
+        used = tuple((c, 0) for c in UNITS[u] if c != cell) if self.highlight_unit else ((cell, digit),)
+        return used, {"digit": Digit(digit), "cell": Cell(cell), "unit": Unit(u), "missing": missing}
 
 
 @register
@@ -119,6 +177,7 @@ class NakedSingle(Technique):
     def __init__(self, params: dict[str, Any] | None = None) -> None:
         super().__init__(params)
         self.bands = bands_of(self.params)
+        self.by_visible = point_table(self.bands)
 
     def floor(self) -> float:
         return band_floor(bands_of(self.params))
@@ -129,19 +188,19 @@ class NakedSingle(Technique):
 
     def find(self, board: Board, ctx: Context) -> Iterator[Step]:
         filled = ~board.empty
+        by_visible = self.by_visible
+        code = self.code
         found = []
         for cell, digit in naked_singles(board):
             visible = (filled & PEER_MASK[cell]).bit_count()
-            found.append(
-                Step(
-                    self.code,
-                    self.points(visible),
-                    placements=((cell, digit),),
-                    detail={"digit": Digit(digit), "cell": Cell(cell), "visible": visible},
-                )
-            )
-        found.sort(key=scan_key)
+            found.append(Step.deferred(code, by_visible[visible], ((cell, digit),), _naked_detail, cell, digit, visible))
+        if len(found) > 1:
+            found.sort(key=scan_key)
         yield from found
+
+
+def _naked_detail(cell: int, digit: int, visible: int) -> tuple[tuple[Candidate, ...], dict[str, object]]:
+    return (), {"digit": Digit(digit), "cell": Cell(cell), "visible": visible}
 
 
 def scan_key(step: Step) -> tuple[int, int]:
