@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Sequence
+from typing import NamedTuple
 
 from puzzles.geometry import UNITS, cell_name, unit_name
 from puzzles.parsing import Grid, PuzzleError, check_givens, format_line, parse_puzzle
@@ -83,6 +84,28 @@ class Engine:
         self.sync_families = (
             self.levels.sync_families(self.options.sync_level) if mode is Mode.SYNC else frozenset()
         )
+        #: The techniques of a run per answer of the uniqueness check (:meth:`_lists`).
+        self._runs: dict[bool, _Run] = {}
+
+    def _lists(self, ctx: Context) -> _Run:
+        """The technique lists of a run, without those not applicable under ``ctx``.
+
+        ``applicable`` reads the run settings only (C/D level, uniqueness), which
+        stay the same for the whole run, so the lists are filtered once per
+        setting instead of asking every technique in every round.
+        """
+        run = self._runs.get(ctx.unique)
+        if run is None:
+            def keep(techs: Sequence[Technique]) -> list[Technique]:
+                return [t for t in techs if t.applicable(ctx)]
+
+            run = self._runs[ctx.unique] = _Run(
+                direct=keep(self.direct),
+                singles=keep(self.singles),
+                thinning=[(family, keep(techs)) for family, techs in self.thinning],
+                last_resorts=[(family, keep(techs)) for family, techs in self.last_resorts],
+            )
+        return run
 
     # -- public -------------------------------------------------------------------
 
@@ -191,20 +214,23 @@ class Engine:
         deadline: float | None,
         alternatives: dict[int, list[Step]],
     ) -> Status:
+        run = self._lists(ctx)
+        synchronous = self.mode is Mode.SYNC
         while board.empty:
             if deadline is not None and time.monotonic() > deadline:
                 return Status.TIMEOUT
             found: list[Step] = []
-            chosen = self._next_steps(board, ctx.at_new_position(), found)
+            chosen = self._next_steps(board, ctx.at_new_position(), found, run)
             if not chosen:
                 return Status.STUCK
             first = len(steps)
             for step in chosen:
-                if self._apply(board, step, solution, synchronous=self.mode is Mode.SYNC):
+                if self._apply(board, step, solution, synchronous):
                     steps.append(step)
-            others = self._alternatives(found, chosen)
-            if others and len(steps) > first:
-                alternatives[first] = others
+            if self.options.detail:
+                others = self._alternatives(found, chosen)
+                if others and len(steps) > first:
+                    alternatives[first] = others
         return Status.SOLVED
 
     def _alternatives(self, found: Sequence[Step], chosen: Sequence[Step]) -> list[Step]:
@@ -234,35 +260,34 @@ class Engine:
             return [s for s in rest if s.points == least]
         return rest
 
-    def _next_steps(self, board: Board, ctx: Context, found: list[Step]) -> list[Step]:
+    def _next_steps(self, board: Board, ctx: Context, found: list[Step], run: _Run) -> list[Step]:
         """The steps to apply in this position; ``found`` receives every step seen (option digit 2)."""
         if not board.pencil:
-            found[:] = self._placements(self.direct, board, ctx)
+            found[:] = self._placements(run.direct, board, ctx)
             chosen = choose_placements(found, self.mode)
             if chosen:
                 return chosen
             for t in self.pencil:
                 return list(t.find(board, ctx))
             board.pencil = True
-        found[:] = self._placements(self.singles, board, ctx)
+        found[:] = self._placements(run.singles, board, ctx)
         chosen = choose_placements(found, self.mode)
         if chosen:
             return chosen
         if self.mode is Mode.SYNC:
             found[:] = [
                 s
-                for family, techs in self.thinning + self.last_resorts
+                for family, techs in run.thinning + run.last_resorts
                 if family in self.sync_families
                 for t in techs
-                if t.applicable(ctx)
                 for s in t.find(board, ctx)
             ]
             if found:
                 return found
-        for family, techs in self.thinning + self.last_resorts:
+        for family, techs in run.thinning + run.last_resorts:
             if family in self.sync_families:
                 continue
-            found[:] = [s for t in techs if t.applicable(ctx) for s in t.find(board, ctx)]
+            found[:] = [s for t in techs for s in t.find(board, ctx)]
             if found:
                 mode = Mode.HALF_SYNC if self.mode is Mode.SYNC else self.mode
                 return choose_thinning(found, mode)
@@ -277,17 +302,16 @@ class Engine:
         """
         found: list[Step] = []
         best = float("inf")
-        prune = self.options.detail < 3  # option digit 2 = 3, 4 prints every placement (the choice is the same)
+        # Option digit 2 = 3, 4 prints every placement (the choice is the same).
+        prune = self.options.detail < 3 and self.mode is not Mode.SYNC
+        ties = self.mode is Mode.HALF_SYNC  # half-synchronous takes every step at the minimum
         for t in techs:
-            if not t.applicable(ctx):
-                continue
-            if prune and self.mode is Mode.PSEUDO_SYNC and t.min_points >= best:
-                continue
-            if prune and self.mode is Mode.HALF_SYNC and t.min_points > best:
+            if prune and (t.min_points > best if ties else t.min_points >= best):
                 continue
             for s in t.find(board, ctx):
                 found.append(s)
-                best = min(best, s.points)
+                if s.points < best:
+                    best = s.points
         return found
 
     def _apply(self, board: Board, step: Step, solution: Grid | None, synchronous: bool) -> bool:
@@ -303,6 +327,15 @@ class Engine:
                 if solution[c] == d:
                     raise UnsoundStep(f"{step.code} removed the solution digit {d} from cell {c}")
         return board.apply(step).changed or synchronous
+
+
+class _Run(NamedTuple):
+    """The techniques one rating run may use, in catalogue order."""
+
+    direct: list[Technique]
+    singles: list[Technique]
+    thinning: list[tuple[str, list[Technique]]]
+    last_resorts: list[tuple[str, list[Technique]]]
 
 
 def _start_mismatch(grid: Grid, start: Board) -> str:

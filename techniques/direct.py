@@ -69,11 +69,8 @@ class UnitSingles:
         self.units = units
         self.table: dict[int, tuple[tuple[int, int], ...]] = {}
 
-    def of(self, where: int) -> tuple[tuple[int, int], ...]:
-        """(cell, unit) of each unit where ``where`` has one cell, by cell."""
-        known = self.table.get(where)
-        if known is not None:
-            return known
+    def _search(self, where: int) -> tuple[tuple[int, int], ...]:
+        """(cell, unit) of each unit where ``where`` has one cell, by cell; remembered."""
         found = []
         for u in self.units:
             w = where & UNIT_MASK[u]
@@ -88,9 +85,16 @@ class UnitSingles:
 
     def scan(self, board: Board) -> list[tuple[int, int, int]]:
         """Every (digit, cell, unit) single of ``board``, in scan order (digit, then cell)."""
-        positions = board.positions
-        of = self.of
-        return [(d, cell, u) for d in range(1, 10) for cell, u in of(positions[d])]
+        get = self.table.get
+        out = []
+        for d, where in enumerate(board.positions):
+            if where:  # index 0 is unused (0), and so is a digit placed everywhere
+                known = get(where)
+                if known is None:
+                    known = self._search(where)
+                for cell, u in known:
+                    out.append((d, cell, u))
+        return out
 
 
 def point_table(bands: Bands) -> tuple[float, ...]:
