@@ -214,13 +214,12 @@ class Engine:
         deadline: float | None,
         alternatives: dict[int, list[Step]],
     ) -> Status:
-        run = self._lists(ctx)
         synchronous = self.mode is Mode.SYNC
         while board.empty:
             if deadline is not None and time.monotonic() > deadline:
                 return Status.TIMEOUT
             found: list[Step] = []
-            chosen = self._next_steps(board, ctx.at_new_position(), found, run)
+            chosen = self._next_steps(board, ctx.at_new_position(), found)
             if not chosen:
                 return Status.STUCK
             first = len(steps)
@@ -260,8 +259,9 @@ class Engine:
             return [s for s in rest if s.points == least]
         return rest
 
-    def _next_steps(self, board: Board, ctx: Context, found: list[Step], run: _Run) -> list[Step]:
+    def _next_steps(self, board: Board, ctx: Context, found: list[Step]) -> list[Step]:
         """The steps to apply in this position; ``found`` receives every step seen (option digit 2)."""
+        run = self._lists(ctx)
         if not board.pencil:
             found[:] = self._placements(run.direct, board, ctx)
             chosen = choose_placements(found, self.mode)
