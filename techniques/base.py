@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Callable, Hashable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, ClassVar, TypeVar
 
 from techniques.board import Board
@@ -56,7 +56,7 @@ class Context:
 
     def at_new_position(self) -> Context:
         """The same run settings with an empty store, for a new board state."""
-        return Context(self.cd_level, self.unique, {})
+        return replace(self, shared={})
 
     def memo(self, key: Hashable, make: Callable[[], T]) -> T:
         """``make()``, computed once per board state and key when there is a store."""
