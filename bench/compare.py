@@ -194,6 +194,9 @@ def main() -> int:
         workers = {"baseline": Worker(base_tree, args.option, core), "current": Worker(REPO, args.option, core)}
         try:
             return run(workers, puzzles, parts, args)
+        except RuntimeError as exc:  # a worker ended, e.g. a revision without bench/compare_records.py
+            print(f"compare: error: {exc}", file=sys.stderr)
+            return 2
         finally:
             for w in workers.values():
                 w.close()
