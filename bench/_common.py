@@ -12,9 +12,10 @@ EXAMPLES = REPO / "tests" / "data" / "examples.csv"  # the original's own exampl
 
 
 def load(name: str, limit: int | None = None) -> list[str]:
-    """Puzzle lines (81 characters) of a data file, at most ``limit``."""
+    """Puzzle lines (81 characters, a trailing comment dropped) of a data file, at most ``limit``."""
     path = Path(name) if os.sep in name else DATA / name
-    lines = [ln.strip() for ln in path.read_text().splitlines() if len(ln.strip()) == 81]
+    tokens = [ln.split(maxsplit=1)[0] for ln in path.read_text().splitlines() if ln.strip()]
+    lines = [token for token in tokens if len(token) == 81]
     return lines[:limit] if limit else lines
 
 

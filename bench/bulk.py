@@ -26,6 +26,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
@@ -98,34 +99,52 @@ def children(pid: int) -> list[int]:
     return kids
 
 
+def write_long_file(path: Path, lines: int) -> int:
+    """Write ``lines`` easy puzzles (at most 20,000 distinct, repeated); return how many are distinct."""
+    unique = easy_lines(min(lines, 20000))
+    with path.open("w") as fh:
+        for i in range(lines):
+            fh.write(unique[i % len(unique)] + "\n")
+    return len(unique)
+
+
+def watch_memory(command: list[str], out: Path, workers: Callable[[int], list[int]],
+                 every: float = 60.0) -> tuple[int, int, float]:
+    """Run ``command`` and sample the RSS of it and of its workers until it ends.
+
+    A line (elapsed, records written, RSS of the process and of its largest
+    worker) is printed after 5 s and then every ``every`` seconds; the record
+    count is estimated from the output's size.  Returns the peak RSS (kB) of
+    the process and of a worker, and the wall time.
+    """
+    began = time.perf_counter()
+    proc = subprocess.Popen(command, cwd=REPO)
+    peak_parent = peak_worker = 0
+    line_bytes = 0.0
+    next_report = time.monotonic() + 5
+    while proc.poll() is None:
+        parent = rss_kb(proc.pid)
+        worker = max((rss_kb(k) for k in workers(proc.pid)), default=0)
+        peak_parent, peak_worker = max(peak_parent, parent), max(peak_worker, worker)
+        if not line_bytes and out.exists() and out.stat().st_size > 100_000:
+            head = out.read_bytes()[:100_000]
+            line_bytes = len(head) / head.count(b"\n")
+        if time.monotonic() >= next_report and line_bytes:
+            written = int(out.stat().st_size / line_bytes)
+            print(f"{time.perf_counter() - began:>9.0f} | {written:>25} | {parent / 1024:>13.1f} | {worker / 1024:>17.1f}")
+            next_report = time.monotonic() + every
+        time.sleep(0.5)
+    return peak_parent, peak_worker, time.perf_counter() - began
+
+
 def memory(lines: int, jobs: int) -> None:
     with tempfile.TemporaryDirectory() as tmp:
         source = Path(tmp) / "long.txt"
-        unique = easy_lines(min(lines, 20000))
-        with source.open("w") as fh:
-            for i in range(lines):
-                fh.write(unique[i % len(unique)] + "\n")
+        distinct = write_long_file(source, lines)
         out = Path(tmp) / "long.jsonl"
-        began = time.perf_counter()
-        proc = subprocess.Popen(rate_cmd(source, out, jobs), cwd=REPO)
-        peak_parent = peak_worker = 0
-        line_bytes = 0.0
-        next_report = time.monotonic() + 5
-        print(f"{lines} lines ({len(unique)} distinct easy puzzles), --jobs {jobs}")
+        print(f"{lines} lines ({distinct} distinct easy puzzles), --jobs {jobs}")
         print("elapsed s | records written (approx.) | parent RSS MB | max worker RSS MB")
-        while proc.poll() is None:
-            parent = rss_kb(proc.pid)
-            worker = max((rss_kb(k) for k in children(proc.pid)), default=0)
-            peak_parent, peak_worker = max(peak_parent, parent), max(peak_worker, worker)
-            if not line_bytes and out.exists() and out.stat().st_size > 100_000:
-                head = out.read_bytes()[:100_000]
-                line_bytes = len(head) / head.count(b"\n")
-            if time.monotonic() >= next_report and line_bytes:
-                written = int(out.stat().st_size / line_bytes)
-                print(f"{time.perf_counter() - began:>9.0f} | {written:>25} | {parent / 1024:>13.1f} | {worker / 1024:>17.1f}")
-                next_report = time.monotonic() + 60
-            time.sleep(0.5)
-        wall = time.perf_counter() - began
+        peak_parent, peak_worker, wall = watch_memory(rate_cmd(source, out, jobs), out, children)
         done = out.read_bytes().count(b"\n")
         reaped = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
         print(f"{done:>15} records in {wall:.0f} s ({done / wall:.0f} puzzles/s)")

@@ -37,7 +37,7 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
-from bench.bulk import DATA_DIR, children, easy_lines, rss_kb  # noqa: E402
+from bench.bulk import DATA_DIR, children, easy_lines, watch_memory, write_long_file  # noqa: E402
 
 
 def load() -> str:
@@ -156,32 +156,12 @@ def workers_of(pid: int) -> list[int]:
 def memory(lines: int) -> None:
     with tempfile.TemporaryDirectory() as tmp:
         source = Path(tmp) / "long.txt"
-        unique = easy_lines(min(lines, 20000))
-        with source.open("w") as fh:
-            for i in range(lines):
-                fh.write(unique[i % len(unique)] + "\n")
+        distinct = write_long_file(source, lines)
         out = Path(tmp) / "long.jsonl"
-        print(f"{lines} lines ({len(unique)} distinct easy puzzles), --cluster local:2 ({load()} at start)")
+        print(f"{lines} lines ({distinct} distinct easy puzzles), --cluster local:2 ({load()} at start)")
         print("elapsed s | records written (approx.) | client RSS MB | max worker RSS MB")
-        began = time.perf_counter()
-        proc = subprocess.Popen(rate_cmd(source, out, "--cluster", "local:2"), cwd=REPO)
-        peak_client = peak_worker = 0
-        line_bytes = 0.0
-        next_report = time.monotonic() + 10
-        while proc.poll() is None:
-            client = rss_kb(proc.pid)
-            worker = max((rss_kb(k) for k in workers_of(proc.pid)), default=0)
-            peak_client, peak_worker = max(peak_client, client), max(peak_worker, worker)
-            if not line_bytes and out.exists() and out.stat().st_size > 100_000:
-                head = out.read_bytes()[:100_000]
-                line_bytes = len(head) / head.count(b"\n")
-            if time.monotonic() >= next_report and line_bytes:
-                written = int(out.stat().st_size / line_bytes)
-                print(f"{time.perf_counter() - began:>9.0f} | {written:>25} | {client / 1024:>13.1f} | "
-                      f"{worker / 1024:>17.1f}")
-                next_report = time.monotonic() + 30
-            time.sleep(0.5)
-        wall = time.perf_counter() - began
+        command = rate_cmd(source, out, "--cluster", "local:2")
+        peak_client, peak_worker, wall = watch_memory(command, out, workers_of, every=30.0)
         done = out.read_bytes().count(b"\n")
         print(f"{done:>15} records in {wall:.0f} s ({done / wall:.0f} puzzles/s, {load()} at the end)")
         print(f"peak sampled RSS: client {peak_client / 1024:.1f} MB, worker {peak_worker / 1024:.1f} MB")

@@ -1,25 +1,34 @@
 """Readings of the seed that the engine had to choose between, each measured against the seed's facts.
 
-    python3 bench/fidelity_readings.py [--part a|b|c] [--top1465 N] [--hardest N] [--jobs N]
+    python3 bench/fidelity_readings.py [--part a|b|c|d|e] [--top1465 N] [--hardest N] [--bingo N] [--jobs N]
 
 Nothing here changes the engine: every reading is tried on a subclass or
-inside a temporary patch, and only the figures are printed.
+inside a temporary patch, and only the figures are printed ("engine" marks the
+reading the engine applies).
 
-(a) What a "Stufe" of the thinning selection is: per family (the engine's
-    reading), one selection over all thinning families I-VI, and a point
-    window of 0 ("im nicht-synchronen Fall wird nur der gefundene
-    Ausdünnschritt mit der kleinsten Punktzahl gewertet"), each per family and
-    over all families.  Figures: stated thinning-step counts matched exactly
-    (examples 1-5, 10, 43-48, 55-58, 86, 87), the examples within ±10 %, and
-    the mean |ln(ours/stated)| over all examples with points.
+(a) What a "Stufe" of the thinning selection is: per family, one selection
+    over all thinning families I-VI, each with a point window of 3 and of 0
+    (the engine: per family, window 0, "im nicht-synchronen Fall wird nur der
+    gefundene Ausdünnschritt mit der kleinsten Punktzahl gewertet").  Figures:
+    stated thinning-step counts matched exactly (examples 1-5, 10, 43-48,
+    55-58, 86, 87), the examples within ±10 %, and the mean
+    |ln(ours/stated)| over all examples with points.
 (b) Rounding of the candidate-writing bonus (25 % of the candidates): none,
-    floor, half up, ceiling.  The bonus does not change the solving path, so
-    each total is the rated total with the bonus replaced.
+    floor, half up (the engine), ceiling.  The bonus does not change the
+    solving path, so each total is the rated total with the bonus replaced.
 (c) The cell trial & error guesses in: fewest candidates first (the
     engine's), first empty cell in scan order, most candidates first; at the
     root and at every level of the search.  Bowman's Bingo is off, as in the
     seed's statistic; depth = deepest level searched (the points' N), also the
     level the solution was found on.
+(d) Which Bowman's Bingo is taken: the first found (cells with 3-5, then 2-4
+    candidates in scan order, digits ascending; the engine) or the one with
+    the fewest steps.  Figures: the examples table and the steps of every
+    bingo on top1465 (the seed: mean 17-18, over 85 % in 11-25).
+(e) Which chains the second pass of family VI records: closed implication
+    chains only (the engine, "Bei den Folgerungs-Ketten wird ... ein zweiter
+    Durchlauf ...") or every kind.  Figures: the examples table and where the
+    runs without Bowman's Bingo stop.
 """
 
 from __future__ import annotations
@@ -32,16 +41,20 @@ import sys
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
+from typing import cast
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import rater.modes  # noqa: E402
+import techniques.chains  # noqa: E402
 from bench._common import load  # noqa: E402
 from bench.fidelity import EngineFactory, load_rows, matched, mean_abs_log, measure, option_of, within  # noqa: E402
 from puzzles.geometry import CELL_BIT  # noqa: E402
 from rater.engine import Engine, default_catalogue  # noqa: E402
 from techniques.base import Context  # noqa: E402
 from techniques.board import Board  # noqa: E402
+from techniques.bowman import BowmansBingo, _Walk  # noqa: E402
+from techniques.findings import Cell, Digit, assertions, negations  # noqa: E402
 from techniques.step import Step  # noqa: E402
 from techniques.trial import TrialAndError, propagate  # noqa: E402
 
@@ -87,8 +100,8 @@ def factory(engine_class: type[Engine]) -> EngineFactory:
 
 def part_a() -> list[str]:
     rows = load_rows()
-    readings = [("per family, window 3 (engine)", Engine, 3.0), ("all families I-VI, window 3", AllFamiliesEngine, 3.0),
-                ("per family, window 0", Engine, 0.0), ("all families I-VI, window 0", AllFamiliesEngine, 0.0)]
+    readings = [("per family, window 3", Engine, 3.0), ("all families I-VI, window 3", AllFamiliesEngine, 3.0),
+                ("per family, window 0 (engine)", Engine, 0.0), ("all families I-VI, window 0", AllFamiliesEngine, 0.0)]
     lines = ["| reading | thinning counts matched | within ±10 % | within ±25 % | mean abs ln | counts ours |",
              "|---|---:|---:|---:|---:|---|"]
     for name, cls, window in readings:
@@ -106,9 +119,9 @@ def part_a() -> list[str]:
 # --- (b) the candidate bonus ------------------------------------------------------------------------
 
 ROUNDINGS: dict[str, Callable[[float], float]] = {
-    "none (engine)": lambda x: x,
+    "none": lambda x: x,
     "floor": math.floor,
-    "half up": lambda x: math.floor(x + 0.5),
+    "half up (engine)": lambda x: math.floor(x + 0.5),
     "ceiling": math.ceil,
 }
 
@@ -120,9 +133,11 @@ def part_b() -> list[str]:
         if r["variant"] != "std" or not r["points"]:
             continue
         rating = make(option_of(r["option"]), ("BB",) if r["bowman"] == "off" else ()).rate(r["puzzle"])
-        bonus = sum(s.points for s in rating.steps if s.code == "PM")
+        charged = sum(s.points for s in rating.steps if s.code == "PM")
+        bonus = sum(cast(float, s.detail["share"]) * cast(int, s.detail["count"])  # unrounded
+                    for s in rating.steps if s.code == "PM")
         if any(s.code == "PM" for s in rating.steps):
-            outcomes.append((r["id"], float(r["points"]), rating.points - bonus, bonus))
+            outcomes.append((r["id"], float(r["points"]), rating.points - charged, bonus))
     close = [f"{i} ({stated:g}: {rest:g} + {bonus:g})" for i, stated, rest, bonus in outcomes
              if abs(rest + bonus - stated) < 1]
     lines = [f"Within one point of the stated total (stated: rest + bonus): "
@@ -240,27 +255,131 @@ def example_depths() -> list[str]:
     return lines
 
 
+# --- (d) which Bowman's Bingo ------------------------------------------------------------------------
+
+_FIRST_BINGO = BowmansBingo._bingos
+
+
+def _shortest_bingos(self: BowmansBingo, board: Board, placed: list[int], cells: list[int]) -> list[Step]:
+    """Every bingo with the fewest steps among ``cells`` (the reading the engine had before)."""
+    limit = int(self.params["max_steps"])
+    found: list[tuple[int, int, int, tuple[tuple[int, int], ...]]] = []
+    for c in cells:
+        for d in range(1, 10):
+            if board.cands[c] >> (d - 1) & 1:
+                walk = _Walk(board, placed)
+                steps = walk.run(c, d, limit)
+                if steps is not None:
+                    found.append((steps, c, d, tuple(walk.order[1:])))
+                    limit = min(limit, steps)
+    best = min((f[0] for f in found), default=0)
+    return [Step(self.code, self.points(n), eliminations=((c, d),), used=((c, d),),
+                 detail={"digit": Digit(d), "cell": Cell(c), "steps": n, "walk": assertions(order),
+                         "removed": negations(((c, d),))})
+            for n, c, d, order in sorted(found) if n == best]
+
+
+BINGO_READINGS = {"first found (engine)": _FIRST_BINGO, "fewest steps": _shortest_bingos}
+
+
+def _bingo_steps(job: tuple[str, str]) -> list[int]:
+    reading, puzzle = job
+    BowmansBingo._bingos = BINGO_READINGS[reading]  # type: ignore[method-assign]
+    try:
+        rating = Engine("2001", default_catalogue().without(["TE"])).rate(puzzle)
+    finally:
+        BowmansBingo._bingos = _FIRST_BINGO  # type: ignore[method-assign]
+    return [cast(int, s.detail["steps"]) for s in rating.steps if s.code == "BB"]
+
+
+def part_d(puzzles: Sequence[str], jobs: int) -> list[str]:
+    lines = ["| reading | within ±10 % | within ±25 % | mean abs ln | bingo counts matched | bingos on top1465 | "
+             "mean steps | 11-25 | 3-10 |", "|---|---:|---:|---:|---:|---:|---:|---:|---:|"]
+    rows = load_rows()
+    for reading, method in BINGO_READINGS.items():
+        BowmansBingo._bingos = method  # type: ignore[method-assign]
+        try:
+            outcomes = measure(rows, factory(Engine))
+        finally:
+            BowmansBingo._bingos = _FIRST_BINGO  # type: ignore[method-assign]
+        with ProcessPoolExecutor(max(1, jobs)) as pool:
+            steps = [n for ns in pool.map(_bingo_steps, [(reading, p) for p in puzzles], chunksize=4) for n in ns]
+        points = [(o.ours, o.stated) for o in outcomes if o.stated]
+        hit, total = matched((o.bingos, o.stated_bingos) for o in outcomes if o.stated_bingos)
+        count = max(1, len(steps))
+        lines.append(f"| {reading} | {within(points, 0.10)} | {within(points, 0.25)} | {mean_abs_log(points):.3f} | "
+                     f"{hit} of {total} | {len(steps)} | {statistics.fmean(steps) if steps else 0:.1f} | "
+                     f"{sum(11 <= n <= 25 for n in steps) / count:.0%} | {sum(3 <= n <= 10 for n in steps) / count:.0%} |")
+    lines.append("| seed | | | | | | about 17-18 | over 85 % | \"sometimes\" |")
+    return lines
+
+
+# --- (e) the second chain pass ------------------------------------------------------------------------
+
+
+class _EveryKindSearch(techniques.chains._Search):
+    """The chain search recording every kind in its second pass too, alternative chains then also from
+    cells with 3 candidates (the reading the engine had before)."""
+
+    @property
+    def second_pass(self) -> bool:
+        return False
+
+    @second_pass.setter
+    def second_pass(self, value: bool) -> None:
+        if value:
+            self.alt_cands = 3
+
+
+def part_e() -> list[str]:
+    lines = ["| second pass records | within ±10 % | within ±25 % | mean abs ln | stuck without BB matched | "
+             "stuck ours / stated (8, 59, 60, 61, 62) |", "|---|---:|---:|---:|---:|---|"]
+    rows = load_rows()
+    original = techniques.chains._Search
+    for name, search in (("closed implication chains (engine)", original), ("every kind, alternative chains from 3 candidates", _EveryKindSearch)):
+        techniques.chains._Search = search  # type: ignore[misc]
+        try:
+            outcomes = measure(rows, factory(Engine))
+        finally:
+            techniques.chains._Search = original  # type: ignore[misc]
+        points = [(o.ours, o.stated) for o in outcomes if o.stated]
+        stuck = [o for o in outcomes if o.stated_stuck]
+        hit, total = matched((o.stuck[0] if o.stuck and o.stuck[2] == "stuck" else None, o.stated_stuck[0])
+                             for o in stuck if o.stated_stuck)
+        shown = ", ".join(f"{o.id}: {o.stuck[0] if o.stuck else '-'}{'' if o.stuck and o.stuck[2] == 'stuck' else '*'}"
+                          f"/{o.stated_stuck[0]}" for o in stuck if o.stated_stuck)
+        lines.append(f"| {name} | {within(points, 0.10)} | {within(points, 0.25)} | {mean_abs_log(points):.3f} | "
+                     f"{hit} of {total} | {shown} |")
+    return lines + ["", "* = solved without Bowman's Bingo and trial & error (the seed: stuck)."]
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--part", choices=["a", "b", "c"], action="append", help="only these parts (default all)")
+    ap.add_argument("--part", choices=["a", "b", "c", "d", "e"], action="append",
+                    help="only these parts (default all)")
     ap.add_argument("--top1465", type=int, default=150, help="puzzles of top1465.txt (every k-th) for (c)")
     ap.add_argument("--hardest", type=int, default=100, help="puzzles of forum_hardest_1106.txt for (c)")
+    ap.add_argument("--bingo", type=int, default=40, help="puzzles of top1465.txt (every k-th) for (d)")
     ap.add_argument("--jobs", type=int, default=2)
     args = ap.parse_args()
-    parts = args.part or ["a", "b", "c"]
+    parts = args.part or ["a", "b", "c", "d", "e"]
     if "a" in parts:
         print("(a) the Stufe of the thinning selection\n" + "\n".join(part_a()) + "\n")
     if "b" in parts:
         print("(b) rounding of the candidate bonus\n" + "\n".join(part_b()) + "\n")
-    if "c" in parts:
-        def every(name: str, count: int) -> list[str]:
-            lines = load(name)
-            return lines[:: max(1, len(lines) // count)][:count]
+    def every(name: str, count: int) -> list[str]:
+        lines = load(name)
+        return lines[:: max(1, len(lines) // count)][:count]
 
+    if "c" in parts:
         samples = [("top1465", every("top1465.txt", args.top1465)),
                    ("forum_hardest_1106", every("forum_hardest_1106.txt", args.hardest))]
         print("(c) trial & error depth by the guessed cell, Bowman's Bingo off\n"
-              + "\n".join(part_c(samples, args.jobs)))
+              + "\n".join(part_c(samples, args.jobs)) + "\n")
+    if "d" in parts:
+        print("(d) which Bowman's Bingo is taken\n" + "\n".join(part_d(every("top1465.txt", args.bingo), args.jobs)) + "\n")
+    if "e" in parts:
+        print("(e) the second chain pass\n" + "\n".join(part_e()))
 
 
 if __name__ == "__main__":

@@ -1,6 +1,7 @@
 """Soundness over whole collections: every applied step checked against the solution.
 
     python bench/soundness.py [--files 17clue.txt forum_hardest_1106.txt ...] [--limit N] [--jobs 2]
+    python bench/soundness.py --rules diagonal --files tests/data/variant_diagonal_200.txt
 
 Prints, per file, the puzzles checked, wrong placements / removed solution
 candidates (must be 0), statuses and time.  ``Engine.rate(verify=True)``
@@ -20,20 +21,23 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bench._common import load  # noqa: E402
+from puzzles.rules import STANDARD, Rules, parse_rules  # noqa: E402
 from rater.engine import Engine, UnsoundStep  # noqa: E402
 
 _engine: Engine | None = None
+_rules: Rules = STANDARD
 
 
-def _init(option: str) -> None:
-    global _engine
+def _init(option: str, rules: str) -> None:
+    global _engine, _rules
     _engine = Engine(option)
+    _rules = parse_rules(rules)
 
 
 def _check(puzzle: str) -> tuple[str, str]:
     assert _engine is not None
     try:
-        rating = _engine.rate(puzzle, verify=True)
+        rating = _engine.rate(puzzle, verify=True, rules=_rules)
     except UnsoundStep as exc:
         return "UNSOUND", f"{puzzle} {exc}"
     return rating.status, ""
@@ -45,8 +49,9 @@ def main() -> None:
     ap.add_argument("--limit", type=int, default=None)
     ap.add_argument("--option", default="2001")
     ap.add_argument("--jobs", type=int, default=2)
+    ap.add_argument("--rules", default="standard", help="the Sudoku variant the puzzles are rated as")
     args = ap.parse_args()
-    with Pool(args.jobs, initializer=_init, initargs=(args.option,)) as pool:
+    with Pool(args.jobs, initializer=_init, initargs=(args.option, args.rules)) as pool:
         for name in args.files:
             puzzles = load(name, args.limit)
             began = time.perf_counter()

@@ -12,12 +12,14 @@ from collections.abc import Iterator, Sequence
 
 from canon.canonical import canonical_form
 from canon.group import Transformation, random_transformation
+from canon.variant_group import random_variant_transformation, variant_canonical
+from puzzles.rules import STANDARD, Rules
 
 Grid = tuple[int, ...]
 
 
 def iter_variants(
-    grid: Sequence[int], k: int, seed: int | None = 0, *, include_canonical: bool = True
+    grid: Sequence[int], k: int, seed: int | None = 0, *, include_canonical: bool = True, rules: Rules = STANDARD
 ) -> Iterator[tuple[Grid, Transformation]]:
     """``k`` variants of ``grid`` with the transformations (from ``grid``) that make them, one at a time.
 
@@ -25,18 +27,23 @@ def iter_variants(
     that the same puzzle given in any orientation rates the same first
     variant; the other ``k - 1`` are images under uniformly random elements of
     G*, reproducible from ``seed``.  Made lazily, so that a caller rating
-    them one by one never holds more than one.
+    them one by one never holds more than one.  Under variant ``rules`` both
+    come from the variant's own group (:mod:`canon.variant_group`).
     """
     if k < 1:
         raise ValueError(f"need at least one variant, got {k}")
     rng = random.Random(seed)
     made = 0
     if include_canonical:
-        result = canonical_form(grid)
-        yield result.form, result.transformation
+        if rules.standard:
+            result = canonical_form(grid)
+            yield result.form, result.transformation
+        else:
+            form, ways = variant_canonical(grid, rules)
+            yield form, ways[0]
         made = 1
     for _ in range(made, k):
-        t = random_transformation(rng)
+        t = random_transformation(rng) if rules.standard else random_variant_transformation(rng, rules)
         yield t.apply(grid), t
 
 

@@ -35,15 +35,26 @@ least two" but not "at least three").
 Counting *all* solutions of a puzzle with millions of them does not visit
 them one by one: :func:`_count_by_bands` enumerates the fillings of each band
 separately and joins them on the digit sets they put into each column.
+
+Variants (:mod:`puzzles.rules`) add units; each is one more lane (a diagonal
+is anchored on its first cell with shifts 10·k or 8·k, the nine colour groups
+on the cells of box 0 with the box offsets as shifts), and placing a digit
+clears the variant's peers.  Their tables are built once per variant
+(:func:`_tables`); the standard ones are the module constants, so the
+standard path does exactly the work it did before.  The band join relies on
+the bands being independent apart from the columns, which the extra units
+break: under other rules all solutions are counted by search.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cache
 from typing import Final
 
 from puzzles.geometry import PEER_MASK
+from puzzles.rules import ANTI_DIAGONAL, FIRST_COLOUR, MAIN_DIAGONAL, STANDARD, Rules
 
 Grid = tuple[int, ...]
 
@@ -71,9 +82,9 @@ _LANES: Final = (
 )
 
 
-def _clear_mask(bit: int) -> int:
+def _clear_mask(bit: int, peer_mask: Sequence[int] = PEER_MASK) -> int:
     digit, cell = divmod(bit, 81)
-    peers = PEER_MASK[cell] << 81 * digit
+    peers = peer_mask[cell] << 81 * digit
     other_digits = (_REP << cell) & ~(1 << bit)
     return peers | other_digits
 
@@ -84,6 +95,28 @@ _CLEAR: Final = {1 << b: _clear_mask(b) for b in range(729)}
 #: All candidates of one cell, across the nine layers.
 _CELL_BITS: Final = tuple(_REP << c for c in range(81))
 _BAND_CELLS: Final = tuple(((1 << 27) - 1) << 27 * b for b in range(3))
+
+Lanes = tuple[tuple[int, tuple[int, ...], int], ...]
+Clear = dict[int, int]
+_COLOUR_OFFSETS: Final = (0, 3, 6, 27, 30, 33, 54, 57, 60)
+#: The lane of each extra unit kind: (first unit number, lane).
+_EXTRA_LANES: Final = (
+    (MAIN_DIAGONAL, (_REP, tuple(10 * k for k in range(1, 9)), sum(1 << 10 * k for k in range(9)))),
+    (ANTI_DIAGONAL, (_REP << 8, tuple(8 * k for k in range(1, 9)), sum(1 << 8 * k for k in range(9)))),
+    (
+        FIRST_COLOUR,
+        (_REP * sum(1 << o for o in _BOX_OFFSETS), _COLOUR_OFFSETS[1:], sum(1 << o for o in _COLOUR_OFFSETS)),
+    ),
+)
+
+
+@cache
+def _tables(rules: Rules) -> tuple[Lanes, Clear]:
+    """The lanes and clearing masks of ``rules`` (the module's own for standard)."""
+    if rules is STANDARD:
+        return _LANES, _CLEAR
+    lanes = _LANES + tuple(lane for first, lane in _EXTRA_LANES if first in rules.unit_ids)
+    return lanes, {1 << b: _clear_mask(b, rules.peer_mask) for b in range(729)}
 
 
 @dataclass(frozen=True)
@@ -104,7 +137,9 @@ class SolveResult:
         return self.count == 1
 
 
-def _initial_state(grid: Sequence[int], allowed: Sequence[int] | None = None) -> tuple[int, int] | None:
+def _initial_state(
+    grid: Sequence[int], allowed: Sequence[int] | None = None, clear: Clear = _CLEAR
+) -> tuple[int, int] | None:
     """Candidate and placed bits of the givens, or None if two givens clash.
 
     ``allowed`` (81 nine-bit masks, bit ``d - 1`` for digit ``d``) restricts
@@ -122,7 +157,7 @@ def _initial_state(grid: Sequence[int], allowed: Sequence[int] | None = None) ->
             if not 1 <= digit <= 9:
                 raise ValueError(f"cell {cell} holds {digit!r}, expected 0..9")
             bit = 1 << 81 * (digit - 1) + cell
-            cleared |= _CLEAR[bit]
+            cleared |= clear[bit]
             placed |= bit
         elif allowed is not None:
             for d in range(9):
@@ -134,7 +169,7 @@ def _initial_state(grid: Sequence[int], allowed: Sequence[int] | None = None) ->
     return cand, placed
 
 
-def _propagate(cand: int, placed: int) -> tuple[int, int] | None:
+def _propagate(cand: int, placed: int, lanes: Lanes = _LANES, clear: Clear = _CLEAR) -> tuple[int, int] | None:
     """Apply naked and hidden singles until none is left; None on contradiction.
 
     Naked singles are cheaper to find, so the lanes (hidden singles) are only
@@ -142,7 +177,6 @@ def _propagate(cand: int, placed: int) -> tuple[int, int] | None:
     """
     m81 = _M81
     rep = _REP
-    clear = _CLEAR
     while True:
         ones = cand & m81
         twos = 0
@@ -154,7 +188,7 @@ def _propagate(cand: int, placed: int) -> tuple[int, int] | None:
             return None  # a cell without candidates
         new = ((ones & ~twos) * rep) & cand & ~placed
         if not new:
-            for anchors, shifts, spread in _LANES:
+            for anchors, shifts, spread in lanes:
                 ones = cand & anchors
                 twos = 0
                 for shift in shifts:
@@ -213,13 +247,13 @@ def _branch_cell(cand: int, placed: int, region: int = _M81) -> int:
     return best_cell
 
 
-def _children(cand: int, placed: int, cell: int) -> list[tuple[int, int]]:
+def _children(cand: int, placed: int, cell: int, clear: Clear = _CLEAR) -> list[tuple[int, int]]:
     """States for each candidate of ``cell``, highest digit first (for a stack)."""
     options = cand & _CELL_BITS[cell]
     out = []
     while options:
         low = options & -options
-        out.append((cand & ~_CLEAR[low], placed | low))
+        out.append((cand & ~clear[low], placed | low))
         options ^= low
     out.reverse()
     return out
@@ -240,7 +274,9 @@ def _check_limit(limit: int | None) -> None:
         raise ValueError(f"limit must be >= 1 or None, got {limit}")
 
 
-def analyse(grid: Sequence[int], limit: int | None = 2, allowed: Sequence[int] | None = None) -> SolveResult:
+def analyse(
+    grid: Sequence[int], limit: int | None = 2, allowed: Sequence[int] | None = None, *, rules: Rules = STANDARD
+) -> SolveResult:
     """Count solutions up to ``limit`` (None: all) and keep the first one.
 
     One depth-first search gives both answers the rater needs ("unique?" and
@@ -250,7 +286,8 @@ def analyse(grid: Sequence[int], limit: int | None = 2, allowed: Sequence[int] |
     :func:`_initial_state`): the solutions of a pencil-mark state.
     """
     _check_limit(limit)
-    state = _initial_state(grid, allowed)
+    lanes, clear = _tables(rules)
+    state = _initial_state(grid, allowed, clear)
     if state is None:
         return SolveResult(0, None, 0)
     count = 0
@@ -260,7 +297,7 @@ def analyse(grid: Sequence[int], limit: int | None = 2, allowed: Sequence[int] |
     while stack:
         cand, placed = stack.pop()
         nodes += 1
-        result = _propagate(cand, placed)
+        result = _propagate(cand, placed, lanes, clear)
         if result is None:
             continue
         cand, placed = result
@@ -271,25 +308,26 @@ def analyse(grid: Sequence[int], limit: int | None = 2, allowed: Sequence[int] |
             if count == limit:
                 break
             continue
-        stack += _children(cand, placed, _branch_cell(cand, placed))
+        stack += _children(cand, placed, _branch_cell(cand, placed), clear)
     return SolveResult(count, first, nodes)
 
 
-def solve(grid: Sequence[int]) -> Grid | None:
+def solve(grid: Sequence[int], *, rules: Rules = STANDARD) -> Grid | None:
     """The first solution found, or None if the puzzle has none."""
-    return analyse(grid, limit=1).solution
+    return analyse(grid, limit=1, rules=rules).solution
 
 
-def count_solutions(grid: Sequence[int], limit: int | None = 2) -> int:
+def count_solutions(grid: Sequence[int], limit: int | None = 2, *, rules: Rules = STANDARD) -> int:
     """Number of solutions, counting stops at ``limit`` (None: count them all).
 
     With ``limit=None`` a plain search settles puzzles with few solutions;
     beyond :data:`_FEW` solutions the band join of :func:`_count_by_bands`
-    takes over, which does not visit solutions one by one.
+    takes over, which does not visit solutions one by one (standard rules
+    only, see the module docstring).
     """
     _check_limit(limit)
-    if limit is not None:
-        return analyse(grid, limit).count
+    if limit is not None or rules is not STANDARD:
+        return analyse(grid, limit, rules=rules).count
     few = analyse(grid, _FEW).count
     if few < _FEW:
         return few
@@ -371,7 +409,7 @@ def _count_by_bands(cand: int, placed: int) -> int:
     return total
 
 
-def has_solution_avoiding(grid: Sequence[int], cell: int, digit: int) -> bool:
+def has_solution_avoiding(grid: Sequence[int], cell: int, digit: int, *, rules: Rules = STANDARD) -> bool:
     """Whether ``grid`` has a solution whose ``cell`` does not hold ``digit``.
 
     This is the cheap form of a uniqueness check when one solution is known.
@@ -387,17 +425,18 @@ def has_solution_avoiding(grid: Sequence[int], cell: int, digit: int) -> bool:
         raise ValueError(f"cell {cell} / digit {digit} out of range")
     if grid[cell] == digit:
         return False
-    state = _initial_state(grid)
+    lanes, clear = _tables(rules)
+    state = _initial_state(grid, clear=clear)
     if state is None:
         return False
     cand, placed = state
     stack = [(cand & ~(1 << 81 * (digit - 1) + cell), placed)]
     while stack:
-        result = _propagate(*stack.pop())
+        result = _propagate(*stack.pop(), lanes, clear)
         if result is None:
             continue
         cand, placed = result
         if placed.bit_count() == 81:
             return True
-        stack += _children(cand, placed, _branch_cell(cand, placed))
+        stack += _children(cand, placed, _branch_cell(cand, placed), clear)
     return False

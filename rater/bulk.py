@@ -49,6 +49,7 @@ from rater.reduction import NecessaryHistogram
 from rater.records import RATED, record_fields
 from rater.workers import BulkConfig, rate_stream
 from techniques.catalogue import Catalogue
+from techniques.texts import language
 
 EXIT_ALL_RATED, EXIT_INCOMPLETE, EXIT_INTERRUPTED, EXIT_BROKEN_PIPE = 0, 4, 130, 141
 
@@ -70,6 +71,8 @@ class Stats:
     techniques: Counter = field(default_factory=Counter)
     technique_steps: Counter = field(default_factory=Counter)
     points: Counter = field(default_factory=Counter)
+    #: Records per variant rated as (unrated lines carry none).
+    rules: Counter = field(default_factory=Counter)
     rating_seconds: float = 0.0
     skipped: int = 0
     #: Statuses of the records a resume found already written (``unknown`` for text output).
@@ -80,6 +83,8 @@ class Stats:
     def add(self, record: dict[str, Any]) -> None:
         self.records += 1
         self.statuses[record["status"]] += 1
+        if record.get("rules"):
+            self.rules[record["rules"]] += 1
         if record["status"] in RATED:
             self.levels[record["level"]] += 1
             self.points[record["points"]] += 1
@@ -128,34 +133,39 @@ def summary_tables(stats: Stats, wall: float, catalogue: Catalogue, lang: str, a
         """Plain text (no rich markup), control characters escaped."""
         return Text(escape_text(str(value)))
 
+    words = language(lang).word
     frame = box.ASCII if ascii_only else box.ROUNDED
-    overview = Table(box=frame, show_header=False, title="Bulk rating", title_justify="left")
+    overview = Table(box=frame, show_header=False, title=words("bulk_title"), title_justify="left")
     overview.add_column()
     overview.add_column(justify="right")
     ms = 1000 * wall / stats.records if stats.records else math.nan
-    rows = [("records", str(stats.records)), ("rated", str(stats.rated))]
+    rows = [(words("bulk_records"), str(stats.records)), (words("bulk_rated"), str(stats.rated))]
     if stats.skipped:
-        rows.append(("skipped (resume)", str(stats.skipped)))
+        rows.append((words("bulk_skipped"), str(stats.skipped)))
     rows += [
-        ("mean points", f"{stats.mean_points():.2f}"),
-        ("median points", f"{stats.median_points():.2f}"),
-        ("wall time", f"{wall:.1f} s"),
-        ("ms per puzzle (wall)", f"{ms:.1f}"),
-        ("ms per puzzle (rating, per worker)",
-         f"{1000 * stats.rating_seconds / stats.records:.1f}" if stats.records else "-"),
+        (words("bulk_mean"), f"{stats.mean_points():.2f}"),
+        (words("bulk_median"), f"{stats.median_points():.2f}"),
+        (words("bulk_wall"), f"{wall:.1f} s"),
+        (words("bulk_ms_wall"), f"{ms:.1f}"),
+        (words("bulk_ms_rating"), f"{1000 * stats.rating_seconds / stats.records:.1f}" if stats.records else "-"),
     ]
+    if set(stats.rules) - {"standard"}:
+        rows += [(f"rules: {name}", str(n)) for name, n in stats.rules.most_common()]
     for label, value in rows:
         overview.add_row(cell(label), cell(value))
-    statuses = Table("status", "count", box=frame, title="Per status", title_justify="left")
+    statuses = Table(words("bulk_status"), words("bulk_count"), box=frame, title=words("bulk_per_status"),
+                     title_justify="left")
     statuses.columns[1].justify = "right"
     for status, n in stats.statuses.most_common():
         statuses.add_row(cell(status), cell(n))
-    levels = Table("level", "count", box=frame, title="Per level", title_justify="left")
+    levels = Table(words("bulk_level"), words("bulk_count"), box=frame, title=words("bulk_per_level"),
+                   title_justify="left")
     levels.columns[1].justify = "right"
     order = {name: i for i, name in enumerate(_level_names(lang))}
     for level, n in sorted(stats.levels.items(), key=lambda kv: order.get(kv[0], len(order))):
         levels.add_row(cell(level), cell(n))
-    used = Table("code", "technique", "puzzles", "steps", box=frame, title="Techniques used", title_justify="left")
+    used = Table(words("bulk_code"), words("bulk_technique"), words("bulk_puzzles"), words("bulk_steps"), box=frame,
+                 title=words("bulk_used"), title_justify="left")
     used.columns[2].justify = used.columns[3].justify = "right"
     for entry in catalogue:
         if entry.code in stats.techniques:
@@ -297,7 +307,7 @@ class BulkRun:
             for table in summary_tables(stats, wall, catalogue, self.config.lang, self.ascii):
                 err.print(table)
             if stats.necessary is not None and stats.necessary.total:
-                err.print(stats.necessary.table(self.ascii, self.ascii or not err.is_terminal))
+                err.print(stats.necessary.table(self.ascii, self.ascii or not err.is_terminal, lang=self.config.lang))
         if interrupted:
             print(interrupt_hint(self.output, stats.skipped + stats.records), file=sys.stderr)
             return EXIT_INTERRUPTED
@@ -344,7 +354,7 @@ class BulkRun:
             raise BulkError(f"cannot read {self.config.techniques}: {exc.strerror}") from exc
         return RunIdentity(fingerprint, self.fmt, self.template, self.config.option, self.config.lang,
                            self.config.allow_multiple, techniques, reduce=self.config.reduce,
-                           disable=",".join(sorted(self.config.disable)) or None)
+                           disable=",".join(sorted(self.config.disable)) or None, rules=self.config.rules)
 
     def _write_side_file(self, out_path: Path, identity: RunIdentity) -> None:
         try:

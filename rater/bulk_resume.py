@@ -63,6 +63,8 @@ class RunIdentity:
     reduce: bool = False
     #: The ``--disable`` codes, sorted and comma-joined; None (also in older run files) when none.
     disable: str | None = None
+    #: The ``--rules`` default of the file; older run files rated standard Sudoku.
+    rules: str = "standard"
     version: int = IDENTITY_VERSION
 
     def difference(self, other: RunIdentity) -> str | None:
@@ -71,8 +73,8 @@ class RunIdentity:
             if (self.input.get("kind"), other.input.get("kind")) != ("file", "file"):
                 return f"the earlier run read {_describe(other.input)}, this one {_describe(self.input)}"
             return "the input file differs from the one the output was written from (size or content)"
-        for name in ("format", "template", "option", "lang", "allow_multiple", "reduce", "disable", "techniques",
-                     "version"):
+        for name in ("format", "template", "option", "lang", "allow_multiple", "reduce", "disable", "rules",
+                     "techniques", "version"):
             mine, theirs = getattr(self, name), getattr(other, name)
             if mine != theirs:
                 if name == "techniques":

@@ -5,9 +5,20 @@ Exit codes for one puzzle (also in the README):
 * 0 — rated, the puzzle was solved;
 * 1 — rated, but the techniques got stuck (the partial rating is printed);
 * 2 — bad input: unreadable puzzle, bad option code, unusable technique file,
-  an unknown ``--disable`` code, a usage error or a value out of range (one ``rate: error:`` line each);
+  an unknown ``--disable`` or ``--enable`` code, a usage error or a value out of range (one ``rate: error:``
+  line each);
 * 3 — the puzzle has no solution, or several (without ``--allow-multiple``);
-  a candidate line counts only the solutions its candidates allow.
+  a candidate line counts only the solutions its candidates allow;
+* 5 — ``--verify``: a step of the rating contradicts the solution (the line
+  names the step, its technique and where the technique comes from).
+
+Errors of an installed technique plugin (it fails to import, breaks the
+contract or takes a code already in use) are configuration errors like an
+unusable technique file: one line, exit 2, for every command that rates.
+
+``--count`` prints the number of all solutions instead of a rating and exits
+0 whatever the number (2 for unreadable input).  ``--rules`` rates the puzzle
+as a diagonal, colour or colour-diagonal Sudoku (:mod:`puzzles.rules`).
 
 Exit codes for ``--file`` (bulk):
 
@@ -37,15 +48,17 @@ from rich.console import Console
 from puzzles.cli_common import AsciiIntRange, OneLineCommand, one_line
 from puzzles.formats import CANDIDATE_LINE_LENGTH, parse_candidates
 from puzzles.parsing import Grid, PuzzleError, check_givens, parse_puzzle
-from rater.engine import Engine
+from puzzles.rules import CHOICES, Rules, RulesError, parse_rules
+from rater.engine import Engine, default_catalogue
 from rater.options import DEFAULT_OPTION, OptionError, Options
 from rater.report import json_report, text_report
+from rater.result import Rating
 from rater.variants import MAX_VARIANTS, VariantSummary, rate_variants
 from techniques.board import Board
 from techniques.catalogue import Catalogue, CatalogueError
 from techniques.texts import available_languages
 
-EXIT_OK, EXIT_STUCK, EXIT_INPUT, EXIT_SOLUTIONS = 0, 1, 2, 3
+EXIT_OK, EXIT_STUCK, EXIT_INPUT, EXIT_SOLUTIONS, EXIT_UNSOUND = 0, 1, 2, 3, 5
 #: Largest grid file read as PUZZLE (a framed 9x9 grid with notes is far smaller).
 MAX_GRID_FILE_BYTES = 64 * 1024
 #: Largest --seed: random.Random folds a negative seed onto its absolute value,
@@ -66,23 +79,29 @@ def fail(message: str, code: int) -> NoReturn:
     sys.exit(code)
 
 
-def disabled_codes(text: str | None) -> tuple[str, ...]:
-    """The technique codes of ``--disable`` (a comma list), in order, without repeats."""
+def code_list(text: str | None, flag: str = "--disable") -> tuple[str, ...]:
+    """The technique codes of ``--disable`` or ``--enable`` (a comma list), in order, without repeats."""
     if text is None:
         return ()
     codes = tuple(dict.fromkeys(part.strip() for part in text.split(",") if part.strip()))
     if not codes:
-        fail("--disable needs technique codes, e.g. --disable BB", EXIT_INPUT)
+        fail(f"{flag} needs technique codes, e.g. {flag} BB", EXIT_INPUT)
     return codes
 
 
-def build_engine(option: str, techniques: str | None, disable: tuple[str, ...] = ()) -> Engine:
-    """The engine for the CLI's options; bad options, files or codes end the program (exit 2)."""
+def build_engine(option: str, techniques: str | None, disable: tuple[str, ...] = (),
+                 enable: tuple[str, ...] = ()) -> Engine:
+    """The engine for the CLI's options; bad options, files, codes or plugins end the program (exit 2)."""
+    both = [code for code in enable if code in disable]
+    if both:
+        fail(f"{both[0]} is given to both --enable and --disable", EXIT_INPUT)
     try:
         options = Options.parse(option)
-        catalogue = Catalogue.load(techniques) if techniques or disable else None
-        if catalogue is not None and disable:
+        catalogue = Catalogue.load(techniques) if techniques or disable or enable else default_catalogue()
+        if disable:
             catalogue = catalogue.without(disable)
+        if enable:
+            catalogue = catalogue.with_enabled(enable)
     except (OptionError, CatalogueError) as exc:
         fail(str(exc), EXIT_INPUT)
     return Engine(options, catalogue)
@@ -90,7 +109,8 @@ def build_engine(option: str, techniques: str | None, disable: tuple[str, ...] =
 
 #: The help's sections, in the order a user looks for an option.
 HELP_SECTIONS = (
-    ("Rating", ("option", "techniques", "disable", "allow_multiple")),
+    ("Rating", ("option", "rules_name", "techniques", "disable", "enable", "allow_multiple", "count", "verify",
+                "list_techniques")),
     ("Output of one puzzle", ("as_json", "lang", "walk", "step_mode", "first", "last", "color", "ascii_only",
                               "hint", "full")),
     ("Symmetric variants and reduction", ("variants", "seed", "reduce", "reduce_all")),
@@ -105,6 +125,11 @@ HELP_SECTIONS = (
 @click.option("--option", "-o", default=DEFAULT_OPTION, show_default=True,
               help="4-digit option code: C/D tests (0-2), detail (0-4), thinning output (0-1), "
                    "mode (0 half-synchronous, 1 pseudo-synchronous, 2-7 synchronous levels).")
+@click.option("--rules", "rules_name", default="standard", show_default=True, metavar="RULES",
+              help=f"The Sudoku variant: {CHOICES}. With --file the default of lines whose comment "
+                   "does not start with a variant name.")
+@click.option("--count", "count", is_flag=True,
+              help="Print the number of all solutions (under --rules) instead of a rating; exit 0.")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object instead of the text report.")
 @click.option("--lang", type=click.Choice(available_languages()), default="en", show_default=True,
               help="Language of names and explanations (a file techniques/texts/<code>.yaml each).")
@@ -113,6 +138,15 @@ HELP_SECTIONS = (
 @click.option("--disable", default=None, metavar="CODES",
               help="Switch techniques off, a comma list of codes (e.g. BB: the original's version without "
                    "Bowman's Bingo). An unknown code is an error.")
+@click.option("--enable", default=None, metavar="CODES",
+              help="Switch techniques on, a comma list of codes: an installed plugin technique is off until a "
+                   "technique file or --enable turns it on. An unknown code is an error.")
+@click.option("--list-techniques", "list_techniques", is_flag=True,
+              help="List the techniques of the run (after --techniques, --disable, --enable): code, names, "
+                   "family, point formula, on/off, origin (built-in or plugin); with --json as JSON.")
+@click.option("--verify", is_flag=True,
+              help="Check every step against the solution; the first wrong step is an error (exit 5) naming "
+                   "its technique and origin.")
 @click.option("--allow-multiple", is_flag=True,
               help="Rate puzzles with several solutions too; uniqueness-based techniques are then off.")
 @click.option("--walk/--no-walk", default=None,
@@ -174,37 +208,57 @@ def main(puzzle: str | None, option: str, as_json: bool, lang: str, techniques: 
          hint: bool, full: bool, variants: int | None, seed: int, source: str | None, output: str | None,
          fmt: str, template: str | None, jobs: int, timeout: float | None, resume: bool, quiet: bool,
          reduce: bool = False, reduce_all: int | None = None, cluster: str | None = None,
-         chunk_size: int | None = None) -> None:
+         chunk_size: int | None = None, enable: str | None = None, list_techniques: bool = False,
+         verify: bool = False, rules_name: str = "standard", count: bool = False) -> None:
     """Rate PUZZLE (81 characters, 1-9 given, anything else empty; a 729-character candidate line;
     or a file name with a 9x9 grid) the way a person solves it, and print every step with its points,
     the total, the norms and the level.  With --file, rate a whole collection.
     """
+    rules = _rules(rules_name)
     if reduce or reduce_all is not None:
         _refuse_with_reduce(reduce, hint, full, variants, walk, step_mode, first, last)
-    off = disabled_codes(disable)
-    engine = build_engine(option, techniques, off)
+        if not rules.standard:
+            fail("--reduce and --reduce-all work on standard Sudoku only", EXIT_INPUT)
+    off = code_list(disable)
+    on = code_list(enable, "--enable")
+    engine = build_engine(option, techniques, off, on)
+    if list_techniques:
+        _list_techniques(engine, puzzle is not None or source is not None, as_json, ascii_only)
     if source is not None:
         if puzzle is not None:
             fail("give either PUZZLE or --file, not both", EXIT_INPUT)
+        if on or verify:
+            fail(f"{'--enable' if on else '--verify'} works on one puzzle; with --file, switch techniques on "
+                 "in a --techniques file", EXIT_INPUT)
         if reduce_all is not None:
             fail("--reduce-all rates one puzzle; use --reduce with --file", EXIT_INPUT)
+        if count:
+            fail("--count counts the solutions of one PUZZLE, not of a file", EXIT_INPUT)
         sys.exit(_bulk(source, option, techniques, allow_multiple, lang, output, fmt, template, jobs, timeout,
-                       resume, quiet, ascii_only, reduce, off, cluster, chunk_size))
+                       resume, quiet, ascii_only, reduce, off, cluster, chunk_size, rules))
     if puzzle is None:
         fail("missing PUZZLE (81 characters) or --file FILE", EXIT_INPUT)
     grid, start = _read_puzzle(puzzle)
+    if count:
+        _count(grid, start, rules, as_json)
     if start is not None and (reduce or reduce_all is not None):
         fail("--reduce needs a puzzle of givens, not a candidate line", EXIT_INPUT)
     if variants and start is not None:
         fail("--variants rates plain puzzles, not candidate lines", EXIT_INPUT)
-    rating = engine.rate(grid, allow_multiple=allow_multiple, start=start)
+    if verify:
+        from rater.verify import VerifyingEngine
+
+        engine = VerifyingEngine(engine.options, engine.catalogue)
+    rating = engine.rate(grid, allow_multiple=allow_multiple, start=start, verify=verify, rules=rules)
     if rating.status == "invalid":
         fail(rating.message, EXIT_INPUT)
     if rating.status in ("no_solution", "multiple_solutions") and not as_json:
         fail(rating.message, EXIT_SOLUTIONS)
+    if verify:
+        _verify(rating, engine, lang, as_json)
     summary = None
     if variants:
-        summary = _variants(engine, grid, variants, seed, allow_multiple)
+        summary = _variants(engine, grid, variants, seed, allow_multiple, rules)
     stdout_tty = sys.stdout.isatty()
     console = _console(color, ascii_only, stdout_tty)
     use_color = bool(console.color_system) and not console.no_color
@@ -221,6 +275,8 @@ def main(puzzle: str | None, option: str, as_json: bool, lang: str, techniques: 
             data = {"hint": data["steps"][0] if data["steps"] else None, "status": data["status"]}
         if summary is not None:
             data["variants"] = summary.to_json()
+        if verify:
+            data["verified"] = True
         try:
             # Strict JSON: NaN or Infinity would make the output unreadable for JSON parsers.
             click.echo(json.dumps(data, ensure_ascii=False, allow_nan=False))
@@ -250,6 +306,61 @@ def main(puzzle: str | None, option: str, as_json: bool, lang: str, techniques: 
 
         console.print(variants_table(summary, use_ascii))
     sys.exit(STATUS_EXIT.get(rating.status, EXIT_OK))
+
+
+def _list_techniques(engine: Engine, rating_too: bool, as_json: bool, ascii_only: bool) -> NoReturn:
+    """``--list-techniques``: the run's catalogue as a table (or JSON), exit 0."""
+    from rater.technique_list import technique_rows, technique_table
+
+    if rating_too:
+        fail("--list-techniques lists the techniques only; give no PUZZLE or --file", EXIT_INPUT)
+    if as_json:
+        click.echo(json.dumps({"source": engine.catalogue.source, "techniques": technique_rows(engine.catalogue)},
+                              ensure_ascii=False))
+    else:
+        _console(None, ascii_only, sys.stdout.isatty()).print(technique_table(engine.catalogue, ascii_only))
+    sys.exit(EXIT_OK)
+
+
+def _verify(rating: Rating, engine: Engine, lang: str, quiet: bool) -> None:
+    """``--verify``: exit 5 with one line naming the first step that contradicts the solution.
+
+    The line names the step as the report numbers it, its technique and that
+    technique's origin (a plugin's distribution and version), and its text.
+    """
+    from rater.report import step_text
+    from rater.verify import first_unsound
+
+    if rating.solution is None:
+        fail("--verify needs a puzzle with one solution", EXIT_SOLUTIONS)
+    wrong = first_unsound(rating)
+    if wrong is None:
+        if not quiet:
+            click.echo(f"rate: verified: all {len(rating.steps)} steps agree with the solution", err=True)
+        return
+    code = wrong.step.code
+    where = engine.catalogue.entry(code).origin if code in engine.catalogue else "unknown origin"
+    fail(f"unsound step {wrong.number}: {code} ({where}) {wrong.reason}: "
+         f"{step_text(wrong.step, engine.catalogue, lang)}", EXIT_UNSOUND)
+
+
+def _rules(name: str) -> Rules:
+    """The ``--rules`` variant; an unknown name ends the program (exit 2)."""
+    try:
+        return parse_rules(name)
+    except RulesError as exc:
+        fail(str(exc), EXIT_INPUT)
+
+
+def _count(grid: Grid, start: Board | None, rules: Rules, as_json: bool) -> NoReturn:
+    """``--count``: print the number of all solutions and exit 0."""
+    from rater.count import count_all
+
+    if start is not None:
+        fail("--count counts the solutions of a puzzle of givens, not of a candidate line", EXIT_INPUT)
+    result = count_all(grid, rules)
+    click.echo(json.dumps(result.to_json()) if as_json else result.text())
+    sys.exit(EXIT_OK)
 
 
 def _read_key() -> str:
@@ -338,10 +449,10 @@ def _refuse_with_reduce(reduce: bool, hint: bool, full: bool, variants: int | No
         fail(f"{flag} prints its own report and cannot be combined with {', '.join(clashing)}", EXIT_INPUT)
 
 
-def _variants(engine: Engine, grid: Grid, k: int, seed: int, allow_multiple: bool) -> VariantSummary:
+def _variants(engine: Engine, grid: Grid, k: int, seed: int, allow_multiple: bool, rules: Rules) -> VariantSummary:
     """Rate ``k`` symmetric variants; ``canon`` is imported only here, so the rest works without it."""
     try:
-        return rate_variants(engine, grid, k, seed, allow_multiple)
+        return rate_variants(engine, grid, k, seed, allow_multiple, rules)
     except ImportError as exc:
         fail(f"--variants needs the canon package ({exc})", EXIT_INPUT)
 
@@ -349,7 +460,7 @@ def _variants(engine: Engine, grid: Grid, k: int, seed: int, allow_multiple: boo
 def _bulk(source: str, option: str, techniques: str | None, allow_multiple: bool, lang: str, output: str | None,
           fmt: str, template: str | None, jobs: int, timeout: float | None, resume: bool, quiet: bool,
           ascii_only: bool, reduce: bool = False, disable: tuple[str, ...] = (), cluster: str | None = None,
-          chunk_size: int | None = None) -> int:
+          chunk_size: int | None = None, rules: Rules | None = None) -> int:
     """Run ``--file``; the bulk exit code (see the module docstring)."""
     import math
 
@@ -362,7 +473,8 @@ def _bulk(source: str, option: str, techniques: str | None, allow_multiple: bool
         fail(f"--timeout must be a finite number of seconds, not {timeout}", EXIT_INPUT)
     if template and fmt != "text":
         fmt = "text"
-    config = BulkConfig(option, techniques, allow_multiple, timeout, lang, reduce=reduce, disable=disable)
+    config = BulkConfig(option, techniques, allow_multiple, timeout, lang, reduce=reduce, disable=disable,
+                        rules=rules.name if rules else "standard")
     run = BulkRun(source, config, output, fmt, template, jobs, resume, progress=not quiet, summary=not quiet,
                   ascii=ascii_only, cluster=cluster, chunk_size=chunk_size)
     try:

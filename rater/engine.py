@@ -23,8 +23,9 @@ import time
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from puzzles.geometry import UNITS, cell_name, unit_name
+from puzzles.geometry import cell_name
 from puzzles.parsing import Grid, PuzzleError, check_givens, format_line, parse_puzzle
+from puzzles.rules import STANDARD, Rules, unit_name
 from puzzles.solver import analyse
 from rater.levels import LevelTable, load_levels
 from rater.modes import choose_placements, choose_thinning
@@ -117,29 +118,33 @@ class Engine:
         start: Board | None = None,
         verify: bool = False,
         deadline: float | None = None,
+        rules: Rules = STANDARD,
     ) -> Rating:
-        """Rate one puzzle (text or 81 ints).
+        """Rate one puzzle (text or 81 ints) as a Sudoku of ``rules``.
 
         ``start`` begins from a given candidate state instead of the givens;
         ``verify`` checks every step against the solution and raises
         :class:`UnsoundStep` on a wrong one (the soundness tests use it);
         ``deadline`` (a ``time.monotonic()`` value) ends the run as ``timeout``.
+        Under variant rules the uniqueness-based techniques stay off
+        (:mod:`techniques.uniqueness`).
         """
         if self.canonical:
-            return self._rate_canonical(puzzle, allow_multiple, start, verify, deadline)
-        return self._rate(puzzle, allow_multiple, start, verify, deadline)
+            return self._rate_canonical(puzzle, allow_multiple, start, verify, deadline, rules)
+        return self._rate(puzzle, allow_multiple, start, verify, deadline, rules)
 
     def _rate_canonical(self, puzzle: str | Sequence[int], allow_multiple: bool, start: Board | None,
-                        verify: bool, deadline: float | None) -> Rating:
+                        verify: bool, deadline: float | None, rules: Rules) -> Rating:
         """Rate the canonical form and show its steps on the user's grid (module docstring)."""
         began = time.perf_counter()
         try:
             grid: Grid = parse_puzzle(puzzle) if isinstance(puzzle, str) else tuple(puzzle)
             check_givens(grid)
         except PuzzleError:
-            return self._rate(puzzle, allow_multiple, start, verify, deadline)  # the same "invalid" rating
-        way = Orientation.of(grid, start)
-        rating = self._rate(way.grid(grid), allow_multiple, way.board(start) if start else None, verify, deadline)
+            return self._rate(puzzle, allow_multiple, start, verify, deadline, rules)  # the same "invalid" rating
+        way = Orientation.of(grid, start, rules)
+        rating = self._rate(way.grid(grid), allow_multiple, way.board(start) if start else None, verify, deadline,
+                            rules)
         rating.puzzle = format_line(grid)
         rating.steps = [way.user_step(s) for s in rating.steps]
         rating.alternatives = {i: [way.user_step(s) for s in alts] for i, alts in rating.alternatives.items()}
@@ -151,11 +156,11 @@ class Engine:
         return rating
 
     def _rate(self, puzzle: str | Sequence[int], allow_multiple: bool, start: Board | None, verify: bool,
-              deadline: float | None) -> Rating:
+              deadline: float | None, rules: Rules) -> Rating:
         """Rate ``puzzle`` as given."""
         began = time.perf_counter()
         text = puzzle if isinstance(puzzle, str) else format_line(puzzle)
-        rating = Rating(puzzle=text.strip(), option=self.options.code, status=Status.INVALID)
+        rating = Rating(puzzle=text.strip(), option=self.options.code, status=Status.INVALID, rules=rules.name)
         try:
             grid: Grid = parse_puzzle(puzzle) if isinstance(puzzle, str) else tuple(puzzle)
             if not isinstance(puzzle, str):
@@ -169,7 +174,7 @@ class Engine:
             if mismatch:
                 rating.message = mismatch
                 return rating
-            contradiction = _start_contradiction(start)
+            contradiction = _start_contradiction(start, rules)
             if contradiction:
                 rating.status = Status.NO_SOLUTION
                 rating.message = f"the candidates admit no solution: {contradiction}"
@@ -177,10 +182,10 @@ class Engine:
             # Solved under the candidate restriction: a solution outside the
             # written candidates is no solution of this state, and rating on it
             # would print a "solution" that contradicts the steps.
-            result = analyse(start.grid(), limit=2, allowed=start.cands)
+            result = analyse(start.grid(), limit=2, allowed=start.cands, rules=rules)
             what = "the candidates admit"
         else:
-            result = analyse(grid, limit=2)
+            result = analyse(grid, limit=2, rules=rules)
             what = "the puzzle has"
         if result.count == 0:
             rating.status = Status.NO_SOLUTION
@@ -192,9 +197,11 @@ class Engine:
             rating.message = f"{what} more than one solution (use --allow-multiple to rate it anyway)"
             return rating
         rating.solution = format_line(result.solution) if unique and result.solution else None
-        rating.uniqueness_techniques = unique
-        ctx = Context(cd_level=self.options.cd_level, unique=unique)
-        board = start.copy() if start else Board.from_grid(grid)
+        rating.uniqueness_techniques = unique and rules.standard
+        ctx = Context(cd_level=self.options.cd_level, unique=rating.uniqueness_techniques)
+        board = start.copy() if start else Board.from_grid(grid, rules)
+        if board.rules is not rules:
+            _adopt_rules(board, rules)
         solution = result.solution if (verify and unique) else None
         rating.status = self._solve(board, ctx, rating.steps, solution, deadline, rating.alternatives)
         rating.final_grid = format_line(board.grid())
@@ -338,6 +345,15 @@ class _Run(NamedTuple):
     last_resorts: list[tuple[str, list[Technique]]]
 
 
+def _adopt_rules(board: Board, rules: Rules) -> None:
+    """A starting board read without rules, put under ``rules``: its digits leave the new peers too."""
+    board.rules = rules
+    for cell, digit in enumerate(board.values):
+        if digit:
+            for peer in rules.peers[cell]:
+                board.eliminate(peer, digit)
+
+
 def _start_mismatch(grid: Grid, start: Board) -> str:
     """Why a starting board does not belong to ``grid`` (empty if it does): every given must stand on it."""
     for c, d in enumerate(grid):
@@ -346,7 +362,7 @@ def _start_mismatch(grid: Grid, start: Board) -> str:
     return ""
 
 
-def _start_contradiction(start: Board) -> str:
+def _start_contradiction(start: Board, rules: Rules) -> str:
     """The first plain contradiction of a candidate state (empty if none).
 
     An empty cell without candidates, a digit placed twice in a unit, or a
@@ -356,7 +372,8 @@ def _start_contradiction(start: Board) -> str:
     for c in range(81):
         if start.empty >> c & 1 and not start.cands[c]:
             return f"{cell_name(c)} has no candidate left"
-    for u, unit in enumerate(UNITS):
+    for u in rules.unit_ids:
+        unit = rules.units[u]
         placed = [start.values[c] for c in unit if start.values[c]]
         if len(placed) != len(set(placed)):
             return f"a digit stands twice in {unit_name(u)}"

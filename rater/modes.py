@@ -4,8 +4,8 @@ The original's modes (option digit 4), as docs/decisions.md sets them out:
 
 * half-synchronous: of the placements, every distinct cell at the minimum point
   value; of the thinning steps of the first family ("Stufe") that finds any,
-  those within 3 points of its minimum, of those the ones with the most
-  eliminations, of those the cheapest; all of them, in scan order.
+  those at its minimum points (a window of POINT_WINDOW points), of those the
+  ones with the most eliminations; all of them, in scan order.
 * pseudo-synchronous: the same choice, but only its first step.
 * synchronous: everything found in the state, up to the methods of the level.
 
@@ -21,8 +21,11 @@ from rater.options import Mode
 from techniques.step import Step
 
 #: A thinning step may cost this much more than the family's cheapest step and
-#: still be chosen for eliminating more (the original's "3 points").
-POINT_WINDOW = 3.0
+#: still be chosen for eliminating more.  0: "Im nicht-synchronen Fall wird nur
+#: der gefundene Ausdünnschritt mit der kleinsten Punktzahl gewertet" (only the
+#: cheapest step found is scored); the seed's "3 points" describe what the
+#: half-synchronous listing shows, not what is scored (docs/decisions.md).
+POINT_WINDOW = 0.0
 
 
 def choose_placements(found: Sequence[Step], mode: Mode) -> list[Step]:

@@ -15,6 +15,10 @@ Codes that name a row or a column (``A1``/``A2``, ``C1``/``C2``, ``D1``/``D2``,
 ``E1``/``E2``) are renamed when the canonical orientation is the transposed
 one, so that "hidden single in a row" names the user's row.  The multiset of
 points is unchanged; a row code's count may move to its column twin.
+
+A variant (diagonal, colour) is rated in its canonical form under its own
+symmetry group (:mod:`canon.variant_group`): the elements of G that keep its
+extra units.  Any other element would turn it into a different puzzle.
 """
 
 from __future__ import annotations
@@ -26,7 +30,8 @@ from typing import Final
 
 from canon.canonical import canonical_form
 from canon.group import Transformation
-from puzzles.geometry import UNITS
+from canon.variant_group import variant_canonical
+from puzzles.rules import ALL_UNITS, STANDARD, Rules
 from techniques.board import Board
 from techniques.findings import Mapping81, transform
 from techniques.step import Candidate, Step
@@ -38,7 +43,7 @@ TRANSPOSED_CODES: Final = {"A1": "A2", "A2": "A1", "C1": "C2", "C2": "C1", "D1":
 #: (a puzzle with more automorphisms than this is rare; past it the first is used).
 MAX_STABILIZER: Final = 1296
 
-_UNIT_OF_CELLS: Final = {frozenset(cells): u for u, cells in enumerate(UNITS)}
+_UNIT_OF_CELLS: Final = {frozenset(cells): u for u, cells in enumerate(ALL_UNITS)}
 
 
 @dataclass(frozen=True)
@@ -49,7 +54,7 @@ class Orientation:
     back: Mapping81
 
     @classmethod
-    def of(cls, grid: Sequence[int], start: Board | None = None) -> Orientation:
+    def of(cls, grid: Sequence[int], start: Board | None = None, rules: Rules = STANDARD) -> Orientation:
         """The canonical orientation of ``grid`` (its givens), fixed by ``start``'s candidates if given.
 
         Several transformations map a puzzle with automorphisms onto its form;
@@ -58,12 +63,16 @@ class Orientation:
         maps it onto the smallest candidate list is taken: then symmetric
         copies of the same state also meet in one canonical state.
         """
+        if not rules.standard:
+            _form, ways = variant_canonical(grid, rules)
+            way = min(ways, key=lambda x: _candidate_key(start, x)) if start is not None else ways[0]
+            return cls(way, _mapping_back(way, rules))
         result = canonical_form(grid)
         t = result.transformation
         if start is not None and result.stabilizer_order > 1:
             candidates = (s.then(t) for s in islice(result.stabilizer(), MAX_STABILIZER))
             t = min(candidates, key=lambda x: _candidate_key(start, x))
-        return cls(t, _mapping_back(t))
+        return cls(t, _mapping_back(t, rules))
 
     def board(self, start: Board) -> Board:
         """``start`` moved to the canonical orientation (values, givens, candidates, pencil flag)."""
@@ -73,7 +82,7 @@ class Orientation:
         for i, s in enumerate(src):
             if start.is_given(s):
                 grid[i] = dmap[start.values[s]]
-        board = Board.from_grid(grid)
+        board = Board.from_grid(grid, start.rules)
         for i, s in enumerate(src):
             if start.values[s] and not start.is_given(s):
                 board.place(i, dmap[start.values[s]])
@@ -113,13 +122,18 @@ class Orientation:
         return tuple(sorted((cell[c], digit[d]) for c, d in pairs))
 
 
-def _mapping_back(t: Transformation) -> Mapping81:
-    """Where each cell, digit and unit of the canonical form lies in the user's grid."""
+def _mapping_back(t: Transformation, rules: Rules = STANDARD) -> Mapping81:
+    """Where each cell, digit and unit of the canonical form lies in the user's grid.
+
+    Units the rules lack need not map onto units (a diagonal under the colour
+    group); no step names them, and they map to -1.
+    """
     cell = tuple(t.cell_sources.tolist())  # canonical cell i shows the user's cell cell[i]
     digit = [0] * 10
     for d, image in enumerate(t.digits, start=1):
         digit[image] = d
-    unit = tuple(_UNIT_OF_CELLS[frozenset(cell[c] for c in cells)] for cells in UNITS)
+    unit = tuple(_UNIT_OF_CELLS.get(frozenset(cell[c] for c in cells), -1) if cells else -1
+                 for cells in rules.units)
     return Mapping81(cell, tuple(digit), unit, t.transpose)
 
 

@@ -17,7 +17,7 @@ RATED: Final = ("solved", "stuck")
 #: Fields of a record, in CSV column order; also the names a ``--template`` may use.
 FIELDS: Final = (
     "line", "puzzle", "status", "points", "norm2", "max", "level", "thinning_steps", "steps",
-    "techniques", "seconds", "message", "comment",
+    "techniques", "seconds", "message", "comment", "rules",
 )
 #: Fields a record gains with ``--reduce``, after :data:`FIELDS` (filled by :mod:`rater.reduction`).
 REDUCE_FIELDS: Final = ("reduced", "necessary_givens", "already_minimal")
@@ -43,7 +43,7 @@ def error_record(item: PuzzleItem, status: str, message: str) -> dict[str, Any]:
     return {
         "line": item.line, "puzzle": item_key(item), "status": status, "points": None, "norm2": None,
         "max": None, "level": "", "thinning_steps": None, "steps": None, "techniques": {},
-        "seconds": None, "message": _one_line(message), "comment": item.comment,
+        "seconds": None, "message": _one_line(message), "comment": item.comment, "rules": None,
     }
 
 
@@ -69,4 +69,5 @@ def rating_record(item: PuzzleItem, rating: Rating, lang: str, timeout: float | 
         "seconds": round(rating.seconds, 4),
         "message": _one_line(rating.message) or _default_message(rating.status, timeout),
         "comment": item.comment,
+        "rules": rating.rules,
     }

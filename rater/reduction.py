@@ -217,9 +217,7 @@ class NecessaryHistogram:
 
         ``ascii_box`` frames it in ASCII; the bars are ``#`` when
         ``ascii_bars`` (default: as the frame), blocks otherwise.  ``lang``
-        is the language of its labels: the bulk summary keeps the default,
-        as its other tables are labelled in English whatever ``--lang``
-        (only level and technique names follow it).
+        is the language of its labels, as for the bulk summary's other tables.
         """
         from rich import box
         from rich.table import Table

@@ -6,6 +6,7 @@ explanation is its technique's template filled with the step's finding values.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from puzzles.geometry import cell_name
@@ -43,8 +44,15 @@ def summary_lines(rating: Rating, catalogue: Catalogue, lang: str = "en") -> lis
         f"{w['status']}: {status_text(catalogue.language(lang), rating.status)}   ({rating.seconds:.2f} s)",
     ]
     if not rating.uniqueness_techniques:
-        lines.append(w["uniqueness_off"])
+        lines.append(uniqueness_note(rating, w))
     return lines
+
+
+def uniqueness_note(rating: Rating, words: Mapping[str, str]) -> str:
+    """Why the uniqueness-based techniques were off: a variant, or several solutions allowed."""
+    if rating.rules != "standard":
+        return words["uniqueness_off_variant"].format(rules=rating.rules)
+    return words["uniqueness_off"]
 
 
 def text_report(rating: Rating, catalogue: Catalogue, lang: str = "en") -> str:

@@ -54,6 +54,8 @@ class Rating:
     seconds: float = 0.0
     uniqueness_techniques: bool = True
     message: str = ""
+    #: The variant the puzzle was rated as (:mod:`puzzles.rules`).
+    rules: str = "standard"
     #: Option digit 2: steps found in the same position but not applied, by the index (in
     #: ``steps``) of the first step applied there.  Printing only: they never count.
     alternatives: dict[int, list[Step]] = field(default_factory=dict)
@@ -115,6 +117,7 @@ def rating_to_json(rating: Rating, texts: list[str], groups: list[str]) -> dict[
     return {
         "puzzle": rating.puzzle,
         "option": rating.option,
+        "rules": rating.rules,
         "status": rating.status,
         "message": rating.message,
         "solution": rating.solution,

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from puzzles.parsing import format_line
+from puzzles.rules import STANDARD, Rules
 from rater.engine import Engine
 from rater.report import fmt_points
 from rater.result import Rating
@@ -71,19 +72,21 @@ class VariantSummary:
         }
 
 
-def rate_variants(engine: Engine, grid: Sequence[int], k: int, seed: int, allow_multiple: bool = False) -> VariantSummary:
+def rate_variants(engine: Engine, grid: Sequence[int], k: int, seed: int, allow_multiple: bool = False,
+                  rules: Rules = STANDARD) -> VariantSummary:
     """Rate the canonical form plus ``k - 1`` random symmetric variants of ``grid``.
 
     ``k`` is capped at :data:`MAX_VARIANTS`; the variants are made one at a
-    time, so only the ratings are kept.
+    time, so only the ratings are kept.  Under variant rules only the
+    symmetries that keep the variant's units make variants of the same puzzle.
     """
     from canon.variants import iter_variants
 
     if not 1 <= k <= MAX_VARIANTS:
         raise ValueError(f"the number of variants must be 1 to {MAX_VARIANTS:,}, got {k}")
     rated = []
-    for variant, transformation in iter_variants(grid, k, seed):
-        rating = engine.rate(variant, allow_multiple=allow_multiple)
+    for variant, transformation in iter_variants(grid, k, seed, rules=rules):
+        rating = engine.rate(variant, allow_multiple=allow_multiple, rules=rules)
         rated.append(VariantRating(format_line(variant), str(transformation), rating))
     return VariantSummary(tuple(rated), seed)
 

@@ -34,7 +34,8 @@ from rich.console import Console, Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from rater.report import fmt_points, status_text, step_text
+from puzzles.rules import parse_rules
+from rater.report import fmt_points, status_text, step_text, uniqueness_note
 from rater.result import Rating
 from techniques.board import Board
 from techniques.catalogue import Catalogue
@@ -60,8 +61,11 @@ def group_of(code: str, catalogue: Catalogue) -> str:
 
 
 def start_board(rating: Rating, start: Board | None = None) -> Board:
-    """A fresh copy of the state the rating began from."""
-    return start.copy() if start else Board.from_grid(_grid_of(rating.puzzle))
+    """A fresh copy of the state the rating began from, under the rules it was rated by."""
+    rules = parse_rules(rating.rules)
+    board = start.copy() if start else Board.from_grid(_grid_of(rating.puzzle), rules)
+    board.rules = rules
+    return board
 
 
 def replay(steps: Sequence[Step], board: Board, placed_by: list[str]) -> Iterator[tuple[int, Step]]:
@@ -340,7 +344,7 @@ def summary(rating: Rating, catalogue: Catalogue, lang: str = "en", color: bool 
                            Text(fmt_points(points[code])))
     parts: list[RenderableType] = [figures, techniques]
     if not rating.uniqueness_techniques:
-        parts.append(Text(words["uniqueness_off"]))
+        parts.append(Text(uniqueness_note(rating, words)))
     return Group(*parts)
 
 

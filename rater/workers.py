@@ -38,6 +38,7 @@ from multiprocessing import connection, get_context
 from typing import Any
 
 from puzzles.formats import PuzzleItem
+from puzzles.rules import item_rules, parse_rules
 from rater.engine import Engine
 from rater.options import Options
 from rater.records import RATED, error_record, rating_record
@@ -63,6 +64,8 @@ class BulkConfig:
     reduce: bool = False
     #: Technique codes switched off (``--disable``), checked by the CLI before the run.
     disable: tuple[str, ...] = ()
+    #: The rules of lines whose comment names none (``--rules``), a :mod:`puzzles.rules` name.
+    rules: str = "standard"
 
 
 def guard_limit(timeout: float | None) -> float:
@@ -99,10 +102,12 @@ def rate_item(item: PuzzleItem, config: BulkConfig, engine: Engine | None = None
     assert engine is not None, "init_worker() was not called"
     if item.error or item.grid is None:
         return error_record(item, "error", item.error)
-    start = Board.from_candidates(item.grid, item.cands) if item.cands else None
+    rules = item_rules(item.comment, parse_rules(config.rules))
+    start = Board.from_candidates(item.grid, item.cands, rules) if item.cands else None
     deadline = time.monotonic() + config.timeout if config.timeout else None
     try:
-        rating = engine.rate(item.grid, allow_multiple=config.allow_multiple, start=start, deadline=deadline)
+        rating = engine.rate(item.grid, allow_multiple=config.allow_multiple, start=start, deadline=deadline,
+                             rules=rules)
     except Exception as exc:  # noqa: BLE001 - one bad puzzle must not end a million-line run
         return error_record(item, "error", f"{type(exc).__name__}: {exc}")
     record = rating_record(item, rating, config.lang, config.timeout)

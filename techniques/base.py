@@ -18,6 +18,7 @@ from __future__ import annotations
 import enum
 from collections.abc import Callable, Hashable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from pathlib import Path
 from typing import Any, ClassVar, TypeVar
 
 from techniques.board import Board
@@ -88,6 +89,14 @@ class Technique:
     #: The finding fields of its steps (``Step.detail`` keys), the only names
     #: its explanation templates may use (checked when the texts are loaded).
     fields: ClassVar[frozenset[str]] = frozenset()
+    #: The point formula in a few words, a ``str.format`` template over the
+    #: parameter names (``"{points_per_line} x N + {fin_points}"``), shown by
+    #: ``rate --list-techniques`` with the run's values.  The built-in ones are
+    #: in :mod:`rater.technique_list`; a plugin declares its own.
+    formula: ClassVar[str] = ""
+    #: A plugin's directory of language files (``en.yaml`` and more) holding its
+    #: names and templates; the built-in techniques use the packaged files.
+    texts_dir: ClassVar[Path | None] = None
 
     def __init__(self, params: Mapping[str, Any] | None = None) -> None:
         self.params: dict[str, Any] = {**self.defaults, **(params or {})}

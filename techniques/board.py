@@ -10,6 +10,10 @@ Before the candidates are written (``pencil`` false) the candidates are exactly
 the digits not seen by a placed digit; the direct methods A-D reason on those
 without "seeing" them.  After the switch they are the written pencil marks,
 thinned by eliminations.
+
+The board carries the variant's :class:`~puzzles.rules.Rules`: placing a digit
+clears it from the cells the rules make peers, and the techniques read their
+unit and peer tables from ``board.rules``.
 """
 
 from __future__ import annotations
@@ -17,7 +21,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import NamedTuple
 
-from puzzles.geometry import ALL_DIGITS_MASK, CELL_BIT, PEER_MASK
+from puzzles.geometry import ALL_DIGITS_MASK, CELL_BIT
+from puzzles.rules import STANDARD, Rules
 from techniques.step import WRITE_CANDIDATES, Step
 
 __all__ = ["Applied", "Board"]
@@ -33,9 +38,9 @@ class Applied(NamedTuple):
 class Board:
     """Placed digits, givens and candidates of one solving state."""
 
-    __slots__ = ("values", "cands", "positions", "givens", "empty", "pencil")
+    __slots__ = ("values", "cands", "positions", "givens", "empty", "pencil", "rules")
 
-    def __init__(self) -> None:
+    def __init__(self, rules: Rules = STANDARD) -> None:
         self.values: list[int] = [0] * 81
         self.cands: list[int] = [ALL_DIGITS_MASK] * 81
         #: index 0 unused so that ``positions[d]`` reads naturally
@@ -43,11 +48,12 @@ class Board:
         self.givens: int = 0
         self.empty: int = (1 << 81) - 1
         self.pencil: bool = False
+        self.rules: Rules = rules
 
     @classmethod
-    def from_grid(cls, grid: Sequence[int]) -> Board:
+    def from_grid(cls, grid: Sequence[int], rules: Rules = STANDARD) -> Board:
         """A board with ``grid``'s digits as givens and all other candidates open."""
-        board = cls()
+        board = cls(rules)
         for c, d in enumerate(grid):
             if d:
                 board.place(c, d)
@@ -55,9 +61,9 @@ class Board:
         return board
 
     @classmethod
-    def from_candidates(cls, grid: Sequence[int], cands: Sequence[int]) -> Board:
+    def from_candidates(cls, grid: Sequence[int], cands: Sequence[int], rules: Rules = STANDARD) -> Board:
         """A board in the candidate phase, e.g. read from a 729-character line."""
-        board = cls.from_grid(grid)
+        board = cls.from_grid(grid, rules)
         for c, mask in enumerate(cands):
             if not grid[c]:
                 for d in range(1, 10):
@@ -74,6 +80,7 @@ class Board:
         other.givens = self.givens
         other.empty = self.empty
         other.pencil = self.pencil
+        other.rules = self.rules
         return other
 
     def place(self, cell: int, digit: int) -> None:
@@ -94,7 +101,7 @@ class Board:
         cands[cell] = 0
         self.empty &= ~bit
         off = ~(1 << (digit - 1))
-        peers = positions[digit] & PEER_MASK[cell]
+        peers = positions[digit] & self.rules.peer_mask[cell]
         positions[digit] ^= peers
         while peers:
             low = peers & -peers

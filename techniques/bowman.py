@@ -12,10 +12,11 @@ The consequences are followed breadth first (the singles of the assumption
 first, then theirs ...), each in scan order, so a step count is the length of
 one plain, reproducible walk.  Cells are tried as the seed reports success:
 first those with 3-5 candidates, and only if none of them gives a bingo those
-with 2-4 (the windows are parameters).  Every candidate that fails within the
-cap with the fewest steps is reported, in scan order; a walk stops as soon as
-it needs more steps than the best one found so far, since a longer one would
-never be chosen (docs/decisions.md, "Chains and Bowman's Bingo").
+with 2-4 (the windows are parameters).  The first candidate (cells in scan
+order, digits ascending) whose walk fails within the cap is the bingo, as a
+person stops at the first contradiction found; taking the shortest of all
+would give walks of about 9 steps where the seed reports 17-18 on average
+(docs/decisions.md, "Chains and Bowman's Bingo").
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Iterator
 
-from puzzles.geometry import CELL_BIT, CELL_UNITS, PEER_MASK, UNIT_MASK, cells_of
+from puzzles.geometry import CELL_BIT, cells_of
 from techniques.base import Context, Phase, Technique, register
 from techniques.board import Board
 from techniques.findings import Cell, Digit, assertions, negations
@@ -34,11 +35,12 @@ from techniques.step import Step
 class _Walk:
     """Singles from one assumption, on a private copy of the candidates."""
 
-    __slots__ = ("cands", "positions", "placed", "queue", "order")
+    __slots__ = ("cands", "positions", "placed", "queue", "order", "rules")
 
     def __init__(self, board: Board, placed: list[int]) -> None:
         self.cands = board.cands[:]
         self.positions = board.positions[:]
+        self.rules = board.rules
         self.placed = placed[:]
         self.queue: deque[tuple[int, int]] = deque()
         self.order: list[tuple[int, int]] = []
@@ -56,7 +58,8 @@ class _Walk:
         for d in range(1, 10):
             if mask >> (d - 1) & 1:
                 positions[d] &= ~bit
-        hit = positions[digit] & PEER_MASK[cell]
+        geo = self.rules
+        hit = positions[digit] & geo.peer_mask[cell]
         positions[digit] &= ~hit
         dbit = ~(1 << (digit - 1))
         for p in cells_of(hit):
@@ -69,7 +72,7 @@ class _Walk:
         # digit: every unit still needs a place; units down to one place give hidden singles
         pd = positions[digit]
         done = self.placed[digit]
-        for u_mask in UNIT_MASK:
+        for u_mask in geo.scan_unit_mask:
             if done & u_mask:
                 continue
             where = pd & u_mask
@@ -80,8 +83,8 @@ class _Walk:
         # the cell's other digits lost a place in the cell's three units
         for d in range(1, 10):
             if others >> (d - 1) & 1:
-                for u in CELL_UNITS[cell]:
-                    u_mask = UNIT_MASK[u]
+                for u in geo.cell_units[cell]:
+                    u_mask = geo.unit_mask[u]
                     if self.placed[d] & u_mask:
                         continue
                     where = positions[d] & u_mask
@@ -151,9 +154,8 @@ class BowmansBingo(Technique):
                 return
 
     def _bingos(self, board: Board, placed: list[int], cells: list[int]) -> list[Step]:
-        p = self.params
-        limit = int(p["max_steps"])
-        results: list[tuple[int, int, int, list[tuple[int, int]]]] = []
+        """The first bingo among ``cells`` (scan order, digits ascending), or none."""
+        limit = int(self.params["max_steps"])
         for c in cells:
             for d in range(1, 10):
                 if not board.cands[c] >> (d - 1) & 1:
@@ -162,19 +164,12 @@ class BowmansBingo(Technique):
                 steps = walk.run(c, d, limit)
                 if steps is None:
                     continue
-                results.append((steps, c, d, walk.order))
-                limit = min(limit, steps)
-        best = min((r[0] for r in results), default=None)
-        steps_out = []
-        for steps, c, d, order in sorted(results):
-            if steps > best:  # type: ignore[operator]
-                continue
-            steps_out.append(Step(
-                self.code,
-                self.points(steps),
-                eliminations=((c, d),),
-                used=((c, d),),
-                detail={"digit": Digit(d), "cell": Cell(c), "steps": steps, "walk": assertions(order[1:]),
-                        "removed": negations(((c, d),))},
-            ))
-        return steps_out
+                return [Step(
+                    self.code,
+                    self.points(steps),
+                    eliminations=((c, d),),
+                    used=((c, d),),
+                    detail={"digit": Digit(d), "cell": Cell(c), "steps": steps, "walk": assertions(walk.order[1:]),
+                            "removed": negations(((c, d),))},
+                )]
+        return []

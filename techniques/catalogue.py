@@ -6,6 +6,11 @@ in a tuned file is a clear error naming the file and entry instead of a silent
 change of the rating.  The order of the entries is the search order; the
 ``family`` of consecutive entries forms the "Stufe" of the half-synchronous
 selection.
+
+Plugin techniques (:mod:`techniques.plugins`) are loaded before the first file
+is read and join every catalogue: where the file lists them, as configured;
+otherwise after the last entry of their family (else of their phase),
+switched off, so that installing a plugin never changes a rating by itself.
 """
 
 from __future__ import annotations
@@ -22,7 +27,8 @@ import yaml
 
 import techniques  # noqa: F401  (imports every family so that all classes are registered)
 from techniques.base import REGISTRY, Phase, Technique
-from techniques.texts import TEXTS_DIR, Language, TextError, check_template, languages
+from techniques.plugins import PluginError, load_plugins, origin, plugin_codes, plugin_texts
+from techniques.texts import TEXTS_DIR, Language, TextError, check_template, languages, with_extra_texts
 
 DEFAULT_PATH = Path(__file__).with_name("techniques.yaml")
 #: Largest technique file read (the packaged one is about 20 KiB).
@@ -63,6 +69,11 @@ class Entry:
     def code(self) -> str:
         return self.technique.code
 
+    @property
+    def origin(self) -> str:
+        """``built-in``, or the plugin's distribution and version."""
+        return origin(self.code)
+
 
 class Catalogue:
     """The ordered, validated list of techniques of a run."""
@@ -100,12 +111,24 @@ class Catalogue:
         order and parameters of all others.  A code the catalogue does not
         list is a :class:`CatalogueError`, as in a technique file.
         """
-        off = set(codes)
-        unknown = sorted(off - set(self._by_code))
+        return self._switched(codes, on=False)
+
+    def with_enabled(self, codes: Iterable[str]) -> Catalogue:
+        """This catalogue with the techniques ``codes`` switched on (``rate --enable``).
+
+        The way to try a plugin technique, which is off unless a technique
+        file lists it, at its place in the order and with its parameters; an
+        unknown code is a :class:`CatalogueError`, as for :meth:`without`.
+        """
+        return self._switched(codes, on=True)
+
+    def _switched(self, codes: Iterable[str], on: bool) -> Catalogue:
+        chosen = set(codes)
+        unknown = sorted(chosen - set(self._by_code))
         if unknown:
-            raise CatalogueError(f"cannot disable {brief(unknown[0])}: unknown technique code "
-                                 f"(known: {', '.join(e.code for e in self.entries)})")
-        entries = [replace(e, enabled=e.enabled and e.code not in off) for e in self.entries]
+            raise CatalogueError(f"cannot {'enable' if on else 'disable'} {brief(unknown[0])}: unknown technique "
+                                 f"code (known: {', '.join(e.code for e in self.entries)})")
+        entries = [replace(e, enabled=on if e.code in chosen else e.enabled) for e in self.entries]
         return Catalogue(entries, self.source, self.languages)
 
     def enabled(self, phase: Phase | None = None) -> list[Technique]:
@@ -124,6 +147,7 @@ class Catalogue:
         Only a regular file of at most :data:`MAX_FILE_BYTES` is read, so that
         ``/dev/zero``, a FIFO or a huge file is a clear error and not a hang.
         """
+        _load_plugins()
         source = Path(path) if path else DEFAULT_PATH
         return cls.from_data(_load_yaml(_read_text(source), source), str(source), texts)
 
@@ -131,8 +155,9 @@ class Catalogue:
     def from_data(cls, data: Any, source: str = "<data>", texts: Path = TEXTS_DIR) -> Catalogue:
         if not isinstance(data, dict) or not isinstance(data.get("techniques"), list):
             raise CatalogueError(f"{source}: expected a mapping with a 'techniques' list")
+        _load_plugins()
         try:
-            langs = languages(texts)
+            langs = with_extra_texts(languages(texts), plugin_texts())
         except TextError as exc:
             raise CatalogueError(str(exc)) from None
         entries: list[Entry] = []
@@ -143,7 +168,31 @@ class Catalogue:
                 raise CatalogueError(f"{source}: entry {index}: technique {entry.code} listed twice")
             seen.add(entry.code)
             entries.append(entry)
+        for code in plugin_codes():
+            if code not in seen:
+                entries.insert(_place(entries, REGISTRY[code]), _entry({"code": code, "enabled": False},
+                                                                     f"plugin technique {code}", langs))
         return cls(entries, source, langs)
+
+
+def _load_plugins() -> None:
+    """Register the installed plugin techniques (once); an unusable plugin is a CatalogueError."""
+    try:
+        load_plugins()
+    except PluginError as exc:
+        raise CatalogueError(str(exc)) from None
+
+
+_PHASE_ORDER = tuple(Phase)
+
+
+def _place(entries: list[Entry], cls: type[Technique]) -> int:
+    """Where a plugin technique the file does not list goes: after its family, else after its phase."""
+    family = [i for i, e in enumerate(entries) if e.technique.family == cls.family]
+    if family:
+        return family[-1] + 1
+    rank = _PHASE_ORDER.index(cls.phase)
+    return next((i for i, e in enumerate(entries) if _PHASE_ORDER.index(e.technique.phase) > rank), len(entries))
 
 
 def _texts(raw: dict[str, Any], key: str, where: str, cls: type[Technique],

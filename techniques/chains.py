@@ -34,11 +34,12 @@ docs/decisions.md, "Chains and Bowman's Bingo"):
 The search is a breadth-first search from every assertion, all starts in lock
 step one layer at a time, on bitsets of the graph: the first chains found are
 the shortest, and the search stops once no longer chain could still be chosen
-(the selection's 3-point window).  The first pass goes to ``max_nodes_first``
+(the seed's 3-point window).  The first pass goes to ``max_nodes_first``
 assertions; if it finds nothing, a second pass continues to
-``max_nodes_second`` and also lets alternative chains start from cells with up
-to ``alt_cands_second`` candidates ("mehr und längere Ketten").  ``budget``
-bounds the node expansions of a call.
+``max_nodes_second`` for closed implication chains only: the seed grants the
+second pass to the "Folgerungs-Ketten" alone ("mehr und längere Ketten").
+Alternative chains start from cells with up to ``alt_cands`` candidates.
+``budget`` bounds the node expansions of a call.
 
 All kinds come out of one search, cached for the board state, so the five
 classes below cost one search per position.
@@ -50,7 +51,7 @@ from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Final
 
-from puzzles.geometry import CELL_BIT, PEER_MASK, UNIT_MASK, cells_of
+from puzzles.geometry import CELL_BIT, cells_of
 from techniques.base import Context, Phase, Technique, register
 from techniques.board import Board
 from techniques.findings import NOT, Chain, Fragment, Items, Node, assertions, fragment_kind, negations
@@ -62,7 +63,8 @@ _POS_ALL: Final = sum(0x1FF << (_SLOT * c) for c in range(81))
 _CELL_NODES: Final = tuple(((1 << _SLOT) - 1) << (_SLOT * c) for c in range(81))
 #: "is d" nodes of digit d in every cell (index 0 unused).
 _DIGIT_NODES: Final = (0,) + tuple(sum(1 << (_SLOT * c + d - 1) for c in range(81)) for d in range(1, 10))
-#: Selection window of the engine (rater.modes.POINT_WINDOW): longer chains cannot be chosen.
+#: The seed's 3-point window of the half-synchronous listing: longer chains are never listed or chosen
+#: (the engine scores the cheapest, rater.modes.POINT_WINDOW; synchronous levels count all within it).
 _WINDOW: Final = 3
 
 
@@ -101,12 +103,13 @@ class _Graph:
         positions = board.positions
         self.cands = cands
         self.positions = positions
+        self.peer_mask = peer_mask = board.rules.peer_mask
         self.open = [c for c in range(81) if board.empty >> c & 1]
         # conj[d][c]: cells forming a strong link on d with c (the only two places in a unit)
         conj: list[dict[int, int]] = [{} for _ in range(10)]
         for d in range(1, 10):
             pd = positions[d]
-            for u_mask in UNIT_MASK:
+            for u_mask in board.rules.scan_unit_mask:
                 where = pd & u_mask
                 if where and where.bit_count() == 2:
                     a, b = cells_of(where)
@@ -138,7 +141,7 @@ class _Graph:
                 strong_out |= bits
             for d in digits:
                 out = strong_out & ~_DIGIT_NODES[d]
-                for b in cells_of(PEER_MASK[c] & positions[d]):
+                for b in cells_of(peer_mask[c] & positions[d]):
                     out |= land[b * 9 + d - 1]
                 succ[pos_node(c, d)] = out
         pred = [0] * (_SLOT * 81)
@@ -157,7 +160,7 @@ class _Graph:
         """``(A)d`` to ``(B)e`` through the pair B = de (or to ``(B)!d``)."""
         ca, d, _ = node_parts(a)
         cb, e, neg_b = node_parts(b)
-        if not PEER_MASK[ca] >> cb & 1 or not self.cands[cb] >> (d - 1) & 1:
+        if not self.peer_mask[ca] >> cb & 1 or not self.cands[cb] >> (d - 1) & 1:
             return False
         if neg_b:
             return e == d
@@ -217,7 +220,8 @@ class _Search:
         self.graph = _Graph(board)
         self.found: dict[tuple, Found] = {}
         self.expansions = 0
-        self.alt_cands = 2
+        self.alt_cands = int(params["alt_cands"])
+        self.second_pass = False  # only closed implication chains are recorded in it
         self.alt_done: dict[int, int] = {}  # per start cell: ACS targets already examined
 
     # -- driver ----------------------------------------------------------------------
@@ -231,7 +235,7 @@ class _Search:
                 if cands[c] >> (d - 1) & 1:
                     n = pos_node(c, d)
                     target = _CELL_NODES[c] & _POS_ALL & ~(1 << n)
-                    for b in cells_of(PEER_MASK[c] & g.positions[d]):
+                    for b in cells_of(g.peer_mask[c] & g.positions[d]):
                         target |= 1 << pos_node(b, d)
                     starts.append(_Start(n, target, 1 << n, 1 << n, [1 << n]))
                     m = neg_node(c, d)
@@ -243,11 +247,10 @@ class _Search:
         budget = int(self.params["budget"])
         best = float("inf")
         cheapest = min(min(pair) for pair in self.offsets.values())
-        self.alt_cands = int(self.params["alt_cands_first"])
         depth = 1
         while starts and depth < second:
             if depth >= first and not self.found:
-                self.alt_cands = int(self.params["alt_cands_second"])  # second pass: more chains
+                self.second_pass = True
             if depth >= first and self.found:
                 break
             if cheapest + depth > best + _WINDOW or self.expansions > budget:
@@ -256,7 +259,8 @@ class _Search:
             for s in starts:
                 if self._expand(s, depth):
                     alive.append(s)
-            self._alternatives(by_node)
+            if not self.second_pass:
+                self._alternatives(by_node)
             starts = alive
             if self.found:
                 best = min(self._points_floor(f) for f in self.found.values())
@@ -285,10 +289,10 @@ class _Search:
         s.layers.append(nxt)
         s.frontier = nxt
         hit = nxt & s.target
-        if hit:
+        if hit and not self.second_pass:
             for end in _bits(hit):
                 self._contradiction(s, depth, end)
-        if not s.node % _SLOT >= 9:
+        if not s.node % _SLOT >= 9 and not self.second_pass:
             self._reducing(s, depth, nxt)
         return bool(nxt)
 
@@ -349,8 +353,8 @@ class _Search:
             return
         start_cell, digit, negated = node_parts(s.node)
         inside = any(node_parts(n)[2] for n in path[1:-1])
-        if negated:
-            self._add(Found("CCS", len(path), inside, (tuple(path),), placements=((start_cell, digit),),
+        if negated:  # the closing (A)d at the start cell is not counted, as the loop's repeated start
+            self._add(Found("CCS", len(path) - 1, inside, (tuple(path),), placements=((start_cell, digit),),
                             start=(start_cell, digit)))
         else:
             self._add(Found("CC", len(path), inside, (tuple(path),), eliminations=((start_cell, digit),),
@@ -407,7 +411,7 @@ class _Search:
                 chain.append((ca, d))
                 if not neg_b:
                     chain.append((cb, d))
-                for x in cells_of(PEER_MASK[ca] & PEER_MASK[cb] & positions[d]):
+                for x in cells_of(g.peer_mask[ca] & g.peer_mask[cb] & positions[d]):
                     elims.add((x, d))
             else:
                 return None
@@ -491,7 +495,7 @@ def chain_finding(nodes: tuple[int, ...], strong: tuple[bool, ...] = (),
 #: Per chain kind, the points offset without and with a negated assertion inside.
 Offsets = dict[str, tuple[float, float]]
 
-_SEARCH_KEYS: Final = ("max_nodes_first", "max_nodes_second", "alt_cands_first", "alt_cands_second", "budget")
+_SEARCH_KEYS: Final = ("max_nodes_first", "max_nodes_second", "alt_cands", "budget")
 
 
 def search(board: Board, ctx: Context, params: Mapping[str, Any], offsets: Offsets) -> list[Found]:
@@ -511,8 +515,7 @@ class ChainTechnique(Technique):
     base_defaults: ClassVar[dict[str, int]] = {
         "max_nodes_first": 9,
         "max_nodes_second": 16,
-        "alt_cands_first": 2,
-        "alt_cands_second": 3,
+        "alt_cands": 2,
         "budget": 60000,
     }
 

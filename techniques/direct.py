@@ -8,10 +8,11 @@ digits not seen by a placed digit, so both are a few bit operations.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from typing import Any, ClassVar
 
-from puzzles.geometry import CELL_BIT, PEER_MASK, UNIT_MASK, UNITS
+from puzzles.geometry import CELL_BIT
+from puzzles.rules import Rules
 from techniques.base import Context, Phase, Technique, register
 from techniques.board import Board
 from techniques.findings import Cell, Digit, Unit
@@ -19,15 +20,22 @@ from techniques.points import MISSING_BOX, MISSING_LINE, VISIBLE, Bands, band, b
 from techniques.step import Candidate, Step
 
 
-def unit_singles(board: Board, units: range) -> Iterator[tuple[int, int, int]]:
+def unit_singles(board: Board, units: Sequence[int]) -> Iterator[tuple[int, int, int]]:
     """Every (cell, digit, unit) where ``digit`` has one place left in ``unit``."""
     positions = board.positions
+    unit_mask = board.rules.unit_mask
     for u in units:
-        umask = UNIT_MASK[u]
+        umask = unit_mask[u]
         for d in range(1, 10):
             where = positions[d] & umask
             if where and not where & (where - 1):
                 yield where.bit_length() - 1, d, u
+
+
+def searched_units(board: Board, units: range, with_extra_units: bool) -> Sequence[int]:
+    """``units`` plus, for the box methods under variant rules, the extra units."""
+    extra = board.rules.extra_units
+    return (*units, *extra) if with_extra_units and extra else units
 
 
 def naked_singles(board: Board) -> Iterator[tuple[int, int]]:
@@ -56,35 +64,37 @@ _TABLE_LIMIT = 1 << 14
 
 
 class UnitSingles:
-    """The hidden singles of one digit bitboard in a set of units, remembered by bitboard.
+    """The hidden singles of one digit bitboard in a list of units, remembered by bitboard.
 
     A placement changes the bitboards of its own digit and of the cell's other
     candidates only, so from one round to the next most digits keep their
     bitboard and their singles are looked up instead of searched again.  The
     answer depends on the bitboard and the units alone, so one table serves
-    every board and puzzle of the technique.
+    every board and puzzle of the technique under one set of rules.
     """
 
-    def __init__(self, units: range) -> None:
+    def __init__(self, units: Sequence[int], unit_mask: Sequence[int]) -> None:
         self.units = units
+        self.unit_mask = unit_mask
         self.table: dict[int, tuple[tuple[int, int], ...]] = {}
 
     def _search(self, where: int) -> tuple[tuple[int, int], ...]:
-        """(cell, unit) of each unit where ``where`` has one cell, by cell; remembered."""
+        """(cell, unit) of each unit where ``where`` has one cell, by cell, then unit order; remembered."""
         found = []
-        for u in self.units:
-            w = where & UNIT_MASK[u]
+        unit_mask = self.unit_mask
+        for k, u in enumerate(self.units):
+            w = where & unit_mask[u]
             if w and not w & (w - 1):
-                found.append((w.bit_length() - 1, u))
+                found.append((w.bit_length() - 1, k, u))
         found.sort()
-        result = tuple(found)
+        result = tuple((cell, u) for cell, _, u in found)
         if len(self.table) >= _TABLE_LIMIT:
             self.table.clear()
         self.table[where] = result
         return result
 
     def scan(self, board: Board) -> list[tuple[int, int, int]]:
-        """Every (digit, cell, unit) single of ``board``, in scan order (digit, then cell)."""
+        """Every (digit, cell, unit) single of ``board``, in scan order (digit, cell, then unit order)."""
         get = self.table.get
         out = []
         for d, where in enumerate(board.positions):
@@ -106,13 +116,18 @@ class HiddenSingle(Technique):
     """A1/A2/A3: a digit with one possible place in a row, column or box.
 
     The same search serves E1-E3 on the written candidates; they differ in
-    their band and in what a walkthrough highlights.
+    their band and in what a walkthrough highlights.  Under variant rules the
+    box methods (A3, E3) also cover the extra units (diagonals, colour
+    groups): like a box they are no straight line the eye runs along inside
+    one band (docs/decisions.md, "Variants").
     """
 
     group = "A"
     family = "direct"
     phase = Phase.DIRECT
     units: ClassVar[range]
+    #: True for the box methods, which also search the variant's extra units.
+    with_extra_units: ClassVar[bool] = False
     #: Highlight the other cells of the unit (a pen-only solver scans them);
     #: with candidates written, the single candidate itself is the evidence.
     highlight_unit: ClassVar[bool] = True
@@ -122,7 +137,8 @@ class HiddenSingle(Technique):
         super().__init__(params)
         self.bands = bands_of(self.params)
         self.by_missing = point_table(self.bands)
-        self.singles = UnitSingles(self.units)
+        #: The hidden-singles table per set of rules the technique met.
+        self.singles: dict[Rules, UnitSingles] = {}
 
     def floor(self) -> float:
         return band_floor(bands_of(self.params))
@@ -136,13 +152,20 @@ class HiddenSingle(Technique):
         by_missing = self.by_missing
         code = self.code
         explain = self.explain
-        for digit, cell, u in self.singles.scan(board):
-            missing = (empty & UNIT_MASK[u]).bit_count()
-            yield Step.deferred(code, by_missing[missing], ((cell, digit),), explain, cell, digit, u, missing)
+        geo = board.rules
+        singles = self.singles.get(geo)
+        if singles is None:
+            units = searched_units(board, self.units, self.with_extra_units)
+            singles = self.singles[geo] = UnitSingles(units, geo.unit_mask)
+        unit_mask = geo.unit_mask
+        for digit, cell, u in singles.scan(board):
+            missing = (empty & unit_mask[u]).bit_count()
+            yield Step.deferred(code, by_missing[missing], ((cell, digit),), explain, geo, cell, digit, u, missing)
 
-    def explain(self, cell: int, digit: int, u: int, missing: int) -> tuple[tuple[Candidate, ...], dict[str, object]]:
+    def explain(self, geo: Rules, cell: int, digit: int, u: int,
+                missing: int) -> tuple[tuple[Candidate, ...], dict[str, object]]:
         """The evidence of a step: the unit's other cells (or the candidate) and the finding."""
-        used = tuple((c, 0) for c in UNITS[u] if c != cell) if self.highlight_unit else ((cell, digit),)
+        used = tuple((c, 0) for c in geo.units[u] if c != cell) if self.highlight_unit else ((cell, digit),)
         return used, {"digit": Digit(digit), "cell": Cell(cell), "unit": Unit(u), "missing": missing}
 
 
@@ -165,6 +188,7 @@ class HiddenSingleBox(HiddenSingle):
     code = "A3"
     defaults = MISSING_BOX
     units = range(18, 27)
+    with_extra_units = True
 
 
 @register
@@ -193,10 +217,11 @@ class NakedSingle(Technique):
     def find(self, board: Board, ctx: Context) -> Iterator[Step]:
         filled = ~board.empty
         by_visible = self.by_visible
+        peer_mask = board.rules.peer_mask
         code = self.code
         found = []
         for cell, digit in naked_singles(board):
-            visible = (filled & PEER_MASK[cell]).bit_count()
+            visible = (filled & peer_mask[cell]).bit_count()
             found.append(Step.deferred(code, by_visible[visible], ((cell, digit),), _naked_detail, cell, digit, visible))
         if len(found) > 1:
             found.sort(key=scan_key)

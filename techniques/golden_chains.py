@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from puzzles.geometry import CELL_BIT, PEER_MASK, cells_of
+from puzzles.geometry import CELL_BIT, cells_of
 from techniques.base import Context, Phase, Technique, register
 from techniques.board import Board
 from techniques.chain_notation import digit_eliminations, digit_of, normalise_loop, pair_chain
@@ -80,12 +80,13 @@ class GoldenChain(Technique):
         """Every shortest chain per (start, z, end) that eliminates something."""
         cands = board.cands
         positions = board.positions
+        peer_mask = board.rules.peer_mask
         bival = bivalue_mask(board)
-        neighbours = {c: cells_of(PEER_MASK[c] & bival) for c in cells_of(bival)}
+        neighbours = {c: cells_of(peer_mask[c] & bival) for c in cells_of(bival)}
         for start in cells_of(bival):
             for zbit in (cands[start] & -cands[start], cands[start] & (cands[start] - 1)):
                 z = digit_of(zbit)
-                target = PEER_MASK[start] & positions[z]
+                target = peer_mask[start] & positions[z]
                 if not target:
                     continue
                 # frontier entries: (cell, outgoing digit bit, cells, link bits, path mask)
@@ -104,7 +105,7 @@ class GoldenChain(Technique):
                             npath = path + [n]
                             nlinks = links + [nout]
                             if nout == zbit and length >= min_len and (
-                                PEER_MASK[n] & target or PEER_MASK[n] >> start & 1
+                                peer_mask[n] & target or peer_mask[n] >> start & 1
                             ):
                                 found = self._step(board, npath, nlinks, z)
                                 if found is not None:
@@ -118,8 +119,9 @@ class GoldenChain(Technique):
         self, board: Board, cells: list[int], links: list[int], z: int
     ) -> tuple[tuple[int, int, int, int], Step] | None:
         positions = board.positions
+        peer_mask = board.rules.peer_mask
         start, end = cells[0], cells[-1]
-        closed = bool(PEER_MASK[end] >> start & 1)
+        closed = bool(peer_mask[end] >> start & 1)
         if closed:
             cells, links = normalise_loop(cells, links)
             z = digit_of(links[-1])
@@ -128,9 +130,9 @@ class GoldenChain(Technique):
             for i in range(n):
                 d = digit_of(links[i])
                 a, b = cells[i], cells[(i + 1) % n]
-                by_digit[d] = by_digit.get(d, 0) | (PEER_MASK[a] & PEER_MASK[b] & positions[d])
+                by_digit[d] = by_digit.get(d, 0) | (peer_mask[a] & peer_mask[b] & positions[d])
         else:
-            by_digit = {z: PEER_MASK[start] & PEER_MASK[end] & positions[z]}
+            by_digit = {z: peer_mask[start] & peer_mask[end] & positions[z]}
         elims = digit_eliminations(by_digit)
         if not elims:
             return None

@@ -159,8 +159,9 @@ class ObviousAnalysis:
             twos |= ones & where
             ones |= where
         two_cands = twos & ~threes & self.board.empty
-        for u in range(27):
-            umask = UNIT_MASK[u]
+        geo = self.board.rules
+        for u in geo.unit_ids:
+            umask = geo.unit_mask[u]
             pairs: dict[int, list[int]] = {}
             for d in range(1, 10):
                 where = positions[d] & umask
@@ -221,10 +222,11 @@ def _doppel(board: Board, a: int, b: int, unit: int, p: int, q: int) -> Doppel:
             hit = board.positions[d] & cells
             if hit:
                 excl[d] = hit
-    shared = [u for u in range(27) if UNIT_MASK[u] & cells == cells]
+    geo = board.rules
+    shared = [u for u in geo.unit_ids if geo.unit_mask[u] & cells == cells]
     for u in shared:
         for d in (a, b):
-            hit = board.positions[d] & UNIT_MASK[u] & ~cells
+            hit = board.positions[d] & geo.unit_mask[u] & ~cells
             if hit:
                 excl[d] = excl.get(d, 0) | hit
     return Doppel(a, b, unit, p, q, excl)

@@ -25,10 +25,10 @@ from collections.abc import Iterable, Iterator, Sequence
 from itertools import combinations
 from typing import Any, ClassVar, Final
 
-from puzzles.geometry import CELL_BIT, PEER_MASK, UNIT_MASK, cells_of, digits_of
+from puzzles.geometry import CELL_BIT, UNIT_MASK, cells_of, digits_of
 from techniques.base import Context, Phase, Technique, register
 from techniques.board import Board
-from techniques.direct import scan_key
+from techniques.direct import scan_key, searched_units
 from techniques.findings import Cell, Digit, Items, Unit
 from techniques.obvious import Claim, Doppel, ObviousAnalysis
 from techniques.points import MISSING_BOX, MISSING_LINE, VISIBLE, band, band_floor, bands_of, linear_floor
@@ -122,6 +122,8 @@ class JustifiedHiddenSingle(ObviousTechnique):
     """
 
     units: ClassVar[range]
+    #: True for the box methods, which also search the variant's extra units.
+    with_extra_units: ClassVar[bool] = False
 
     def _exclusions(self, analysis: ObviousAnalysis, digit: int) -> list[tuple[int, Claim | Doppel]]:
         """Each justification with the cells it excludes ``digit`` from."""
@@ -139,8 +141,9 @@ class JustifiedHiddenSingle(ObviousTechnique):
             for m, _ in exclusions[d]:
                 reach[d] |= m
         found = []
-        for u in self.units:
-            umask = UNIT_MASK[u]
+        unit_mask = board.rules.unit_mask
+        for u in searched_units(board, self.units, self.with_extra_units):
+            umask = unit_mask[u]
             missing = (board.empty & umask).bit_count()
             for d in range(1, 10):
                 where = board.positions[d] & umask
@@ -202,6 +205,7 @@ class ClaimHiddenSingleBox(ClaimHiddenSingle):
     code = "C3"
     defaults = {**CD_WEIGHTS, **MISSING_BOX}
     units = range(18, 27)
+    with_extra_units = True
 
 
 @register
@@ -240,7 +244,7 @@ class ClaimNakedSingle(ObviousTechnique):
                 continue
             used = [hit for hit in (hits[d] for d in digits) if hit is not None]
             follow = frozenset().union(*(c.closure for c in used)) - set(used)
-            visible = (filled & PEER_MASK[x]).bit_count()
+            visible = (filled & board.rules.peer_mask[x]).bit_count()
             points = self.points(visible - len(used), len(used), len(follow))
             found.append(self._step(x, left[0], points, None, used, visible=visible))
         found.sort(key=scan_key)
@@ -275,7 +279,7 @@ class ClaimCrossing(ObviousTechnique):
                         if board.positions[d] & UNIT_MASK[18 + box] == CELL_BIT[x]:
                             continue  # a plain hidden single, method A
                         follow = (r.closure | col.closure) - {r, col}
-                        visible = (filled & PEER_MASK[x]).bit_count()
+                        visible = (filled & board.rules.peer_mask[x]).bit_count()
                         points = self.points(visible, 1, len(follow))
                         found.append(self._step(x, d, points, 18 + box, (r, col), visible=visible))
         found.sort(key=scan_key)
@@ -326,6 +330,7 @@ class DoppelHiddenSingleBox(DoppelHiddenSingle):
     code = "D3"
     defaults = {**CD_WEIGHTS, **MISSING_BOX}
     units = range(18, 27)
+    with_extra_units = True
 
 
 @register
@@ -361,7 +366,7 @@ class DoppelNakedSingle(ObviousTechnique):
                     pool.append((hit & mask, t))
             if not pool:
                 continue
-            visible = (filled & PEER_MASK[x]).bit_count()
+            visible = (filled & board.rules.peer_mask[x]).bit_count()
             best = None
             for keep in digits_of(mask):
                 need = mask & ~(1 << (keep - 1))

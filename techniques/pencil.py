@@ -2,12 +2,15 @@
 
 Writing every candidate by hand is tedious and error-prone, so the original
 adds 25 % of the number of candidates as extra points, once, at the moment the
-direct phase ends (docs/decisions.md: unrounded, its own step line, counted in
-the sum but not in the norms).
+direct phase ends (docs/decisions.md: rounded half up to a whole number, since
+every total the original states for a puzzle with a candidate phase is whole;
+its own step line, counted in the sum but not in the norms).  The step's
+``count`` (its ``size``) keeps the number of candidates written.
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterator
 
 from techniques.base import Context, Phase, Technique, register
@@ -31,6 +34,6 @@ class WriteCandidates(Technique):
         share = float(self.params["share"])
         yield Step(
             self.code,
-            share * count,
+            float(math.floor(share * count + 0.5)),
             detail={"count": count, "share": share},
         )

@@ -39,7 +39,8 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import ClassVar, Final
 
-from puzzles.geometry import CELL_BIT, PEER_MASK, UNIT_MASK, cells_of
+from puzzles.geometry import CELL_BIT, cells_of
+from puzzles.rules import STANDARD, Rules
 from techniques.base import Context, Phase, Technique, register
 from techniques.board import Board
 from techniques.findings import BRACKET, Chain, Digit, Fragment, Node, Unit, fragment_kind, negations
@@ -76,19 +77,21 @@ class DigitLinks:
     pos: int
     strong: list[int] = field(default_factory=lambda: [0] * 81)
     peers: list[int] = field(default_factory=lambda: [0] * 81)
+    rules: Rules = STANDARD
 
     @classmethod
     def of(cls, board: Board, digit: int) -> DigitLinks:
         pos = board.positions[digit]
-        links = cls(digit, pos)
-        for u in range(27):
-            where = pos & UNIT_MASK[u]
+        geo = board.rules
+        links = cls(digit, pos, rules=geo)
+        for u in geo.unit_ids:
+            where = pos & geo.unit_mask[u]
             if where.bit_count() == 2:
                 a, b = cells_of(where)
                 links.strong[a] |= CELL_BIT[b]
                 links.strong[b] |= CELL_BIT[a]
         for c in cells_of(pos):
-            links.peers[c] = PEER_MASK[c] & pos
+            links.peers[c] = geo.peer_mask[c] & pos
         return links
 
     def cell(self, c: int) -> Node:
@@ -183,7 +186,7 @@ class SingleDigitChain(_PerDigitChain):
                             continue
                         visited.add((n, on))
                         npath = path + [n]
-                        if on and length >= 4 and (peers[n] & target or PEER_MASK[n] >> start & 1):
+                        if on and length >= 4 and (peers[n] & target or links.rules.peer_mask[n] >> start & 1):
                             step = self._step(links, npath)
                             if step is not None:
                                 yield (length, step.used[0][0], links.digit, step.used[-1][0]), step
@@ -194,7 +197,7 @@ class SingleDigitChain(_PerDigitChain):
 
     def _step(self, links: DigitLinks, cells: list[int]) -> Step | None:
         peers = links.peers
-        closed = bool(PEER_MASK[cells[-1]] >> cells[0] & 1)
+        closed = bool(links.rules.peer_mask[cells[-1]] >> cells[0] & 1)
         if closed:
             cells = _normalise_x_loop(cells)
             elim = 0
@@ -347,8 +350,9 @@ class SingleDigitContradictionChain(_PerDigitChain):
         set_cells = 0
         for c in cells[::2]:
             set_cells |= CELL_BIT[c]
-        unit = next(u for u in range(27) if links.pos & UNIT_MASK[u] and not links.pos & UNIT_MASK[u] & ~seen)
-        twice = bool(UNIT_MASK[unit] & set_cells)
+        unit_mask = links.rules.unit_mask
+        unit = next(u for u in links.rules.unit_ids if links.pos & unit_mask[u] and not links.pos & unit_mask[u] & ~seen)
+        twice = bool(unit_mask[unit] & set_cells)
         used = list(cells)
         elim = removable
         ext = None

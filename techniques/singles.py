@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-from puzzles.geometry import ALL_DIGITS_MASK, CELL_BIT, CELL_UNITS, PEER_MASK, UNIT_MASK, UNITS
+from puzzles.geometry import ALL_DIGITS_MASK, CELL_BIT
 from techniques.base import Context, Phase, Technique, register
 from techniques.board import Board
 from techniques.findings import Cell, Digit, Fragment, fragment_kind
@@ -49,6 +49,7 @@ class CandidateHiddenSingleColumn(CandidateHiddenSingle):
 class CandidateHiddenSingleBox(CandidateHiddenSingle):
     code = "E3"
     units = range(18, 27)
+    with_extra_units = True
 
 
 @register
@@ -83,11 +84,12 @@ class CandidateNakedSingle(Technique):
         last_points = self.params["last_points"]
         by_open_peers = self.by_open_peers
         code = self.code
+        geo = board.rules
         found = []
         for cell, digit in naked_singles(board):
             bit = CELL_BIT[cell]
-            last = any((empty & UNIT_MASK[u]) == bit for u in CELL_UNITS[cell])
-            open_peers = (empty & PEER_MASK[cell]).bit_count()
+            last = any((empty & geo.unit_mask[u]) == bit for u in geo.cell_units[cell])
+            open_peers = (empty & geo.peer_mask[cell]).bit_count()
             points = last_points if last else by_open_peers[open_peers]
             found.append(Step.deferred(code, points, ((cell, digit),), _naked_detail, cell, digit, last, open_peers))
         if len(found) > 1:
@@ -98,9 +100,6 @@ class CandidateNakedSingle(Technique):
 def _naked_detail(cell: int, digit: int, last: bool, open_peers: int) -> tuple[tuple[Candidate, ...], dict[str, object]]:
     kind = Fragment.of(LAST) if last else Fragment.of(ONLY, open_peers=open_peers)
     return ((cell, digit),), {"digit": Digit(digit), "cell": Cell(cell), "kind": kind}
-
-
-_ALL_UNITS = range(27)
 
 
 def propagate(board: Board) -> bool:
@@ -122,13 +121,14 @@ def propagate(board: Board) -> bool:
                     board.place(cell, mask.bit_length())
                     progress = True
         values = board.values
-        for unit in UNITS:
+        geo = board.rules
+        for unit in geo.scan_units:
             seen = 0
             for c in unit:
                 seen |= cands[c] | (1 << values[c] >> 1)
             if seen != ALL_DIGITS_MASK:
                 return False
-        for cell, digit, _u in list(unit_singles(board, _ALL_UNITS)):
+        for cell, digit, _u in list(unit_singles(board, geo.unit_ids)):
             if board.empty & CELL_BIT[cell] and board.has(cell, digit):
                 board.place(cell, digit)
                 progress = True

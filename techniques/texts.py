@@ -15,13 +15,14 @@ fragment does not declare, a missing entry, or a malformed template is a
 from __future__ import annotations
 
 import string
-from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, replace
 from functools import cache
 from pathlib import Path
 import yaml
 
 from puzzles.geometry import COL_OF, ROW_OF
+from puzzles.rules import FIRST_COLOUR, MAIN_DIAGONAL
 from techniques.findings import (
     BRACKET,
     FRAGMENT_FIELDS,
@@ -47,8 +48,8 @@ TEXTS_DIR = Path(__file__).with_name("texts")
 SECTIONS = ("names", "texts", "fragments", "words", "boxes")
 #: Words the renderer and the reports need in every language.
 REQUIRED_WORDS = (
-    "and", "row", "column", "rows", "columns", "box", "boxes", "box_name",
-    "step", "points", "total", "norm2", "max_norm", "level", "thinning_steps", "status", "uniqueness_off",
+    "and", "row", "column", "rows", "columns", "box", "boxes", "box_name", "main_diagonal", "anti_diagonal", "colour_group",
+    "step", "points", "total", "norm2", "max_norm", "level", "thinning_steps", "status", "uniqueness_off", "uniqueness_off_variant",
     "status_solved", "status_stuck", "status_invalid", "status_no_solution", "status_multiple_solutions",
     "status_timeout",
     "walk_total", "walk_technique", "walk_count", "walk_points", "walk_name", "walk_time", "walk_final",
@@ -153,13 +154,17 @@ class Language:
         return self.words["box_name"].format(band=box // 3 + 1, stack=box % 3 + 1, name=self.boxes[box])
 
     def unit(self, u: int) -> str:
+        if u >= MAIN_DIAGONAL:
+            if u >= FIRST_COLOUR:
+                return f"{self.words['colour_group']} {u - FIRST_COLOUR + 1}"
+            return self.words["main_diagonal" if u == MAIN_DIAGONAL else "anti_diagonal"]
         kind, index = divmod(u, 9)
         if kind == 2:
             return self.box(index)
         return f"{self.words['row' if kind == 0 else 'column']} {index + 1}"
 
     def units(self, us: Units) -> str:
-        kinds = {u // 9 for u in us}
+        kinds = {min(u // 9, 2) for u in us}
         if len(kinds) == 1 and kinds != {2}:
             plural = self.words["rows" if kinds == {0} else "columns"]
             return f"{plural} {', '.join(str(u % 9 + 1) for u in sorted(us))}"
@@ -265,6 +270,65 @@ def languages(directory: Path = TEXTS_DIR) -> dict[str, Language]:
     if not codes:
         raise TextError(f"{directory}: no language files (<code>.yaml)")
     return {code: language(code, directory) for code in codes}
+
+
+@dataclass(frozen=True)
+class ExtraTexts:
+    """The names and templates a technique plugin adds to one language (its ``<code>.yaml``)."""
+
+    source: str
+    names: Mapping[str, str]
+    texts: Mapping[str, str]
+
+
+def load_extra_texts(path: Path, fields: Mapping[str, Iterable[str]]) -> ExtraTexts:
+    """A plugin's language file, checked like the packaged ones.
+
+    It holds the sections ``names`` and ``texts`` only, each with exactly the
+    codes of ``fields`` (the plugin's techniques and their finding fields), so
+    a plugin can neither leave a name out nor reword a built-in technique;
+    every template may only use its technique's fields.
+    """
+    where = str(path)
+    try:
+        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError) as exc:
+        raise TextError(f"{where}: cannot read language file ({exc})") from None
+    except yaml.YAMLError as exc:
+        raise TextError(f"{where}: not valid YAML ({exc})".replace("\n", " ")) from None
+    if not isinstance(data, dict) or set(data) - {"names", "texts"}:
+        raise TextError(f"{where}: expected a mapping with the sections names and texts only")
+    sections: dict[str, dict[str, str]] = {}
+    for key in ("names", "texts"):
+        value = data.get(key) or {}
+        if not isinstance(value, dict) or any(not isinstance(v, str) for v in value.values()):
+            raise TextError(f"{where}: '{key}' must map technique codes to strings")
+        section = {str(k): v for k, v in value.items()}
+        missing = sorted(set(fields) - set(section))
+        if missing:
+            raise TextError(f"{where}: {key}: missing {missing[0]}")
+        foreign = sorted(set(section) - set(fields))
+        if foreign:
+            raise TextError(f"{where}: {key}: {foreign[0]} is not a technique of this plugin")
+        sections[key] = section
+    for code, template in sections["texts"].items():
+        check_template(template, fields[code], f"{where}: texts: {code}")
+    return ExtraTexts(where, sections["names"], sections["texts"])
+
+
+def with_extra_texts(langs: Mapping[str, Language], extras: Sequence[Mapping[str, ExtraTexts]]) -> dict[str, Language]:
+    """``langs`` with the plugins' names and templates added; a language a plugin lacks gets its English."""
+    merged = dict(langs)
+    if not extras:
+        return merged
+    for code, lang in langs.items():
+        names, texts = dict(lang.names), dict(lang.texts)
+        for files in extras:
+            extra = files.get(code) or files["en"]
+            names.update(extra.names)
+            texts.update(extra.texts)
+        merged[code] = replace(lang, names=names, texts=texts)
+    return merged
 
 
 def explain(step: Step, template: str, lang: str = "en") -> str:

@@ -31,8 +31,6 @@ from puzzles.geometry import (
     BOX_OF,
     COL_OF,
     ROW_OF,
-    UNIT_MASK,
-    UNITS,
     cells_of,
 )
 from techniques.base import Context, Phase, Technique, register
@@ -105,7 +103,7 @@ def unit_locked_sets(board: Board, unit: int) -> list[tuple[int, int]]:
     searched directly, larger ones as complements of hidden sets.
     """
     cands = board.cands
-    cells = [c for c in UNITS[unit] if cands[c]]
+    cells = [c for c in board.rules.units[unit] if cands[c]]
     k = len(cells)
     if k < 3:
         return []
@@ -121,7 +119,7 @@ def unit_locked_sets(board: Board, unit: int) -> list[tuple[int, int]]:
             found[ids] = union
     # naked sets of more than DIRECT_SEARCH cells: complements of hidden sets of k - size digits
     if top > DIRECT_SEARCH:
-        unit_mask = UNIT_MASK[unit]
+        unit_mask = board.rules.unit_mask[unit]
         positions = board.positions
         digits = [(1 << (d - 1), positions[d] & unit_mask) for d in range(1, 10) if missing >> (d - 1) & 1]
         for _ids, hidden_cells, size in _locked_subsets(digits, k - DIRECT_SEARCH - 1):
@@ -150,7 +148,7 @@ def _line_of(cells: list[int]) -> int | None:
 
 
 def _empty_count(board: Board, unit: int) -> int:
-    return sum(1 for c in UNITS[unit] if board.cands[c])
+    return sum(1 for c in board.rules.units[unit] if board.cands[c])
 
 
 #: Optional parts of the tuple sentences: the second unit of a naked tuple, the
@@ -215,12 +213,13 @@ class NakedTuple(_Tuples):
 
     def find(self, board: Board, ctx: Context) -> Iterator[Step]:
         cands = board.cands
-        for unit in range(27):
+        geo = board.rules
+        for unit in geo.unit_ids:
             sets = unit_locked_sets(board, unit)
             if not sets:
                 continue
             empty = 0
-            for c in UNITS[unit]:
+            for c in geo.units[unit]:
                 if cands[c]:
                     empty |= 1 << c
             k = empty.bit_count()
@@ -233,7 +232,7 @@ class NakedTuple(_Tuples):
                 second = None
                 if n <= 3:
                     box = _common_box(cells_mask)
-                    if unit >= 18:
+                    if 18 <= unit < 27:
                         line = _line_of(cells)
                         if line is not None and _empty_count(board, line) > n:
                             continue  # already reported, with this box, from its line
@@ -241,7 +240,7 @@ class NakedTuple(_Tuples):
                         second = box
                 elims = _eliminations(board, digits, empty & ~cells_mask)
                 if second is not None:
-                    elims += _eliminations(board, digits, UNIT_MASK[second] & ~cells_mask & ~UNIT_MASK[unit])
+                    elims += _eliminations(board, digits, geo.unit_mask[second] & ~cells_mask & ~geo.unit_mask[unit])
                 if not elims:
                     continue
                 yield Step(
@@ -289,11 +288,12 @@ class HiddenTuple(_Tuples):
         cands = board.cands
         positions = board.positions
         seen: set[tuple[tuple[int, int], ...]] = set()
-        for unit in range(27):
-            unit_mask = UNIT_MASK[unit]
+        geo = board.rules
+        for unit in geo.unit_ids:
+            unit_mask = geo.unit_mask[unit]
             empty = 0
             missing = 0
-            for c in UNITS[unit]:
+            for c in geo.units[unit]:
                 if cands[c]:
                     empty |= 1 << c
                     missing |= cands[c]

@@ -27,6 +27,21 @@ unique loops (:mod:`techniques.unique_loops`); type 1's corner logic also
 serves D8 (:mod:`techniques.obvious_singles`).  The techniques themselves are
 in :mod:`techniques.unique_rectangles` and :mod:`techniques.unique_loops`;
 the point formulas of the types (their parameters) are here, used by all four.
+
+Variants (diagonal, colour Sudoku): the engine switches all four techniques
+off (``Context.unique`` is False under any rules but standard).  The deadly
+pattern argument needs the swapped grid to be a solution too.  Swapping x and
+y in the corners keeps every row, column and box valid, because each of them
+meets the corners in none or in two cells holding x and y.  An extra unit may
+meet just one corner: a diagonal through a corner holding x there, with y in
+one of its cells off the rectangle, holds y twice after the swap.  The swap is
+then no solution, the pattern is not deadly, and it may well stand in the
+unique solution: a UR elimination could remove a solution digit.  A rectangle
+(or loop) is deadly under variant rules only when every extra unit meets its
+cells in none or in pairs that swap within the unit; deciding that per
+pattern is left out (nothing in the original's documentation says it does
+so).  Switching the techniques off is sound; the variant tests check that no
+uniqueness technique appears in a variant rating.
 """
 
 from __future__ import annotations

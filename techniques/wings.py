@@ -61,6 +61,7 @@ class XYZWing(Technique):
     def find(self, board: Board, ctx: Context) -> Iterator[Step]:
         cands = board.cands
         positions = board.positions
+        peer_mask = board.rules.peer_mask
         bival = 0
         for c in range(81):
             if cands[c].bit_count() == 2:
@@ -70,14 +71,14 @@ class XYZWing(Technique):
             pm = cands[pivot]
             if pm.bit_count() != 3:
                 continue
-            wings = [w for w in cells_of(PEER_MASK[pivot] & bival) if not cands[w] & ~pm]
+            wings = [w for w in cells_of(peer_mask[pivot] & bival) if not cands[w] & ~pm]
             for i, w1 in enumerate(wings):
                 for w2 in wings[i + 1:]:
                     if cands[w1] == cands[w2]:
                         continue
                     zbit = cands[w1] & cands[w2]
                     z = zbit.bit_length()
-                    elim = PEER_MASK[pivot] & PEER_MASK[w1] & PEER_MASK[w2] & positions[z]
+                    elim = peer_mask[pivot] & peer_mask[w1] & peer_mask[w2] & positions[z]
                     if elim:
                         found.append(((pivot, w1, w2), self._step(board, pivot, w1, w2, z, elim)))
         yield from _keep_first(found)

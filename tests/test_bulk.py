@@ -213,3 +213,15 @@ def test_kill_and_resume_rates_every_line_exactly_once(tmp_path, sig):
     assert [r["line"] for r in records] == list(range(1, 201))
     assert [r["puzzle"] for r in records] == puzzles
     assert all(r["status"] == "solved" for r in records)
+
+
+@pytest.mark.parametrize("lang, title, heading", [("en", "Bulk rating", "Techniques used"),
+                                                  ("de", "Massenbewertung", "Verwendete Methoden")])
+def test_summary_speaks_the_language_of_lang(tmp_path, lang, title, heading):
+    """The summary's titles and labels come from the language files, like the single report's."""
+    path = tmp_path / "in.txt"
+    path.write_text(f"{EASY}\n")
+    result = CliRunner().invoke(main, ["--file", str(path), "--output", str(tmp_path / "o.csv"), "--lang", lang,
+                                       "-j", "1"])
+    assert result.exit_code == 0, result.stderr
+    assert title in result.stderr and heading in result.stderr

@@ -69,7 +69,7 @@ def test_ok_and_several_solutions_allowed():
 def test_json_object_keys():
     data = json.loads(run(GOOD, "--json").stdout)
     assert set(data) == {"puzzle", "option", "status", "message", "solution", "points", "norm2", "max", "level",
-                         "thinning_steps", "uniqueness_techniques", "seconds", "steps"}
+                         "thinning_steps", "uniqueness_techniques", "seconds", "steps", "rules"}
     assert set(data["steps"][0]) == {"index", "code", "group", "points", "size", "placements", "eliminations", "text"}
     assert data["status"] == "solved" and set(data["level"]) == {"en", "de"}
 

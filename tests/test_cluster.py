@@ -129,6 +129,55 @@ def test_guard_stops_a_puzzle_that_never_returns(monkeypatch):
     assert "longer than 0.3 s" in out[1]["message"]
 
 
+class _NeverDone:
+    """A Dask future whose task never comes back (its worker thread is stuck for good)."""
+
+    key = "rate_chunk-stuck"
+
+    def __init__(self) -> None:
+        self.cancelled = False
+
+    def add_done_callback(self, _callback) -> None:
+        pass
+
+    def cancel(self) -> None:
+        self.cancelled = True
+
+
+class _Client:
+    """The two client calls the backstop makes: who holds the task, and the restart of that worker."""
+
+    def __init__(self) -> None:
+        self.restarted: list[str] = []
+
+    def processing(self) -> dict[str, list[str]]:
+        return {"tcp://worker-a": [], "tcp://worker-b": [_NeverDone.key]}
+
+    def restart_workers(self, workers, raise_for_error=True) -> None:
+        self.restarted.extend(workers)
+
+
+def test_backstop_gives_up_a_chunk_whose_task_never_returns(monkeypatch):
+    """When the worker-side guard cannot act (a hung worker), the client gives the chunk up after
+    twice the guard per puzzle: timeout records for its puzzles, the task cancelled, its worker restarted."""
+    from puzzles.formats import read_items
+
+    monkeypatch.setattr(cluster_module, "POLL", 0.01)
+    run = object.__new__(cluster_module.ClusterRun)  # no connection: only the client side is under test
+    client = _Client()
+    run.client = client
+    chunk = cluster_module._Chunk()
+    chunk.sent = list(read_items(PUZZLES[:2]))
+    chunk.future = _NeverDone()
+    began = time.monotonic()
+    out = run._results(chunk, limit=0.05)
+    assert 0.2 <= time.monotonic() - began < 5  # 2 x 2 puzzles x 0.05 s
+    assert [r["status"] for r in out] == ["timeout", "timeout"]
+    assert [r["line"] for r in out] == [1, 2]
+    assert "not back within 0.2 s" in out[0]["message"]
+    assert chunk.future.cancelled and client.restarted == ["tcp://worker-b"]
+
+
 def test_missing_dask_is_one_line_naming_the_extra(tmp_path, monkeypatch):
     monkeypatch.setitem(sys.modules, "distributed", None)  # import distributed -> ImportError
     source = write_input(tmp_path / "in.txt", PUZZLES[:2])

@@ -16,10 +16,12 @@ from puzzles.solver import count_solutions
 from tests.conftest import FIXTURES, collections_dir, examples, read_puzzles
 
 EXCERPT = re.compile(r"(?P<collection>.+)_every(?P<step>\d+)\.txt")
-PUZZLE_FILES = sorted(path.name for path in FIXTURES.glob("*.txt"))
+#: Standard puzzles only: the generated variant sets (``variant_*.txt``) are checked in tests/test_variants_sets.py.
+PUZZLE_FILES = sorted(path.name for path in FIXTURES.glob("*.txt") if not path.name.startswith("variant_"))
 #: Fixtures picked line by line (1-based line numbers per collection, in file order).
 PICKED = {
     "hard_symmetry.txt": (("forum_hardest_1106.txt", (1, 3, 6, 9, 10)), ("top1465.txt", (1, 2, 3, 7, 12))),
+    "top1465_finned_grids.txt": (("top1465.txt", (24, 35)),),
 }
 
 

@@ -67,7 +67,7 @@ def records_of(text: str, fmt: str) -> list[dict]:
         return [json.loads(line) for line in lines]
     rows = [next(csv.reader([line])) for line in lines]
     assert ",".join(rows[0]) == "line,puzzle,status,points,norm2,max,level,thinning_steps,steps,techniques," \
-                                "seconds,message,comment"
+                                "seconds,message,comment,rules"
     return [dict(zip(rows[0], row)) for row in rows[1:]]
 
 

@@ -305,13 +305,13 @@ def test_bulk_reduce_fields_and_histogram(tmp_path):
 
 
 def test_bulk_histogram_is_labelled_like_the_rest_of_the_summary(tmp_path):
-    """The bulk summary's labels are English whatever --lang (level and technique names follow it)."""
+    """The histogram speaks the language of --lang, like the other tables of the bulk summary."""
     path = tmp_path / "p.txt"
     path.write_text(SEED_30 + "\n")
     result = run("--file", str(path), "--reduce", "--lang", "de", "-j", "1", "--ascii")
     assert result.exit_code == 0
-    assert "Per status" in result.stderr and "Necessary givens" in result.stderr
-    assert "already minimal 1 (100.0 %)" in result.stderr
+    assert "Nach Status" in result.stderr and "Notwendige Ausgangszahlen" in result.stderr
+    assert "bereits minimal 1 (100.0 %)" in result.stderr
 
 
 def test_bulk_reduce_jsonl_and_text(tmp_path):

@@ -251,10 +251,28 @@ def sweep_command(directory: Path, jobs: int, selection: str | None, report_only
 
 
 @click.command(name="group-orders")
-def group_orders_command() -> None:
+@click.option("--rules", "rules_name", default=None, metavar="RULES",
+              help="Instead: the order of this Sudoku variant's symmetry group (diagonal, colour, "
+                   "colour-diagonal), computed by testing every element of G (canon.variant_group).")
+def group_orders_command(rules_name: str | None) -> None:
     """|G|, |G0| and |M| computed from generators by Schreier-Sims (seed 002, 1.2-1.3)."""
+    if rules_name is not None:
+        _variant_group_order(rules_name)
+        return
     for name, order in group_orders().items():
         click.echo(f"|{name}| = {order}")
+
+
+def _variant_group_order(rules_name: str) -> None:
+    """The geometric order |H| of a variant's group and |H*| with the 9! digit relabellings."""
+    from canon.variant_group import group_order
+    from puzzles.rules import RulesError, parse_rules
+
+    try:
+        rules = parse_rules(rules_name)
+    except RulesError as exc:
+        _fail(str(exc))
+    click.echo(f"{rules.name}: |H| = {group_order(rules, digits=False)}, |H*| = {group_order(rules)}")
 
 
 def register(group: click.Group) -> None:
