@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Sequence
+from typing import NamedTuple
 
 from puzzles.geometry import cell_name
 from puzzles.parsing import Grid, PuzzleError, check_givens, format_line, parse_puzzle
@@ -84,6 +85,28 @@ class Engine:
         self.sync_families = (
             self.levels.sync_families(self.options.sync_level) if mode is Mode.SYNC else frozenset()
         )
+        #: The techniques of a run per answer of the uniqueness check (:meth:`_lists`).
+        self._runs: dict[bool, _Run] = {}
+
+    def _lists(self, ctx: Context) -> _Run:
+        """The technique lists of a run, without those not applicable under ``ctx``.
+
+        ``applicable`` reads the run settings only (C/D level, uniqueness), which
+        stay the same for the whole run, so the lists are filtered once per
+        setting instead of asking every technique in every round.
+        """
+        run = self._runs.get(ctx.unique)
+        if run is None:
+            def keep(techs: Sequence[Technique]) -> list[Technique]:
+                return [t for t in techs if t.applicable(ctx)]
+
+            run = self._runs[ctx.unique] = _Run(
+                direct=keep(self.direct),
+                singles=keep(self.singles),
+                thinning=[(family, keep(techs)) for family, techs in self.thinning],
+                last_resorts=[(family, keep(techs)) for family, techs in self.last_resorts],
+            )
+        return run
 
     # -- public -------------------------------------------------------------------
 
@@ -198,6 +221,7 @@ class Engine:
         deadline: float | None,
         alternatives: dict[int, list[Step]],
     ) -> Status:
+        synchronous = self.mode is Mode.SYNC
         while board.empty:
             if deadline is not None and time.monotonic() > deadline:
                 return Status.TIMEOUT
@@ -207,11 +231,12 @@ class Engine:
                 return Status.STUCK
             first = len(steps)
             for step in chosen:
-                if self._apply(board, step, solution, synchronous=self.mode is Mode.SYNC):
+                if self._apply(board, step, solution, synchronous):
                     steps.append(step)
-            others = self._alternatives(found, chosen)
-            if others and len(steps) > first:
-                alternatives[first] = others
+            if self.options.detail:
+                others = self._alternatives(found, chosen)
+                if others and len(steps) > first:
+                    alternatives[first] = others
         return Status.SOLVED
 
     def _alternatives(self, found: Sequence[Step], chosen: Sequence[Step]) -> list[Step]:
@@ -243,33 +268,33 @@ class Engine:
 
     def _next_steps(self, board: Board, ctx: Context, found: list[Step]) -> list[Step]:
         """The steps to apply in this position; ``found`` receives every step seen (option digit 2)."""
+        run = self._lists(ctx)
         if not board.pencil:
-            found[:] = self._placements(self.direct, board, ctx)
+            found[:] = self._placements(run.direct, board, ctx)
             chosen = choose_placements(found, self.mode)
             if chosen:
                 return chosen
             for t in self.pencil:
                 return list(t.find(board, ctx))
             board.pencil = True
-        found[:] = self._placements(self.singles, board, ctx)
+        found[:] = self._placements(run.singles, board, ctx)
         chosen = choose_placements(found, self.mode)
         if chosen:
             return chosen
         if self.mode is Mode.SYNC:
             found[:] = [
                 s
-                for family, techs in self.thinning + self.last_resorts
+                for family, techs in run.thinning + run.last_resorts
                 if family in self.sync_families
                 for t in techs
-                if t.applicable(ctx)
                 for s in t.find(board, ctx)
             ]
             if found:
                 return found
-        for family, techs in self.thinning + self.last_resorts:
+        for family, techs in run.thinning + run.last_resorts:
             if family in self.sync_families:
                 continue
-            found[:] = [s for t in techs if t.applicable(ctx) for s in t.find(board, ctx)]
+            found[:] = [s for t in techs for s in t.find(board, ctx)]
             if found:
                 mode = Mode.HALF_SYNC if self.mode is Mode.SYNC else self.mode
                 return choose_thinning(found, mode)
@@ -284,17 +309,16 @@ class Engine:
         """
         found: list[Step] = []
         best = float("inf")
-        prune = self.options.detail < 3  # option digit 2 = 3, 4 prints every placement (the choice is the same)
+        # Option digit 2 = 3, 4 prints every placement (the choice is the same).
+        prune = self.options.detail < 3 and self.mode is not Mode.SYNC
+        ties = self.mode is Mode.HALF_SYNC  # half-synchronous takes every step at the minimum
         for t in techs:
-            if not t.applicable(ctx):
-                continue
-            if prune and self.mode is Mode.PSEUDO_SYNC and t.min_points >= best:
-                continue
-            if prune and self.mode is Mode.HALF_SYNC and t.min_points > best:
+            if prune and (t.min_points > best if ties else t.min_points >= best):
                 continue
             for s in t.find(board, ctx):
                 found.append(s)
-                best = min(best, s.points)
+                if s.points < best:
+                    best = s.points
         return found
 
     def _apply(self, board: Board, step: Step, solution: Grid | None, synchronous: bool) -> bool:
@@ -310,6 +334,15 @@ class Engine:
                 if solution[c] == d:
                     raise UnsoundStep(f"{step.code} removed the solution digit {d} from cell {c}")
         return board.apply(step).changed or synchronous
+
+
+class _Run(NamedTuple):
+    """The techniques one rating run may use, in catalogue order."""
+
+    direct: list[Technique]
+    singles: list[Technique]
+    thinning: list[tuple[str, list[Technique]]]
+    last_resorts: list[tuple[str, list[Technique]]]
 
 
 def _adopt_rules(board: Board, rules: Rules) -> None:

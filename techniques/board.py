@@ -84,22 +84,29 @@ class Board:
         return other
 
     def place(self, cell: int, digit: int) -> None:
-        """Put ``digit`` into ``cell`` and remove it from the peers' candidates."""
+        """Put ``digit`` into ``cell`` and remove it from the peers' candidates.
+
+        Both views are consistent, so the digit's bitboard names exactly the
+        peers that still have it: only those cells are visited.
+        """
         bit = CELL_BIT[cell]
-        mask = self.cands[cell]
         positions = self.positions
-        for d in range(1, 10):
-            if mask >> (d - 1) & 1:
-                positions[d] &= ~bit
+        cands = self.cands
+        mask = cands[cell]
+        while mask:
+            low = mask & -mask
+            positions[low.bit_length()] &= ~bit
+            mask ^= low
         self.values[cell] = digit
-        self.cands[cell] = 0
+        cands[cell] = 0
         self.empty &= ~bit
         off = ~(1 << (digit - 1))
-        cands = self.cands
-        rules = self.rules
-        for p in rules.peers[cell]:
-            cands[p] &= off
-        positions[digit] &= ~rules.peer_mask[cell]
+        peers = positions[digit] & self.rules.peer_mask[cell]
+        positions[digit] ^= peers
+        while peers:
+            low = peers & -peers
+            cands[low.bit_length() - 1] &= off
+            peers ^= low
 
     def eliminate(self, cell: int, digit: int) -> bool:
         """Remove candidate ``digit`` from ``cell``; True if it was there."""

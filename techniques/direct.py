@@ -12,11 +12,12 @@ from collections.abc import Iterator, Sequence
 from typing import Any, ClassVar
 
 from puzzles.geometry import CELL_BIT
+from puzzles.rules import Rules
 from techniques.base import Context, Phase, Technique, register
 from techniques.board import Board
 from techniques.findings import Cell, Digit, Unit
-from techniques.points import MISSING_BOX, MISSING_LINE, VISIBLE, band, band_floor, bands_of
-from techniques.step import Step
+from techniques.points import MISSING_BOX, MISSING_LINE, VISIBLE, Bands, band, band_floor, bands_of
+from techniques.step import Candidate, Step
 
 
 def unit_singles(board: Board, units: Sequence[int]) -> Iterator[tuple[int, int, int]]:
@@ -38,12 +39,77 @@ def searched_units(board: Board, units: range, with_extra_units: bool) -> Sequen
 
 
 def naked_singles(board: Board) -> Iterator[tuple[int, int]]:
-    """Every (cell, digit) where an empty cell has exactly one candidate left."""
+    """Every (cell, digit) where an empty cell has exactly one candidate left, in cell order.
+
+    The cells are found on the nine digit bitboards at once (a cell counted once
+    but not twice), so only those cells are visited.
+    """
+    positions = board.positions
+    ones = twos = 0
+    for d in range(1, 10):
+        where = positions[d]
+        twos |= ones & where
+        ones |= where
+    single = ones & ~twos & board.empty
     cands = board.cands
-    for cell in range(81):
-        mask = cands[cell]
-        if mask and not mask & (mask - 1) and board.empty & CELL_BIT[cell]:
-            yield cell, mask.bit_length()
+    while single:
+        low = single & -single
+        cell = low.bit_length() - 1
+        yield cell, cands[cell].bit_length()
+        single ^= low
+
+
+#: Entries a :class:`UnitSingles` table holds before it starts afresh.
+_TABLE_LIMIT = 1 << 14
+
+
+class UnitSingles:
+    """The hidden singles of one digit bitboard in a list of units, remembered by bitboard.
+
+    A placement changes the bitboards of its own digit and of the cell's other
+    candidates only, so from one round to the next most digits keep their
+    bitboard and their singles are looked up instead of searched again.  The
+    answer depends on the bitboard and the units alone, so one table serves
+    every board and puzzle of the technique under one set of rules.
+    """
+
+    def __init__(self, units: Sequence[int], unit_mask: Sequence[int]) -> None:
+        self.units = units
+        self.unit_mask = unit_mask
+        self.table: dict[int, tuple[tuple[int, int], ...]] = {}
+
+    def _search(self, where: int) -> tuple[tuple[int, int], ...]:
+        """(cell, unit) of each unit where ``where`` has one cell, by cell, then unit order; remembered."""
+        found = []
+        unit_mask = self.unit_mask
+        for k, u in enumerate(self.units):
+            w = where & unit_mask[u]
+            if w and not w & (w - 1):
+                found.append((w.bit_length() - 1, k, u))
+        found.sort()
+        result = tuple((cell, u) for cell, _, u in found)
+        if len(self.table) >= _TABLE_LIMIT:
+            self.table.clear()
+        self.table[where] = result
+        return result
+
+    def scan(self, board: Board) -> list[tuple[int, int, int]]:
+        """Every (digit, cell, unit) single of ``board``, in scan order (digit, cell, then unit order)."""
+        get = self.table.get
+        out = []
+        for d, where in enumerate(board.positions):
+            if where:  # index 0 is unused (0), and so is a digit placed everywhere
+                known = get(where)
+                if known is None:
+                    known = self._search(where)
+                for cell, u in known:
+                    out.append((d, cell, u))
+        return out
+
+
+def point_table(bands: Bands) -> tuple[float, ...]:
+    """The band's points for every count 0..81, looked up instead of walking the bands."""
+    return tuple(band(n, bands) for n in range(82))
 
 
 class HiddenSingle(Technique):
@@ -70,6 +136,9 @@ class HiddenSingle(Technique):
     def __init__(self, params: dict[str, Any] | None = None) -> None:
         super().__init__(params)
         self.bands = bands_of(self.params)
+        self.by_missing = point_table(self.bands)
+        #: The hidden-singles table per set of rules the technique met.
+        self.singles: dict[Rules, UnitSingles] = {}
 
     def floor(self) -> float:
         return band_floor(bands_of(self.params))
@@ -79,22 +148,25 @@ class HiddenSingle(Technique):
         return band(missing, self.bands)
 
     def find(self, board: Board, ctx: Context) -> Iterator[Step]:
-        found = []
+        empty = board.empty
+        by_missing = self.by_missing
+        code = self.code
+        explain = self.explain
         geo = board.rules
-        for cell, digit, u in unit_singles(board, searched_units(board, self.units, self.with_extra_units)):
-            missing = (board.empty & geo.unit_mask[u]).bit_count()
-            used = tuple((c, 0) for c in geo.units[u] if c != cell) if self.highlight_unit else ((cell, digit),)
-            found.append(
-                Step(
-                    self.code,
-                    self.points(missing),
-                    placements=((cell, digit),),
-                    used=used,
-                    detail={"digit": Digit(digit), "cell": Cell(cell), "unit": Unit(u), "missing": missing},
-                )
-            )
-        found.sort(key=scan_key)
-        yield from found
+        singles = self.singles.get(geo)
+        if singles is None:
+            units = searched_units(board, self.units, self.with_extra_units)
+            singles = self.singles[geo] = UnitSingles(units, geo.unit_mask)
+        unit_mask = geo.unit_mask
+        for digit, cell, u in singles.scan(board):
+            missing = (empty & unit_mask[u]).bit_count()
+            yield Step.deferred(code, by_missing[missing], ((cell, digit),), explain, geo, cell, digit, u, missing)
+
+    def explain(self, geo: Rules, cell: int, digit: int, u: int,
+                missing: int) -> tuple[tuple[Candidate, ...], dict[str, object]]:
+        """The evidence of a step: the unit's other cells (or the candidate) and the finding."""
+        used = tuple((c, 0) for c in geo.units[u] if c != cell) if self.highlight_unit else ((cell, digit),)
+        return used, {"digit": Digit(digit), "cell": Cell(cell), "unit": Unit(u), "missing": missing}
 
 
 @register
@@ -138,6 +210,7 @@ class NakedSingle(Technique):
     def __init__(self, params: dict[str, Any] | None = None) -> None:
         super().__init__(params)
         self.bands = bands_of(self.params)
+        self.by_visible = point_table(self.bands)
 
     def floor(self) -> float:
         return band_floor(bands_of(self.params))
@@ -148,19 +221,20 @@ class NakedSingle(Technique):
 
     def find(self, board: Board, ctx: Context) -> Iterator[Step]:
         filled = ~board.empty
+        by_visible = self.by_visible
+        peer_mask = board.rules.peer_mask
+        code = self.code
         found = []
         for cell, digit in naked_singles(board):
-            visible = (filled & board.rules.peer_mask[cell]).bit_count()
-            found.append(
-                Step(
-                    self.code,
-                    self.points(visible),
-                    placements=((cell, digit),),
-                    detail={"digit": Digit(digit), "cell": Cell(cell), "visible": visible},
-                )
-            )
-        found.sort(key=scan_key)
+            visible = (filled & peer_mask[cell]).bit_count()
+            found.append(Step.deferred(code, by_visible[visible], ((cell, digit),), _naked_detail, cell, digit, visible))
+        if len(found) > 1:
+            found.sort(key=scan_key)
         yield from found
+
+
+def _naked_detail(cell: int, digit: int, visible: int) -> tuple[tuple[Candidate, ...], dict[str, object]]:
+    return (), {"digit": Digit(digit), "cell": Cell(cell), "visible": visible}
 
 
 def scan_key(step: Step) -> tuple[int, int]:

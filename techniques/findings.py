@@ -54,7 +54,7 @@ class Cells(tuple):
     __slots__ = ()
 
     def __new__(cls, cells: Iterable[int] = ()) -> Cells:
-        return super().__new__(cls, (Cell(c) for c in cells))
+        return super().__new__(cls, map(Cell, cells))
 
 
 class Digits(tuple):
@@ -63,7 +63,7 @@ class Digits(tuple):
     __slots__ = ()
 
     def __new__(cls, digits: Iterable[int] = ()) -> Digits:
-        return super().__new__(cls, (Digit(d) for d in digits))
+        return super().__new__(cls, map(Digit, digits))
 
     @classmethod
     def of_mask(cls, mask: int) -> Digits:
@@ -85,7 +85,7 @@ class Units(tuple):
     __slots__ = ()
 
     def __new__(cls, units: Iterable[int] = ()) -> Units:
-        return super().__new__(cls, (Unit(u) for u in units))
+        return super().__new__(cls, map(Unit, units))
 
 
 #: Node signs: the digit is in the cell, is not (``!``), or is excluded in passing (``[d]``).

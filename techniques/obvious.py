@@ -30,11 +30,6 @@ from techniques.findings import Cells, Digit, Digits, Fragment, Unit, fragment_k
 #: How many rounds of follow-on claims are derived ("UND FOLGEND" depth).
 MAX_FOLLOW_ON = 4
 
-_LINE_BOXES = tuple(
-    tuple(sorted({BOX_OF[c] for c in range(81) if UNIT_MASK[line] >> c & 1})) for line in range(18)
-)
-
-
 #: Reasons of C and D steps: a box's digit confined to a line, a line's digit
 #: confined to a box, an obvious 2-tuple.
 CLAIM_POINTING = fragment_kind("claim_pointing", "digit", "box", "line")
@@ -123,16 +118,13 @@ class ObviousAnalysis:
                 for c in excluded_by:
                     reduced &= ~c.excl
                 new = []
-                for claim in _claims_of(d, reduced):
-                    key = (claim.line, claim.box, claim.pointing)
+                for line, box, pointing, cells, excl in _claims_of(reduced):
+                    key = (line, box, pointing)
                     if key in known:
                         continue
-                    lost = (pos & ~reduced) & (claim_region(claim))
+                    lost = (pos & ~reduced) & (BOX_MASK[box] | UNIT_MASK[line])
                     support = tuple(c for c in excluded_by if c.excl & lost)
-                    claim = Claim(d, claim.line, claim.box, claim.pointing, claim.cells,
-                                  claim.excl & reduced, support)
-                    if not claim.excl:
-                        continue
+                    claim = Claim(d, line, box, pointing, cells, excl, support)
                     known[key] = claim
                     new.append(claim)
                 if not new:
@@ -160,6 +152,13 @@ class ObviousAnalysis:
                 seen.add((p, q, a, b))
                 found.append(_doppel(self.board, a, b, u, p, q))
 
+        ones = twos = threes = 0  # cells with at least one, two, three candidates
+        for d in range(1, 10):
+            where = positions[d]
+            threes |= twos & where
+            twos |= ones & where
+            ones |= where
+        two_cands = twos & ~threes & self.board.empty
         geo = self.board.rules
         for u in geo.unit_ids:
             umask = geo.unit_mask[u]
@@ -173,9 +172,8 @@ class ObviousAnalysis:
                     p, q = cells_of(where)
                     add(digits[0], digits[1], u, p, q)
             bivalue: dict[int, list[int]] = {}
-            for c in cells_of(umask & self.board.empty):
-                if cands[c].bit_count() == 2:
-                    bivalue.setdefault(cands[c], []).append(c)
+            for c in cells_of(umask & two_cands):
+                bivalue.setdefault(cands[c], []).append(c)
             for mask, cells in bivalue.items():
                 if len(cells) == 2:
                     a, b = digits_of(mask)
@@ -183,31 +181,37 @@ class ObviousAnalysis:
         return found
 
 
-def claim_region(claim: Claim) -> int:
-    """Cells whose loss of the digit can make ``claim`` appear: its box and line."""
-    return BOX_MASK[claim.box] | UNIT_MASK[claim.line]
+def _claims_of(pos: int) -> list[tuple[int, int, bool, int, int]]:
+    """Direct claims of a digit with candidate positions ``pos`` that exclude something.
 
-
-def _claims_of(d: int, pos: int) -> list[Claim]:
-    """Direct claims of digit ``d`` for candidate positions ``pos``."""
+    Each as (line, box, pointing, cells, excluded cells): boxes first (pointing),
+    then lines (claiming), in unit order.
+    """
     out = []
     for b in range(9):
-        where = pos & BOX_MASK[b]
-        if where.bit_count() < 2:
+        bmask = BOX_MASK[b]
+        where = pos & bmask
+        if not where & (where - 1):
             continue
         first = where.bit_length() - 1
         for line in (ROW_OF[first], 9 + COL_OF[first]):
             lmask = UNIT_MASK[line]
-            if where & ~lmask == 0:
-                out.append(Claim(d, line, b, True, where, pos & lmask & ~BOX_MASK[b]))
+            if not where & ~lmask:
+                excl = pos & lmask & ~bmask
+                if excl:
+                    out.append((line, b, True, where, excl))
     for line in range(18):
-        where = pos & UNIT_MASK[line]
-        if where.bit_count() < 2:
+        lmask = UNIT_MASK[line]
+        where = pos & lmask
+        if not where & (where - 1):
             continue
-        for b in _LINE_BOXES[line]:
-            if where & ~BOX_MASK[b] == 0:
-                out.append(Claim(d, line, b, False, where, pos & BOX_MASK[b] & ~UNIT_MASK[line]))
-    return [c for c in out if c.excl]
+        b = BOX_OF[where.bit_length() - 1]  # the only box that can hold them all
+        bmask = BOX_MASK[b]
+        if not where & ~bmask:
+            excl = pos & bmask & ~lmask
+            if excl:
+                out.append((line, b, False, where, excl))
+    return out
 
 
 def _doppel(board: Board, a: int, b: int, unit: int, p: int, q: int) -> Doppel:

@@ -135,6 +135,11 @@ class JustifiedHiddenSingle(ObviousTechnique):
 
     def find(self, board: Board, ctx: Context) -> Iterator[Step]:
         analysis = analysis_for(board, ctx, follow_on=ctx.cd_level >= 2)
+        exclusions = [self._exclusions(analysis, d) if d else [] for d in range(10)]
+        reach = [0] * 10  # per digit, the cells some item excludes it from
+        for d in range(1, 10):
+            for m, _ in exclusions[d]:
+                reach[d] |= m
         found = []
         unit_mask = board.rules.unit_mask
         for u in searched_units(board, self.units, self.with_extra_units):
@@ -142,13 +147,14 @@ class JustifiedHiddenSingle(ObviousTechnique):
             missing = (board.empty & umask).bit_count()
             for d in range(1, 10):
                 where = board.positions[d] & umask
-                if where.bit_count() < 2:
+                # The single's cell x needs every other place of the digit excluded by
+                # items that leave x open: a place no item excludes can only be x.
+                open_places = where & ~reach[d]
+                if where.bit_count() < 2 or open_places & (open_places - 1):
                     continue
-                pool = [(m & where, item) for m, item in self._exclusions(analysis, d) if m & where]
-                if not pool:
-                    continue
+                pool = [(m & where, item) for m, item in exclusions[d] if m & where]
                 best = None
-                for x in cells_of(where):
+                for x in cells_of(open_places or where):
                     covered = where & ~CELL_BIT[x]
 
                     def cost(items: tuple, covered: int = covered, umask: int = umask) -> float:
@@ -156,8 +162,10 @@ class JustifiedHiddenSingle(ObviousTechnique):
 
                     usable = [(m, item) for m, item in pool if not m & CELL_BIT[x]]
                     used = _cheapest_covers(covered, usable, cost)
-                    if used is not None and (best is None or cost(used) < best[0]):
-                        best = (cost(used), x, used)
+                    if used is not None:
+                        points = cost(used)
+                        if best is None or points < best[0]:
+                            best = (points, x, used)
                 if best:
                     points, x, used = best
                     found.append(self._step(x, d, points, u, used))
@@ -209,6 +217,10 @@ class ClaimNakedSingle(ObviousTechnique):
 
     def find(self, board: Board, ctx: Context) -> Iterator[Step]:
         analysis = analysis_for(board, ctx, follow_on=ctx.cd_level >= 2)
+        reach = [0] * 10  # per digit, the cells some claim excludes it from
+        for d in range(1, 10):
+            for c in analysis.claims[d]:
+                reach[d] |= c.excl
         filled = ~board.empty
         found = []
         for x in cells_of(board.empty):
@@ -216,6 +228,9 @@ class ClaimNakedSingle(ObviousTechnique):
             digits = digits_of(mask)
             if not 2 <= len(digits) <= MAX_JUSTIFICATIONS + 1:
                 continue
+            bit = CELL_BIT[x]
+            if sum(1 for d in digits if not reach[d] & bit) != 1:
+                continue  # the cell keeps no digit, or more than one
             hits = {
                 d: min(
                     (c for c in analysis.claims[d] if c.excl & CELL_BIT[x]),
@@ -329,12 +344,19 @@ class DoppelNakedSingle(ObviousTechnique):
         doppels = analysis_for(board, ctx, follow_on=ctx.cd_level >= 2).doppels
         if not doppels:
             return
+        reach = [0] * 10  # per digit, the cells some 2-tuple excludes it from
+        for t in doppels:
+            for d, cells in t.excl.items():
+                reach[d] |= cells
         filled = ~board.empty
         found = []
         for x in cells_of(board.empty):
             mask = board.cands[x]
             if mask.bit_count() < 2:
                 continue
+            bit = CELL_BIT[x]
+            if sum(1 for d in digits_of(mask) if not reach[d] & bit) > 1:
+                continue  # two digits stay whatever the 2-tuples exclude
             pool = []
             for t in doppels:
                 if t.cells & CELL_BIT[x]:

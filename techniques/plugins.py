@@ -28,7 +28,7 @@ import importlib
 import math
 import re
 from collections.abc import Iterable, Iterator, Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from importlib.metadata import EntryPoint, entry_points
 from pathlib import Path
 from types import ModuleType
@@ -236,7 +236,8 @@ def _guarded(cls: type[Technique]) -> type[Technique]:
     def find(self: Technique, board: Board, ctx: Context) -> Iterator[Step]:
         for step in search(self, board, ctx):
             if _changes(board, step):
-                yield step if step.code == self.code else replace(step, code=self.code)
+                yield step if step.code == self.code else Step(self.code, step.points, step.placements,
+                                                                   step.eliminations, step.used, step.detail)
 
     return type(cls.__name__, (cls,), {"find": find, "__module__": cls.__module__, "__doc__": cls.__doc__,
                                        "__qualname__": cls.__qualname__})

@@ -14,9 +14,9 @@ from puzzles.geometry import ALL_DIGITS_MASK, CELL_BIT
 from techniques.base import Context, Phase, Technique, register
 from techniques.board import Board
 from techniques.findings import Cell, Digit, Fragment, fragment_kind
-from techniques.direct import HiddenSingle, naked_singles, scan_key, unit_singles
+from techniques.direct import HiddenSingle, naked_singles, point_table, scan_key, unit_singles
 from techniques.points import CANDIDATE_SINGLE, band, band_floor, bands_of
-from techniques.step import Step
+from techniques.step import Candidate, Step
 
 
 LAST = fragment_kind("last_possibility")
@@ -73,6 +73,7 @@ class CandidateNakedSingle(Technique):
     def __init__(self, params: dict[str, Any] | None = None) -> None:
         super().__init__(params)
         self.bands = bands_of(self.params)
+        self.by_open_peers = point_table(self.bands)
 
     def floor(self) -> float:
         return min(band_floor(bands_of(self.params)), self.params["last_points"])
@@ -83,25 +84,25 @@ class CandidateNakedSingle(Technique):
 
     def find(self, board: Board, ctx: Context) -> Iterator[Step]:
         empty = board.empty
+        last_points = self.params["last_points"]
+        by_open_peers = self.by_open_peers
+        code = self.code
         geo = board.rules
         found = []
         for cell, digit in naked_singles(board):
-            last = any((empty & geo.unit_mask[u]) == CELL_BIT[cell] for u in geo.cell_units[cell])
+            bit = CELL_BIT[cell]
+            last = any((empty & geo.unit_mask[u]) == bit for u in geo.cell_units[cell])
             open_peers = (empty & geo.peer_mask[cell]).bit_count()
-            points = self.points(last, open_peers)
-            found.append(Step(
-                self.code,
-                points,
-                placements=((cell, digit),),
-                used=((cell, digit),),
-                detail={
-                    "digit": Digit(digit),
-                    "cell": Cell(cell),
-                    "kind": Fragment.of(LAST) if last else Fragment.of(ONLY, open_peers=open_peers),
-                },
-            ))
-        found.sort(key=scan_key)
+            points = last_points if last else by_open_peers[open_peers]
+            found.append(Step.deferred(code, points, ((cell, digit),), _naked_detail, cell, digit, last, open_peers))
+        if len(found) > 1:
+            found.sort(key=scan_key)
         yield from found
+
+
+def _naked_detail(cell: int, digit: int, last: bool, open_peers: int) -> tuple[tuple[Candidate, ...], dict[str, object]]:
+    kind = Fragment.of(LAST) if last else Fragment.of(ONLY, open_peers=open_peers)
+    return ((cell, digit),), {"digit": Digit(digit), "cell": Cell(cell), "kind": kind}
 
 
 def propagate(board: Board) -> bool:
