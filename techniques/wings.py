@@ -133,17 +133,8 @@ class WXYZWing(Technique):
         for c in range(81):
             if 2 <= cands[c].bit_count() <= 4:
                 pool |= CELL_BIT[c]
-        found = []
-        for group, union in _connected_quads(cands, positions, pool):
-            if union.bit_count() != 4:
-                continue
-            loose = _loose_digits(group, cands, union)
-            if len(loose) != 1:
-                continue
-            z, occ = loose[0]
-            elim = _sees_all(occ, positions[z])
-            if elim:
-                found.append((group, self._step(board, group, union, z, elim)))
+        found = [(group, self._step(board, group, union, z, elim))
+                 for group, union, z, elim in _wings(cands, positions, pool)]
         yield from _keep_first(found)
 
     def _step(self, board: Board, group: tuple[int, ...], union: int, z: int, elim: int) -> Step:
@@ -177,66 +168,128 @@ class WXYZWing(Technique):
         return len(others) == 3 and all(m.bit_count() == 2 and m & zbit for m in others)
 
 
-def _loose_digits(group: tuple[int, ...], cands: list[int], union: int) -> list[tuple[int, int]]:
-    """The digits of ``group`` whose occurrences do not all see each other, with those occurrences."""
-    loose = []
-    rest = union
-    while rest:
-        dbit = rest & -rest
-        rest ^= dbit
-        occ = [c for c in group if cands[c] & dbit]
-        if any(not PEER_MASK[a] >> b & 1 for i, a in enumerate(occ) for b in occ[i + 1:]):
-            mask = 0
-            for c in occ:
-                mask |= CELL_BIT[c]
-            loose.append((dbit.bit_length(), mask))
-    return loose
+#: Each cell with itself and its peers: the cells of a set all see each other
+#: when the set lies inside the intersection of these masks over its cells.
+_SEEN_OR_SELF = tuple(PEER_MASK[c] | CELL_BIT[c] for c in range(81))
 
 
-def _sees_all(occ: int, where: int) -> int:
-    """The cells of ``where`` that see every cell of ``occ``."""
-    for c in cells_of(occ):
-        where &= PEER_MASK[c]
-    return where
+def _common(occ: int, start: int) -> int:
+    """``start`` reduced to the cells that see (or are) every cell of ``occ``."""
+    while occ:
+        low = occ & -occ
+        occ ^= low
+        start &= _SEEN_OR_SELF[low.bit_length() - 1]
+    return start
 
 
-def _connected_quads(cands: list[int], positions: list[int], pool: int) -> Iterator[tuple[tuple[int, ...], int]]:
-    """Connected sets of four pool cells spanning at most four digits that may still be a wing.
+class _Fitting(dict[int, int]):
+    """Digit set (at most four digits) -> the pool cells that keep it within four digits.
 
-    Each set is produced once: it grows from its smallest cell, adding only
-    larger cells that see a cell already in the set (the ESU scheme).  A cell
-    that would push the union past four digits is never added, and a set of
-    three is not grown when it already has two unrestricted digits or its one
-    unrestricted digit has no cell left to remove it from: more cells only add
-    occurrences, which can never make a digit restricted again.
+    Filled lazily per search: for four digits the pool cells holding no other
+    digit, for fewer the union over the four-digit sets that contain it.
     """
+
+    def __init__(self, pool: int, positions: list[int]) -> None:
+        super().__init__()
+        self.pool = pool
+        self.positions = positions
+
+    def __missing__(self, digits: int) -> int:
+        fitting = 0
+        if digits.bit_count() == 4:
+            outside = 0
+            for d in range(1, 10):
+                if not digits >> (d - 1) & 1:
+                    outside |= self.positions[d]
+            fitting = self.pool & ~outside
+        else:
+            for d in range(9):
+                if not digits >> d & 1:
+                    fitting |= self[digits | 1 << d] if (digits | 1 << d).bit_count() <= 4 else 0
+        self[digits] = fitting
+        return fitting
+
+
+def _wings(cands: list[int], positions: list[int], pool: int) -> Iterator[tuple[tuple[int, ...], int, int, int]]:
+    """Every wing of the pool: (cells ascending, their digits, the unrestricted digit z, z's eliminations).
+
+    A wing is a connected set of four pool cells with four digits between them,
+    exactly one of them unrestricted (its occurrences do not all see each
+    other), whose z-occurrences are all seen from some other z-candidate.
+    Each connected set is produced once: it grows from its smallest cell,
+    adding only larger cells that see a cell already in the set (the ESU
+    scheme, as three nested loops over bitboards).  A cell that would push the
+    union past four digits is never added, and a set of three is not grown
+    when it already has two unrestricted digits or its one unrestricted digit
+    has no cell left to remove it from: more cells only add occurrences, which
+    can never make a digit restricted again.  For the fourth cell only what it
+    adds is checked: a restricted digit stays restricted when the new cell
+    lacks it or sees all its occurrences.
+    """
+    bits = CELL_BIT
+    peers = PEER_MASK
+    fitting = _Fitting(pool, positions)
     for v in cells_of(pool):
-        higher = pool & ~((CELL_BIT[v] << 1) - 1)
-        yield from _extend((v,), cands[v], PEER_MASK[v] & higher, PEER_MASK[v] | CELL_BIT[v], higher, cands, positions)
-
-
-def _extend(
-    group: tuple[int, ...],
-    union: int,
-    ext: int,
-    closed: int,
-    higher: int,
-    cands: list[int],
-    positions: list[int],
-) -> Iterator[tuple[tuple[int, ...], int]]:
-    if len(group) == 4:
-        yield tuple(sorted(group)), union
-        return
-    if len(group) == 3:
-        loose = _loose_digits(group, cands, union)
-        if len(loose) > 1 or (loose and not _sees_all(loose[0][1], positions[loose[0][0]])):
-            return
-    while ext:
-        low = ext & -ext
-        w = low.bit_length() - 1
-        ext ^= low
-        nu = union | cands[w]
-        if nu.bit_count() > 4:
-            continue
-        new_ext = ext | (PEER_MASK[w] & higher & ~closed)
-        yield from _extend(group + (w,), nu, new_ext, closed | PEER_MASK[w], higher, cands, positions)
+        higher = pool & ~((bits[v] << 1) - 1)
+        u1 = cands[v]
+        closed1 = peers[v] | bits[v]
+        ext1 = peers[v] & higher & fitting[u1]
+        while ext1:
+            low1 = ext1 & -ext1
+            ext1 ^= low1
+            w = low1.bit_length() - 1
+            u2 = u1 | cands[w]
+            closed2 = closed1 | peers[w]
+            ext2 = (ext1 | (peers[w] & higher & ~closed1)) & fitting[u2]
+            g2 = bits[v] | low1
+            while ext2:
+                low2 = ext2 & -ext2
+                ext2 ^= low2
+                x = low2.bit_length() - 1
+                u3 = u2 | cands[x]
+                g3 = g2 | low2
+                # Per digit of the three cells: its occurrences and the cells that see them all.
+                loose_digit = 0
+                restricted: list[tuple[int, int]] = []
+                rest = u3
+                while rest:
+                    dbit = rest & -rest
+                    rest ^= dbit
+                    d = dbit.bit_length()
+                    occ = g3 & positions[d]
+                    seen = _common(occ, _SEEN_OR_SELF[(occ & -occ).bit_length() - 1])
+                    if occ & ~seen:
+                        if loose_digit:
+                            break
+                        loose_digit = d
+                        loose_occ = occ
+                    else:
+                        restricted.append((dbit, seen))
+                else:
+                    if loose_digit:
+                        elim3 = _common(loose_occ, positions[loose_digit]) & ~g3
+                        if not elim3:
+                            continue
+                    ext3 = (ext2 | (peers[x] & higher & ~closed2)) & fitting[u3]
+                    while ext3:
+                        low3 = ext3 & -ext3
+                        ext3 ^= low3
+                        y = low3.bit_length() - 1
+                        cy = cands[y]
+                        u4 = u3 | cy
+                        if u4.bit_count() != 4:
+                            continue
+                        # The restricted digits the fourth cell makes unrestricted.
+                        broken = [dbit for dbit, seen in restricted if cy & dbit and not seen & low3]
+                        if loose_digit:
+                            if broken:
+                                continue
+                            z = loose_digit
+                            elim = elim3 & peers[y] if cy >> (z - 1) & 1 else elim3
+                        else:
+                            if len(broken) != 1:
+                                continue
+                            z = broken[0].bit_length()
+                            elim = _common(g3 & positions[z], positions[z] & peers[y]) & ~g3
+                        if elim:
+                            yield tuple(sorted((v, w, x, y))), u4, z, elim
