@@ -60,6 +60,11 @@ from techniques.step import Candidate, Step
 _SLOT: Final = 18
 _POS_ALL: Final = sum(0x1FF << (_SLOT * c) for c in range(81))
 _CELL_NODES: Final = tuple(((1 << _SLOT) - 1) << (_SLOT * c) for c in range(81))
+#: The lowest node of every cell, and the bit above its "is d" nodes: subtracting
+#: the one from a set of "is d" nodes raised by the other takes 1 from every
+#: cell's nine bits at once, without a borrow from the next cell.
+_SLOT_ONE: Final = sum(1 << (_SLOT * c) for c in range(81))
+_SLOT_GUARD: Final = _SLOT_ONE << 9
 #: "is d" nodes of digit d in every cell (index 0 unused).
 _DIGIT_NODES: Final = (0,) + tuple(sum(1 << (_SLOT * c + d - 1) for c in range(81)) for d in range(1, 10))
 #: Selection window of the engine (rater.modes.POINT_WINDOW): longer chains cannot be chosen.
@@ -142,14 +147,38 @@ class _Graph:
                     out |= land[b * 9 + d - 1]
                 succ[pos_node(c, d)] = out
         pred = [0] * (_SLOT * 81)
+        #: (node, its successor nodes) for every node with a successor
+        self.adjacency: list[tuple[int, list[int]]] = []
         for a, out in enumerate(succ):
+            if not out:
+                continue
             abit = 1 << a
+            targets = []
             while out:
                 low = out & -out
-                pred[low.bit_length() - 1] |= abit
+                b = low.bit_length() - 1
+                pred[b] |= abit
+                targets.append(b)
                 out ^= low
+            self.adjacency.append((a, targets))
         self.succ = succ
         self.pred = pred
+
+    def grow(self, balls: list[int]) -> list[int]:
+        """The nodes within one more link of every node: ``balls[n]`` holds those within k of n.
+
+        Within k+1 of n is n itself and what lies within k of a successor, so
+        one pass over the links advances the breadth-first searches of all
+        starts by a layer at once, instead of one pass per start over its
+        frontier.
+        """
+        grown = balls[:]
+        for a, targets in self.adjacency:
+            ball = balls[a]
+            for b in targets:
+                ball |= balls[b]
+            grown[a] = ball
+        return grown
 
     # -- link kinds (for notation and loop eliminations) ----------------------------
 
@@ -245,6 +274,7 @@ class _Search:
         cheapest = min(min(pair) for pair in self.offsets.values())
         self.alt_cands = int(self.params["alt_cands_first"])
         depth = 1
+        balls = [1 << n for n in range(_SLOT * 81)]
         while starts and depth < second:
             if depth >= first and not self.found:
                 self.alt_cands = int(self.params["alt_cands_second"])  # second pass: more chains
@@ -252,9 +282,10 @@ class _Search:
                 break
             if cheapest + depth > best + _WINDOW or self.expansions > budget:
                 break
+            balls = g.grow(balls)
             alive = []
             for s in starts:
-                if self._expand(s, depth):
+                if self._expand(s, depth, balls[s.node]):
                     alive.append(s)
             self._alternatives(by_node)
             starts = alive
@@ -267,28 +298,24 @@ class _Search:
         """The points of a deduction, by the offsets of its kind (ranks deductions of different kinds)."""
         return self.offsets[f.kind][f.negation] + f.nodes
 
-    def _expand(self, s: _Start, depth: int) -> bool:
-        """One more layer of ``s``; record what it completes.  False when exhausted."""
-        succ = self.graph.succ
-        nxt = 0
-        f = s.frontier
-        while f:
-            low = f & -f
-            nxt |= succ[low.bit_length() - 1]
-            f ^= low
-            self.expansions += 1
-        start_bit = 1 << s.node
-        if nxt & start_bit and not s.node % _SLOT >= 9 and depth >= 3:
+    def _expand(self, s: _Start, depth: int, ball: int) -> bool:
+        """One more layer of ``s`` (``ball``: all within ``depth`` of its start); record what it completes.
+
+        False when exhausted.  ``expansions`` counts the frontier nodes whose
+        successors the layer takes in, as a search that expands them one by one.
+        """
+        self.expansions += s.frontier.bit_count()
+        if depth >= 3 and not s.node % _SLOT >= 9 and self.graph.pred[s.node] & s.frontier:
             self._loop(s, depth)
-        nxt &= ~s.visited
-        s.visited |= nxt
+        nxt = ball & ~s.visited
+        s.visited = ball
         s.layers.append(nxt)
         s.frontier = nxt
         hit = nxt & s.target
         if hit:
             for end in _bits(hit):
                 self._contradiction(s, depth, end)
-        if not s.node % _SLOT >= 9:
+        if not s.node % _SLOT >= 9 and self.graph.cands[s.node // _SLOT].bit_count() <= self.alt_cands:
             self._reducing(s, depth, nxt)
         return bool(nxt)
 
@@ -418,19 +445,17 @@ class _Search:
     def _reducing(self, s: _Start, depth: int, new: int) -> None:
         """Two chains from ``s`` to two digits of one other cell (ACR)."""
         cell = s.node // _SLOT
-        if self.graph.cands[cell].bit_count() > self.alt_cands:
-            return
         new_pos = new & _POS_ALL & ~_CELL_NODES[cell]
         if not new_pos:
             return
         seen = s.visited & _POS_ALL & ~_CELL_NODES[cell]
-        pair = 0
-        for shift in range(1, 9):
-            pair |= seen & (seen >> shift) | seen & (seen << shift)
-        pair &= _POS_ALL
-        if not pair & new_pos:
+        # per cell v & (v - 1): nonzero where the cell has two assertions or more
+        several = seen & ((seen | _SLOT_GUARD) - _SLOT_ONE)
+        if not several:
             return
-        for x in sorted({n // _SLOT for n in _bits(pair & new_pos)}):
+        for x in sorted({n // _SLOT for n in _bits(new_pos)}):
+            if not several & _CELL_NODES[x]:
+                continue
             nodes = list(_bits(seen & _CELL_NODES[x]))[:2]
             if len(nodes) < 2:
                 continue
