@@ -25,11 +25,11 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from functools import lru_cache
-from itertools import combinations
+from itertools import combinations, permutations
 
 import numpy as np
 
-from puzzles.geometry import CELL_UNITS, COL_OF, ROW_OF, UNIT_MASK
+from puzzles.geometry import BOX_OF, CELL_UNITS, COL_OF, ROW_OF, UNIT_MASK
 from techniques.base import Context, Phase, Technique, register
 from techniques.board import Board
 from techniques.findings import Cells, Digit, Fragment
@@ -150,8 +150,7 @@ def _six_cell_shapes() -> tuple[list[tuple[tuple[int, ...], tuple[int, ...]]], d
     of plain loops would branch widely; testing every shape with a few vector
     operations per digit pair is faster.  Built once, on first use.
     """
-    full = (1 << 81) - 1
-    shapes = list(find_loops(full, full, full, 6, [0] * 81))
+    shapes = _six_cell_loops()
     low = (1 << 64) - 1
 
     def words(masks: list[int]) -> tuple[np.ndarray, np.ndarray]:
@@ -160,12 +159,85 @@ def _six_cell_shapes() -> tuple[list[tuple[tuple[int, ...], tuple[int, ...]]], d
             np.array([m >> 64 for m in masks], dtype=np.uint64),
         )
 
-    class0 = [sum(1 << c for c, k in zip(cells, cols) if k == 0) for cells, cols in shapes]
-    class1 = [sum(1 << c for c, k in zip(cells, cols) if k == 1) for cells, cols in shapes]
+    class0, class1 = [], []
+    for cells, colours in shapes:
+        masks = [0, 0]
+        for c, k in zip(cells, colours):
+            masks[k] |= 1 << c
+        class0.append(masks[0])
+        class1.append(masks[1])
     arrays = {}
     for name, masks in (("c0", class0), ("c1", class1), ("all", [a | b for a, b in zip(class0, class1)])):
         arrays[name + "_lo"], arrays[name + "_hi"] = words(masks)
     return shapes, arrays
+
+
+#: A six-cell loop pattern: (row index, column index) of its cells in growing order, and their colours.
+_Crossings = tuple[tuple[tuple[int, int], ...], tuple[int, ...]]
+
+
+def _six_cell_loops() -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
+    """Every six-cell loop as :func:`find_loops` yields it (cells in growing order, colours), sorted.
+
+    Six cells two to a row and two to a column fill three rows and three
+    columns, and miss one cell of each row and column: the loops are the
+    3 x 3 row-column crossings without a permutation's cells, kept when the
+    six cells lie two to a box in three boxes.  Which of those pass, and in
+    which order :func:`find_loops` grows and colours them, depends only on the
+    bands of the rows, the stacks of the columns and the permutation, so it is
+    worked out once per such pattern (a few hundred) instead of per loop.
+    The order of :func:`find_loops` is that of its cell tuples (it tries
+    smaller cells first), hence the sort.
+    """
+    patterns: dict[tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]], _Crossings | None] = {}
+    misses = list(permutations(range(3)))
+    loops = []
+    for rows in combinations(range(9), 3):
+        bands = tuple(BOX_OF[9 * r] for r in rows)
+        for cols in combinations(range(9), 3):
+            stacks = tuple(BOX_OF[c] for c in cols)
+            for miss in misses:
+                key = (bands, stacks, miss)
+                pattern = patterns.get(key, ())
+                if pattern == ():
+                    crossings = [(i, j) for i in range(3) for j in range(3) if j != miss[i]]
+                    grown = _grown_order([9 * rows[i] + cols[j] for i, j in crossings])
+                    pattern = patterns[key] = None if grown is None else (
+                        tuple(crossings[k] for k in grown[0]), grown[1])
+                if pattern is not None:
+                    loops.append((tuple(9 * rows[i] + cols[j] for i, j in pattern[0]), pattern[1]))
+    loops.sort()
+    return loops
+
+
+def _grown_order(cells: list[int]) -> tuple[tuple[int, ...], tuple[int, ...]] | None:
+    """How :func:`find_loops` grows and colours a six-cell set (indices into ``cells``), None if no loop.
+
+    From the lowest cell it completes the first unit holding one cell of the
+    set, giving the partner the other colour; a loop holds two cells of
+    different colours in every unit it touches.
+    """
+    units = [CELL_UNITS[c] for c in cells]
+    count: dict[int, int] = {}
+    for us in units:
+        for u in us:
+            count[u] = count.get(u, 0) + 1
+    if any(n != 2 for n in count.values()):
+        return None
+    order, colours = [0], [0]
+    placed = {0}
+    while len(order) < 6:
+        k, col = next((k, col) for k, col in zip(order, colours) for u in units[k]
+                      if sum(1 for j in placed if u in units[j]) == 1)
+        u = next(u for u in units[k] if sum(1 for j in placed if u in units[j]) == 1)
+        partner = next(j for j in range(6) if j not in placed and u in units[j])
+        order.append(partner)
+        colours.append(1 - col)
+        placed.add(partner)
+    colour_of = dict(zip(order, colours))
+    if any(colour_of[i] == colour_of[j] for i in range(6) for j in range(i + 1, 6) if set(units[i]) & set(units[j])):
+        return None
+    return tuple(order), tuple(colours)
 
 
 def _matching_shapes(arrays: dict[str, np.ndarray], allowed: int, ex: int, ey: int, open_cells: int) -> list[int]:
