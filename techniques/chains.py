@@ -65,6 +65,8 @@ _CELL_NODES: Final = tuple(((1 << _SLOT) - 1) << (_SLOT * c) for c in range(81))
 #: cell's nine bits at once, without a borrow from the next cell.
 _SLOT_ONE: Final = sum(1 << (_SLOT * c) for c in range(81))
 _SLOT_GUARD: Final = _SLOT_ONE << 9
+#: All nodes of the cells each cell sees.
+_PEER_NODES: Final = tuple(sum(_CELL_NODES[p] for p in cells_of(PEER_MASK[c])) for c in range(81))
 #: "is d" nodes of digit d in every cell (index 0 unused).
 _DIGIT_NODES: Final = (0,) + tuple(sum(1 << (_SLOT * c + d - 1) for c in range(81)) for d in range(1, 10))
 #: Selection window of the engine (rater.modes.POINT_WINDOW): longer chains cannot be chosen.
@@ -119,8 +121,10 @@ class _Graph:
                     conj[d][b] = conj[d].get(b, 0) | CELL_BIT[a]
         self.conj = conj
         succ = [0] * (_SLOT * 81)
-        # the node each weak link on d into cell b lands on: the pair's other digit, or "not d"
-        land = {}
+        # per digit d, the node each weak link on d into a cell b lands on (at most one per
+        # cell): the pair's other digit, or "not d"; and the "is d" nodes of the candidates
+        land = [0] * 10
+        self.is_nodes = [0] * 10
         for b in self.open:
             mask = cands[b]
             for d in range(1, 10):
@@ -129,7 +133,8 @@ class _Graph:
                     # a pair lands on its other digit; a cell of one candidate (a user's technique
                     # file may leave singles out) or of more lands on "not d"
                     pair = other and not other & (other - 1)
-                    land[b * 9 + d - 1] = 1 << (pos_node(b, other.bit_length()) if pair else neg_node(b, d))
+                    land[d] |= 1 << (pos_node(b, other.bit_length()) if pair else neg_node(b, d))
+                    self.is_nodes[d] |= 1 << pos_node(b, d)
         for c in self.open:
             mask = cands[c]
             digits = [d for d in range(1, 10) if mask >> (d - 1) & 1]
@@ -142,10 +147,7 @@ class _Graph:
                 succ[neg_node(c, e)] = bits
                 strong_out |= bits
             for d in digits:
-                out = strong_out & ~_DIGIT_NODES[d]
-                for b in cells_of(PEER_MASK[c] & positions[d]):
-                    out |= land[b * 9 + d - 1]
-                succ[pos_node(c, d)] = out
+                succ[pos_node(c, d)] = strong_out & ~_DIGIT_NODES[d] | land[d] & _PEER_NODES[c]
         pred = [0] * (_SLOT * 81)
         #: (node, its successor nodes) for every node with a successor
         self.adjacency: list[tuple[int, list[int]]] = []
@@ -259,9 +261,7 @@ class _Search:
             for d in range(1, 10):
                 if cands[c] >> (d - 1) & 1:
                     n = pos_node(c, d)
-                    target = _CELL_NODES[c] & _POS_ALL & ~(1 << n)
-                    for b in cells_of(PEER_MASK[c] & g.positions[d]):
-                        target |= 1 << pos_node(b, d)
+                    target = _CELL_NODES[c] & _POS_ALL & ~(1 << n) | g.is_nodes[d] & _PEER_NODES[c]
                     starts.append(_Start(n, target, 1 << n, 1 << n, [1 << n]))
                     m = neg_node(c, d)
                     if g.succ[m]:

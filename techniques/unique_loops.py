@@ -26,6 +26,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from functools import lru_cache
 from itertools import combinations, permutations
+from typing import NamedTuple
 
 import numpy as np
 
@@ -142,34 +143,41 @@ def find_loops(
         remove()
 
 
+class _SixCellShapes(NamedTuple):
+    """The six-cell loops, their colour classes as bitboards, and their cells as 2x64-bit numpy words."""
+
+    loops: list[tuple[tuple[int, ...], tuple[int, ...]]]
+    class0: list[int]
+    class1: list[int]
+    cells_lo: np.ndarray
+    cells_hi: np.ndarray
+
+
 @lru_cache(maxsize=1)
-def _six_cell_shapes() -> tuple[list[tuple[tuple[int, ...], tuple[int, ...]]], dict[str, np.ndarray]]:
-    """All 6804 six-cell loop shapes with their colour classes, as 2x64-bit numpy words.
+def _six_cell_shapes() -> _SixCellShapes:
+    """All 6804 six-cell loop shapes with their colour classes.
 
     Quasi loops may use cells without x or y, so the candidate-driven search
     of plain loops would branch widely; testing every shape with a few vector
     operations per digit pair is faster.  Built once, on first use.
     """
-    shapes = _six_cell_loops()
-    low = (1 << 64) - 1
-
-    def words(masks: list[int]) -> tuple[np.ndarray, np.ndarray]:
-        return (
-            np.array([m & low for m in masks], dtype=np.uint64),
-            np.array([m >> 64 for m in masks], dtype=np.uint64),
-        )
-
+    loops = _six_cell_loops()
     class0, class1 = [], []
-    for cells, colours in shapes:
+    for cells, colours in loops:
         masks = [0, 0]
         for c, k in zip(cells, colours):
             masks[k] |= 1 << c
         class0.append(masks[0])
         class1.append(masks[1])
-    arrays = {}
-    for name, masks in (("c0", class0), ("c1", class1), ("all", [a | b for a, b in zip(class0, class1)])):
-        arrays[name + "_lo"], arrays[name + "_hi"] = words(masks)
-    return shapes, arrays
+    every = [a | b for a, b in zip(class0, class1)]
+    low = (1 << 64) - 1
+    return _SixCellShapes(
+        loops,
+        class0,
+        class1,
+        np.array([m & low for m in every], dtype=np.uint64),
+        np.array([m >> 64 for m in every], dtype=np.uint64),
+    )
 
 
 #: A six-cell loop pattern: (row index, column index) of its cells in growing order, and their colours.
@@ -240,19 +248,24 @@ def _grown_order(cells: list[int]) -> tuple[tuple[int, ...], tuple[int, ...]] | 
     return tuple(order), tuple(colours)
 
 
-def _matching_shapes(arrays: dict[str, np.ndarray], allowed: int, ex: int, ey: int, open_cells: int) -> list[int]:
-    """Indices of shapes inside ``allowed`` with an open cell where x and y each fill a colour class."""
+def _matching_shapes(shapes: _SixCellShapes, allowed: int, ex: int, ey: int, open_cells: int) -> list[int]:
+    """Indices of shapes inside ``allowed`` with an open cell where x and y each fill a colour class.
+
+    One vector test keeps the shapes inside ``allowed`` (a small share of
+    them); the colour classes of those few are tested one by one.
+    """
     low = (1 << 64) - 1
-
-    def inside(name: str, mask: int) -> np.ndarray:
-        lo, hi = np.uint64(~mask & low), np.uint64((~mask >> 64) & low)
-        return ((arrays[name + "_lo"] & lo) == 0) & ((arrays[name + "_hi"] & hi) == 0)
-
-    ok = inside("all", allowed)
-    ok &= inside("c0", ex) | inside("c1", ex)
-    ok &= inside("c0", ey) | inside("c1", ey)
-    ok &= ~inside("all", ~open_cells)
-    return np.flatnonzero(ok).tolist()
+    outside_lo, outside_hi = np.uint64(~allowed & low), np.uint64((~allowed >> 64) & low)
+    inside = ((shapes.cells_lo & outside_lo) == 0) & ((shapes.cells_hi & outside_hi) == 0)
+    class0, class1 = shapes.class0, shapes.class1
+    no_x, no_y = ~ex, ~ey
+    matching = []
+    for k in np.flatnonzero(inside).tolist():
+        c0, c1 = class0[k], class1[k]
+        if ((not c0 & no_x or not c1 & no_x) and (not c0 & no_y or not c1 & no_y)
+                and (c0 | c1) & open_cells):
+            matching.append(k)
+    return matching
 
 
 def _few_extras(extras: Sequence[int]) -> bool:
@@ -263,28 +276,33 @@ def _few_extras(extras: Sequence[int]) -> bool:
     return cells[0].bit_count() == 1 and all(m == cells[0] for m in cells)
 
 
-def useful_regions(allowed: int, extras: Sequence[int]) -> list[int]:
+def useful_regions(allowed: int, holders: Sequence[int], pair: int) -> list[int]:
     """Parts of ``allowed`` that can hold a useful loop (see :func:`find_loops`).
 
-    A loop of six or more cells with at most three extra cells has three pair
-    cells; without three pair cells only type 2/5 is left, whose extra cells
-    all hold the same single extra z.  Early in a hard puzzle there are few
-    pair cells, and this cut keeps the loop search small.
+    ``holders[d]`` is the bitboard of the cells with digit d, ``pair`` the
+    mask of x and y; a cell's extras are its digits other than those.  A loop
+    of six or more cells with at most three extra cells has three pair cells;
+    without three pair cells only type 2/5 is left, whose extra cells all hold
+    the same single extra z.  Early in a hard puzzle there are few pair cells,
+    and this cut keeps the loop search small.  Counted on bitboards: the cells
+    with one extra digit and with two or more.
     """
-    pair_cells = 0
-    single: dict[int, int] = {}
-    rest = allowed
-    while rest:
-        low = rest & -rest
-        rest ^= low
-        m = extras[low.bit_length() - 1]
-        if not m:
-            pair_cells |= low
-        elif not m & (m - 1):
-            single[m] = single.get(m, 0) | low
+    one = several = 0
+    for d in range(1, 10):
+        if not pair >> (d - 1) & 1:
+            several |= one & holders[d]
+            one |= holders[d]
+    pair_cells = allowed & ~one
     if pair_cells.bit_count() >= 3:
         return [allowed]
-    return [pair_cells | cells for _, cells in sorted(single.items()) if (pair_cells | cells).bit_count() >= 6]
+    single = allowed & one & ~several
+    regions = []
+    for d in range(1, 10):
+        if not pair >> (d - 1) & 1 and single & holders[d]:
+            region = pair_cells | single & holders[d]
+            if region.bit_count() >= 6:
+                regions.append(region)
+    return regions
 
 
 def display_order(cells: tuple[int, ...]) -> tuple[int, ...]:
@@ -451,8 +469,11 @@ class UniqueLoop(Technique):
             if both.bit_count() < 6:
                 continue
             pair = (1 << (x - 1)) | (1 << (y - 1))
+            regions = useful_regions(both, pos, pair)
+            if not regions:
+                continue
             extras = [m & ~pair for m in board.cands]
-            for region in useful_regions(both, extras):
+            for region in regions:
                 for cells, _ in find_loops(region, both, both, int(self.params["max_cells"]), extras):
                     masks = tuple(board.cands[c] for c in cells)
                     pat = Pattern(cells, masks, (0,) * len(cells), x, y, display_order(cells))
@@ -490,16 +511,18 @@ class QuasiUniqueLoop(Technique):
             for d in bits(eff[c]):
                 holders[d] |= 1 << c
         open_cells = board.empty
-        shapes, arrays = _six_cell_shapes()
+        shapes = _six_cell_shapes()
         found = []
         for x, y in combinations(range(1, 10), 2):
             ex, ey = holders[x], holders[y]
             allowed = (ex | ey) & ~board.givens
             pair = (1 << (x - 1)) | (1 << (y - 1))
+            regions = useful_regions(allowed, holders, pair)
+            if not regions:
+                continue
             extras = [m & ~pair for m in eff]
-            regions = useful_regions(allowed, extras)
-            for k in [k for r in regions for k in _matching_shapes(arrays, r, ex, ey, open_cells)]:
-                cells, colours = shapes[k]
+            for k in [k for r in regions for k in _matching_shapes(shapes, r, ex, ey, open_cells)]:
+                cells, colours = shapes.loops[k]
                 if not _few_extras([extras[c] for c in cells]):
                     continue
                 e = [eff[c] for c in cells]
