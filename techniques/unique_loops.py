@@ -206,8 +206,9 @@ def _six_cell_loops() -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
             stacks = tuple(BOX_OF[c] for c in cols)
             for miss in misses:
                 key = (bands, stacks, miss)
-                pattern = patterns.get(key, ())
-                if pattern == ():
+                if key in patterns:
+                    pattern = patterns[key]
+                else:
                     crossings = [(i, j) for i in range(3) for j in range(3) if j != miss[i]]
                     grown = _grown_order([9 * rows[i] + cols[j] for i, j in crossings])
                     pattern = patterns[key] = None if grown is None else (
