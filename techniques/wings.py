@@ -168,25 +168,12 @@ class WXYZWing(Technique):
         return len(others) == 3 and all(m.bit_count() == 2 and m & zbit for m in others)
 
 
-#: Each cell with itself and its peers: the cells of a set all see each other
-#: when the set lies inside the intersection of these masks over its cells.
-_SEEN_OR_SELF = tuple(PEER_MASK[c] | CELL_BIT[c] for c in range(81))
-
-
-def _common(occ: int, start: int) -> int:
-    """``start`` reduced to the cells that see (or are) every cell of ``occ``."""
-    while occ:
-        low = occ & -occ
-        occ ^= low
-        start &= _SEEN_OR_SELF[low.bit_length() - 1]
-    return start
-
-
 class _Fitting(dict[int, int]):
     """Digit set (at most four digits) -> the pool cells that keep it within four digits.
 
-    Filled lazily per search: for four digits the pool cells holding no other
-    digit, for fewer the union over the four-digit sets that contain it.
+    Filled lazily per search: the pool cells with no more than ``4 - len``
+    digits outside the set, counted for all cells at once on bitboards
+    (``over[i]``: the cells with more than i outside digits so far).
     """
 
     def __init__(self, pool: int, positions: list[int]) -> None:
@@ -195,17 +182,15 @@ class _Fitting(dict[int, int]):
         self.positions = positions
 
     def __missing__(self, digits: int) -> int:
-        fitting = 0
-        if digits.bit_count() == 4:
-            outside = 0
-            for d in range(1, 10):
-                if not digits >> (d - 1) & 1:
-                    outside |= self.positions[d]
-            fitting = self.pool & ~outside
-        else:
-            for d in range(9):
-                if not digits >> d & 1:
-                    fitting |= self[digits | 1 << d] if (digits | 1 << d).bit_count() <= 4 else 0
+        room = 4 - digits.bit_count()
+        over = [0] * (room + 1)
+        for d in range(1, 10):
+            if not digits >> (d - 1) & 1:
+                where = self.positions[d]
+                for i in range(room, 0, -1):
+                    over[i] |= over[i - 1] & where
+                over[0] |= where
+        fitting = self.pool & ~over[room]
         self[digits] = fitting
         return fitting
 
@@ -248,48 +233,44 @@ def _wings(cands: list[int], positions: list[int], pool: int) -> Iterator[tuple[
                 x = low2.bit_length() - 1
                 u3 = u2 | cands[x]
                 g3 = g2 | low2
-                # Per digit of the three cells: its occurrences and the cells that see them all.
-                loose_digit = 0
-                restricted: list[tuple[int, int]] = []
-                rest = u3
-                while rest:
-                    dbit = rest & -rest
-                    rest ^= dbit
-                    d = dbit.bit_length()
-                    occ = g3 & positions[d]
-                    seen = _common(occ, _SEEN_OR_SELF[(occ & -occ).bit_length() - 1])
-                    if occ & ~seen:
-                        if loose_digit:
-                            break
-                        loose_digit = d
-                        loose_occ = occ
+                # v and w see each other, so a digit is unrestricted when x holds it
+                # together with v or w that x does not see
+                cv, cw, cx = cands[v], cands[w], cands[x]
+                loose = (0 if peers[v] & low2 else cv & cx) | (0 if peers[w] & low2 else cw & cx)
+                if loose & (loose - 1):
+                    continue
+                if loose:
+                    z = loose.bit_length()
+                    elim3 = positions[z]
+                    for c, cc in ((v, cv), (w, cw), (x, cx)):
+                        if cc & loose:
+                            elim3 &= peers[c]
+                    if not elim3:
+                        continue
+                ext3 = (ext2 | (peers[x] & higher & ~closed2)) & fitting[u3]
+                while ext3:
+                    low3 = ext3 & -ext3
+                    ext3 ^= low3
+                    y = low3.bit_length() - 1
+                    cy = cands[y]
+                    u4 = u3 | cy
+                    if u4.bit_count() != 4:
+                        continue
+                    # the restricted digits y holds without seeing all their occurrences
+                    py = peers[y]
+                    unseen = (0 if py & bits[v] else cv) | (0 if py & low1 else cw) | (0 if py & low2 else cx)
+                    broken = cy & unseen & ~loose
+                    if loose:
+                        if broken:
+                            continue
+                        elim = elim3 & py if cy & loose else elim3
                     else:
-                        restricted.append((dbit, seen))
-                else:
-                    if loose_digit:
-                        elim3 = _common(loose_occ, positions[loose_digit]) & ~g3
-                        if not elim3:
+                        if not broken or broken & (broken - 1):
                             continue
-                    ext3 = (ext2 | (peers[x] & higher & ~closed2)) & fitting[u3]
-                    while ext3:
-                        low3 = ext3 & -ext3
-                        ext3 ^= low3
-                        y = low3.bit_length() - 1
-                        cy = cands[y]
-                        u4 = u3 | cy
-                        if u4.bit_count() != 4:
-                            continue
-                        # The restricted digits the fourth cell makes unrestricted.
-                        broken = [dbit for dbit, seen in restricted if cy & dbit and not seen & low3]
-                        if loose_digit:
-                            if broken:
-                                continue
-                            z = loose_digit
-                            elim = elim3 & peers[y] if cy >> (z - 1) & 1 else elim3
-                        else:
-                            if len(broken) != 1:
-                                continue
-                            z = broken[0].bit_length()
-                            elim = _common(g3 & positions[z], positions[z] & peers[y]) & ~g3
-                        if elim:
-                            yield tuple(sorted((v, w, x, y))), u4, z, elim
+                        z = broken.bit_length()
+                        elim = positions[z] & py
+                        for c, cc in ((v, cv), (w, cw), (x, cx)):
+                            if cc & broken:
+                                elim &= peers[c]
+                    if elim:
+                        yield tuple(sorted((v, w, x, y))), u4, z, elim
