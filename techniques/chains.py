@@ -205,7 +205,7 @@ class _Graph:
         return bool(self.conj[e].get(ca, 0) >> cb & 1)
 
 
-@dataclass
+@dataclass(slots=True)
 class _Start:
     """The breadth-first search from one assertion."""
 
@@ -214,6 +214,9 @@ class _Start:
     visited: int
     frontier: int
     layers: list[int] = field(default_factory=list)
+    #: the candidates of the start cell for an "is d" start (it may begin a reducing
+    #: alternative chain or a loop), 0 for an "is not d" start
+    positive_cands: int = 0
 
     def depth_of(self, node: int) -> int:
         bit = 1 << node
@@ -262,7 +265,7 @@ class _Search:
                 if cands[c] >> (d - 1) & 1:
                     n = pos_node(c, d)
                     target = _CELL_NODES[c] & _POS_ALL & ~(1 << n) | g.is_nodes[d] & _PEER_NODES[c]
-                    starts.append(_Start(n, target, 1 << n, 1 << n, [1 << n]))
+                    starts.append(_Start(n, target, 1 << n, 1 << n, [1 << n], cands[c].bit_count()))
                     m = neg_node(c, d)
                     if g.succ[m]:
                         starts.append(_Start(m, 1 << n, 1 << m, 1 << m, [1 << m]))
@@ -274,6 +277,10 @@ class _Search:
         cheapest = min(min(pair) for pair in self.offsets.values())
         self.alt_cands = int(self.params["alt_cands_first"])
         depth = 1
+        pred = g.pred
+        # balls[n]: the nodes within depth links of n; one pass over the links per layer
+        # advances every start's breadth-first search (``expansions`` still counts the
+        # frontier nodes, as a search expanding them one by one would)
         balls = [1 << n for n in range(_SLOT * 81)]
         while starts and depth < second:
             if depth >= first and not self.found:
@@ -285,7 +292,24 @@ class _Search:
             balls = g.grow(balls)
             alive = []
             for s in starts:
-                if self._expand(s, depth, balls[s.node]):
+                # the layer: what lies within depth links and not within depth - 1
+                frontier = s.frontier
+                self.expansions += frontier.bit_count()
+                positive = s.positive_cands
+                if positive and depth >= 3 and pred[s.node] & frontier:
+                    self._loop(s, depth)  # the start follows from the last layer: a closed chain
+                ball = balls[s.node]
+                nxt = ball ^ s.visited
+                s.visited = ball
+                s.layers.append(nxt)
+                s.frontier = nxt
+                hit = nxt & s.target
+                if hit:
+                    for end in _bits(hit):
+                        self._contradiction(s, depth, end)
+                if positive and positive <= self.alt_cands:
+                    self._reducing(s, depth, nxt)
+                if nxt:
                     alive.append(s)
             self._alternatives(by_node)
             starts = alive
@@ -297,27 +321,6 @@ class _Search:
     def _points_floor(self, f: Found) -> float:
         """The points of a deduction, by the offsets of its kind (ranks deductions of different kinds)."""
         return self.offsets[f.kind][f.negation] + f.nodes
-
-    def _expand(self, s: _Start, depth: int, ball: int) -> bool:
-        """One more layer of ``s`` (``ball``: all within ``depth`` of its start); record what it completes.
-
-        False when exhausted.  ``expansions`` counts the frontier nodes whose
-        successors the layer takes in, as a search that expands them one by one.
-        """
-        self.expansions += s.frontier.bit_count()
-        if depth >= 3 and not s.node % _SLOT >= 9 and self.graph.pred[s.node] & s.frontier:
-            self._loop(s, depth)
-        nxt = ball & ~s.visited
-        s.visited = ball
-        s.layers.append(nxt)
-        s.frontier = nxt
-        hit = nxt & s.target
-        if hit:
-            for end in _bits(hit):
-                self._contradiction(s, depth, end)
-        if not s.node % _SLOT >= 9 and self.graph.cands[s.node // _SLOT].bit_count() <= self.alt_cands:
-            self._reducing(s, depth, nxt)
-        return bool(nxt)
 
     # -- paths -------------------------------------------------------------------------
 
