@@ -65,6 +65,8 @@ _CELL_NODES: Final = tuple(((1 << _SLOT) - 1) << (_SLOT * c) for c in range(81))
 #: cell's nine bits at once, without a borrow from the next cell.
 _SLOT_ONE: Final = sum(1 << (_SLOT * c) for c in range(81))
 _SLOT_GUARD: Final = _SLOT_ONE << 9
+#: The "is d" nodes of all cells but the given one.
+_POS_ELSEWHERE: Final = tuple(_POS_ALL & ~_CELL_NODES[c] for c in range(81))
 #: All nodes of the cells each cell sees.
 _PEER_NODES: Final = tuple(sum(_CELL_NODES[p] for p in cells_of(PEER_MASK[c])) for c in range(81))
 #: "is d" nodes of digit d in every cell (index 0 unused).
@@ -270,6 +272,9 @@ class _Search:
                     if g.succ[m]:
                         starts.append(_Start(m, 1 << n, 1 << m, 1 << m, [1 << m]))
         by_node = {s.node: s for s in starts}
+        most = max(int(self.params["alt_cands_first"]), int(self.params["alt_cands_second"]))
+        alt_cells = [(c, cands[c].bit_count(), [by_node[pos_node(c, d)] for d in range(1, 10) if cands[c] >> (d - 1) & 1])
+                     for c in g.open if cands[c].bit_count() <= most]
         first = int(self.params["max_nodes_first"])
         second = int(self.params["max_nodes_second"])
         budget = int(self.params["budget"])
@@ -311,7 +316,7 @@ class _Search:
                     self._reducing(s, depth, nxt)
                 if nxt:
                     alive.append(s)
-            self._alternatives(by_node)
+            self._alternatives(alt_cells)
             starts = alive
             if self.found:
                 best = min(self._points_floor(f) for f in self.found.values())
@@ -448,10 +453,10 @@ class _Search:
     def _reducing(self, s: _Start, depth: int, new: int) -> None:
         """Two chains from ``s`` to two digits of one other cell (ACR)."""
         cell = s.node // _SLOT
-        new_pos = new & _POS_ALL & ~_CELL_NODES[cell]
+        new_pos = new & _POS_ELSEWHERE[cell]
         if not new_pos:
             return
-        seen = s.visited & _POS_ALL & ~_CELL_NODES[cell]
+        seen = s.visited & _POS_ELSEWHERE[cell]
         # per cell v & (v - 1): nonzero where the cell has two assertions or more
         several = seen & ((seen | _SLOT_GUARD) - _SLOT_ONE)
         if not several:
@@ -471,15 +476,16 @@ class _Search:
             self._add(Found("ACR", longest, False, tuple(tuple(p) for p in paths),  # type: ignore[arg-type]
                             eliminations=((c, d),), start=(c, d)))
 
-    def _alternatives(self, by_node: dict[int, _Start]) -> None:
-        """Chains from every digit of a cell that reach one placement (ACS)."""
-        g = self.graph
-        for c in g.open:
-            mask = g.cands[c]
-            if mask.bit_count() > self.alt_cands:
+    def _alternatives(self, alt_cells: list[tuple[int, int, list[_Start]]]) -> None:
+        """Chains from every digit of a cell that reach one placement (ACS).
+
+        ``alt_cells``: (cell, its number of candidates, the searches from them) of
+        the cells that may start alternative chains in either pass.
+        """
+        for c, count, branches in alt_cells:
+            if count > self.alt_cands:
                 continue
-            branches = [by_node[pos_node(c, d)] for d in range(1, 10) if mask >> (d - 1) & 1]
-            common = _POS_ALL & ~_CELL_NODES[c] & ~self.alt_done.get(c, 0)
+            common = _POS_ELSEWHERE[c] & ~self.alt_done.get(c, 0)
             for b in branches:
                 common &= b.visited
             if not common:
