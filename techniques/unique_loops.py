@@ -30,7 +30,7 @@ from typing import NamedTuple
 
 import numpy as np
 
-from puzzles.geometry import BOX_OF, CELL_UNITS, COL_OF, ROW_OF, UNIT_MASK
+from puzzles.geometry import ALL_CELLS, BOX_OF, CELL_UNITS, COL_OF, ROW_OF, UNIT_MASK, cells_of
 from techniques.base import Context, Phase, Technique, register
 from techniques.board import Board
 from techniques.findings import Cells, Digit, Fragment
@@ -507,10 +507,10 @@ class QuasiUniqueLoop(Technique):
         if not board.pencil or not ctx.unique:
             return  # candidates not written yet, or uniqueness not established
         eff = effective_masks(board)
-        holders = [0] * 10
-        for c in range(81):
-            for d in bits(eff[c]):
-                holders[d] |= 1 << c
+        # the cells of each digit in the effective masks: candidates, and cells solved earlier
+        holders = list(board.positions)
+        for c in cells_of(ALL_CELLS & ~board.empty & ~board.givens):
+            holders[board.values[c]] |= 1 << c
         open_cells = board.empty
         shapes = _six_cell_shapes()
         found = []
