@@ -300,7 +300,7 @@ class SingleDigitContradictionChain(_PerDigitChain):
         # reach[k][a]: everything seen by any set cell reachable from a in <= k steps,
         # an upper bound on what a chain continuing from a can still cover
         reach = [{a: peers[a] for a in nodes}]
-        for _ in range(depth):
+        while len(reach) <= depth:
             prev = reach[-1]
             layer = {}
             for a in nodes:
@@ -308,7 +308,10 @@ class SingleDigitContradictionChain(_PerDigitChain):
                 for c in follow[a]:
                     acc |= prev[c]
                 layer[a] = acc
-            reach.append(layer)
+            if layer == prev:  # nothing new within one more step: the bound stays as it is
+                reach += [prev] * (depth + 1 - len(reach))
+            else:
+                reach.append(layer)
         succ = _Successors(links)
         for start in nodes:
             if covered(peers[start]) or not covered(reach[depth][start]):
