@@ -71,6 +71,9 @@ _POS_ELSEWHERE: Final = tuple(_POS_ALL & ~_CELL_NODES[c] for c in range(81))
 _PEER_NODES: Final = tuple(sum(_CELL_NODES[p] for p in cells_of(PEER_MASK[c])) for c in range(81))
 #: "is d" nodes of digit d in every cell (index 0 unused).
 _DIGIT_NODES: Final = (0,) + tuple(sum(1 << (_SLOT * c + d - 1) for c in range(81)) for d in range(1, 10))
+#: Which of several deductions with the same effect and points is kept: the first kind here
+#: (a pair cell's digit set by a chain from "not d" is shown as the seed shows it: setting).
+_KIND_ORDER: Final = ("CCS", "CC", "ICC", "ACS", "ACR")
 #: Selection window of the engine (rater.modes.POINT_WINDOW): longer chains cannot be chosen.
 _WINDOW: Final = 3
 
@@ -239,10 +242,6 @@ class Found:
     strong_links: tuple[bool, ...] = ()  # ICC: which links are written "="
     start: tuple[int, int] = (0, 0)
 
-    @property
-    def effect(self) -> tuple[tuple[Candidate, ...], tuple[Candidate, ...]]:
-        return self.placements, self.eliminations
-
 
 class _Search:
     """All chain kinds of one board, shortest first, within the parameters."""
@@ -362,27 +361,44 @@ class _Search:
 
     # -- the kinds ------------------------------------------------------------------
 
-    def _add(self, f: Found) -> None:
-        key: tuple[object, ...] = f.effect
-        if f.kind in ("CC", "CCS", "ACR") and len(f.eliminations) + len(f.placements) == 1:
+    def _key(self, kind: str, placements: tuple[Candidate, ...], eliminations: tuple[Candidate, ...]) -> tuple:
+        """Under which key a deduction is kept: its effect, or a pair cell it decides."""
+        if kind in ("CC", "CCS", "ACR") and len(eliminations) + len(placements) == 1:
             # a pair cell losing one digit is the same as setting the other
-            cell = (f.eliminations or f.placements)[0][0]
+            cell = (eliminations or placements)[0][0]
             if self.graph.cands[cell].bit_count() == 2:
-                key = ("cell", cell)
+                return ("cell", cell)
+        return (placements, eliminations)
+
+    def _add(self, f: Found) -> None:
+        key = self._key(f.kind, f.placements, f.eliminations)
         old = self.found.get(key)
         if old is None or self._rank(f) < self._rank(old):
             self.found[key] = f
 
+    def _beaten(self, kind: str, placements: tuple[Candidate, ...], eliminations: tuple[Candidate, ...],
+                least_points: float, start: tuple[int, int]) -> bool:
+        """Whether the deduction kept for this effect outranks any new one of at least ``least_points``.
+
+        Then :meth:`_add` would drop the new one, and its chains need not be written out.
+        """
+        old = self.found.get(self._key(kind, placements, eliminations))
+        return old is not None and self._rank(old) <= (least_points, _KIND_ORDER.index(kind), start)
+
     def _rank(self, f: Found) -> tuple[float, int, tuple[int, int]]:
-        # a pair cell's digit set by a chain from "not d" is shown as the seed shows it: setting
-        order = ("CCS", "CC", "ICC", "ACS", "ACR")
-        return self._points_floor(f), order.index(f.kind), f.start
+        return self._points_floor(f), _KIND_ORDER.index(f.kind), f.start
 
     def _contradiction(self, s: _Start, depth: int, end: int) -> None:
+        start_cell, digit, negated = node_parts(s.node)
+        kind = "CCS" if negated else "CC"
+        effect = ((start_cell, digit),)
+        # the path will have depth + 1 assertions
+        if self._beaten(kind, effect if negated else (), () if negated else effect,
+                        min(self.offsets[kind]) + depth + 1, (start_cell, digit)):
+            return
         path = self._path(s, end, depth, strict=False)
         if path is None:
             return
-        start_cell, digit, negated = node_parts(s.node)
         inside = any(node_parts(n)[2] for n in path[1:-1])
         if negated:
             self._add(Found("CCS", len(path), inside, (tuple(path),), placements=((start_cell, digit),),
@@ -468,10 +484,13 @@ class _Search:
             if len(nodes) < 2:
                 continue
             depths = [s.depth_of(n) for n in nodes]
+            c, d, _ = node_parts(s.node)
+            # the longer path will have max(depths) + 1 assertions
+            if self._beaten("ACR", (), ((c, d),), self.offsets["ACR"][False] + max(depths) + 1, (c, d)):
+                continue
             paths = [self._path(s, n, k, strict=False) for n, k in zip(nodes, depths)]
             if any(p is None for p in paths):
                 continue
-            c, d, _ = node_parts(s.node)
             longest = max(len(p) for p in paths)  # type: ignore[arg-type]
             self._add(Found("ACR", longest, False, tuple(tuple(p) for p in paths),  # type: ignore[arg-type]
                             eliminations=((c, d),), start=(c, d)))
@@ -493,10 +512,13 @@ class _Search:
             self.alt_done[c] = self.alt_done.get(c, 0) | common
             for node in _bits(common):
                 depths = [b.depth_of(node) for b in branches]
+                x, digit, _ = node_parts(node)
+                # the longest branch will have max(depths) + 1 assertions
+                if self._beaten("ACS", ((x, digit),), (), self.offsets["ACS"][False] + max(depths) + 1, (c, 0)):
+                    continue
                 paths = [self._path(b, node, k, strict=False) for b, k in zip(branches, depths)]
                 if any(p is None for p in paths):
                     continue
-                x, digit, _ = node_parts(node)
                 longest = max(len(p) for p in paths)  # type: ignore[arg-type]
                 self._add(Found("ACS", longest, False, tuple(tuple(p) for p in paths),  # type: ignore[arg-type]
                                 placements=((x, digit),), start=(c, 0)))
