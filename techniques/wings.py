@@ -168,33 +168,6 @@ class WXYZWing(Technique):
         return len(others) == 3 and all(m.bit_count() == 2 and m & zbit for m in others)
 
 
-class _Fitting(dict[int, int]):
-    """Digit set (at most four digits) -> the pool cells that keep it within four digits.
-
-    Filled lazily per search: the pool cells with no more than ``4 - len``
-    digits outside the set, counted for all cells at once on bitboards
-    (``over[i]``: the cells with more than i outside digits so far).
-    """
-
-    def __init__(self, pool: int, positions: list[int]) -> None:
-        super().__init__()
-        self.pool = pool
-        self.positions = positions
-
-    def __missing__(self, digits: int) -> int:
-        room = 4 - digits.bit_count()
-        over = [0] * (room + 1)
-        for d in range(1, 10):
-            if not digits >> (d - 1) & 1:
-                where = self.positions[d]
-                for i in range(room, 0, -1):
-                    over[i] |= over[i - 1] & where
-                over[0] |= where
-        fitting = self.pool & ~over[room]
-        self[digits] = fitting
-        return fitting
-
-
 def _wings(cands: list[int], positions: list[int], pool: int) -> Iterator[tuple[tuple[int, ...], int, int, int]]:
     """Every wing of the pool: (cells ascending, their digits, the unrestricted digit z, z's eliminations).
 
@@ -213,25 +186,28 @@ def _wings(cands: list[int], positions: list[int], pool: int) -> Iterator[tuple[
     """
     bits = CELL_BIT
     peers = PEER_MASK
-    fitting = _Fitting(pool, positions)
     for v in cells_of(pool):
         higher = pool & ~((bits[v] << 1) - 1)
         u1 = cands[v]
         closed1 = peers[v] | bits[v]
-        ext1 = peers[v] & higher & fitting[u1]
+        ext1 = peers[v] & higher
         while ext1:
             low1 = ext1 & -ext1
             ext1 ^= low1
             w = low1.bit_length() - 1
             u2 = u1 | cands[w]
+            if u2.bit_count() > 4:
+                continue
             closed2 = closed1 | peers[w]
-            ext2 = (ext1 | (peers[w] & higher & ~closed1)) & fitting[u2]
+            ext2 = ext1 | (peers[w] & higher & ~closed1)
             g2 = bits[v] | low1
             while ext2:
                 low2 = ext2 & -ext2
                 ext2 ^= low2
                 x = low2.bit_length() - 1
                 u3 = u2 | cands[x]
+                if u3.bit_count() > 4:
+                    continue
                 g3 = g2 | low2
                 # v and w see each other, so a digit is unrestricted when x holds it
                 # together with v or w that x does not see
@@ -247,7 +223,7 @@ def _wings(cands: list[int], positions: list[int], pool: int) -> Iterator[tuple[
                             elim3 &= peers[c]
                     if not elim3:
                         continue
-                ext3 = (ext2 | (peers[x] & higher & ~closed2)) & fitting[u3]
+                ext3 = (ext2 | (peers[x] & higher & ~closed2))
                 while ext3:
                     low3 = ext3 & -ext3
                     ext3 ^= low3
