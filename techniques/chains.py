@@ -219,8 +219,8 @@ class _Start:
     visited: int
     frontier: int
     layers: list[int] = field(default_factory=list)
-    #: the candidates of the start cell for an "is d" start (it may begin a reducing
-    #: alternative chain or a loop), 0 for an "is not d" start
+    #: the number of candidates of the start cell for an "is d" start (it may begin a
+    #: reducing alternative chain or a loop), 0 for an "is not d" start
     positive_cands: int = 0
 
     def depth_of(self, node: int) -> int:
