@@ -200,7 +200,6 @@ def _wings(cands: list[int], positions: list[int], pool: int) -> Iterator[tuple[
                 continue
             closed2 = closed1 | peers[w]
             ext2 = ext1 | (peers[w] & higher & ~closed1)
-            g2 = bits[v] | low1
             while ext2:
                 low2 = ext2 & -ext2
                 ext2 ^= low2
@@ -208,7 +207,6 @@ def _wings(cands: list[int], positions: list[int], pool: int) -> Iterator[tuple[
                 u3 = u2 | cands[x]
                 if u3.bit_count() > 4:
                     continue
-                g3 = g2 | low2
                 # v and w see each other, so a digit is unrestricted when x holds it
                 # together with v or w that x does not see
                 cv, cw, cx = cands[v], cands[w], cands[x]
