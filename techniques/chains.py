@@ -52,6 +52,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar, Final
 
 from puzzles.geometry import CELL_BIT, cells_of
+from puzzles.rules import Rules
 from techniques.base import Context, Phase, Technique, register
 from techniques.board import Board
 from techniques.findings import NOT, Chain, Fragment, Items, Node, assertions, fragment_kind, negations
@@ -61,11 +62,32 @@ from techniques.step import Candidate, Step
 _SLOT: Final = 18
 _POS_ALL: Final = sum(0x1FF << (_SLOT * c) for c in range(81))
 _CELL_NODES: Final = tuple(((1 << _SLOT) - 1) << (_SLOT * c) for c in range(81))
+#: The lowest node of every cell, and the bit above its "is d" nodes: subtracting
+#: the one from a set of "is d" nodes raised by the other takes 1 from every
+#: cell's nine bits at once, without a borrow from the next cell.
+_SLOT_ONE: Final = sum(1 << (_SLOT * c) for c in range(81))
+_SLOT_GUARD: Final = _SLOT_ONE << 9
+#: The "is d" nodes of all cells but the given one.
+_POS_ELSEWHERE: Final = tuple(_POS_ALL & ~_CELL_NODES[c] for c in range(81))
 #: "is d" nodes of digit d in every cell (index 0 unused).
 _DIGIT_NODES: Final = (0,) + tuple(sum(1 << (_SLOT * c + d - 1) for c in range(81)) for d in range(1, 10))
+#: Which of several deductions with the same effect and points is kept: the first kind here
+#: (a pair cell's digit set by a chain from "not d" is shown as the seed shows it: setting).
+_KIND_ORDER: Final = ("CCS", "CC", "ICC", "ACS", "ACR")
 #: The seed's 3-point window of the half-synchronous listing: longer chains are never listed or chosen
 #: (the engine scores the cheapest, rater.modes.POINT_WINDOW; synchronous levels count all within it).
 _WINDOW: Final = 3
+#: Per set of rules (by name), all nodes of the cells each cell sees.
+_PEER_NODES: dict[str, tuple[int, ...]] = {}
+
+
+def _peer_nodes(rules: Rules) -> tuple[int, ...]:
+    """All nodes of the cells each cell sees under ``rules``, built once per process."""
+    table = _PEER_NODES.get(rules.name)
+    if table is None:
+        table = tuple(sum(_CELL_NODES[p] for p in cells_of(rules.peer_mask[c])) for c in range(81))
+        _PEER_NODES[rules.name] = table
+    return table
 
 
 def pos_node(cell: int, digit: int) -> int:
@@ -103,7 +125,8 @@ class _Graph:
         positions = board.positions
         self.cands = cands
         self.positions = positions
-        self.peer_mask = peer_mask = board.rules.peer_mask
+        self.peer_mask = board.rules.peer_mask
+        self.peer_nodes = peer_nodes = _peer_nodes(board.rules)
         self.open = [c for c in range(81) if board.empty >> c & 1]
         # conj[d][c]: cells forming a strong link on d with c (the only two places in a unit)
         conj: list[dict[int, int]] = [{} for _ in range(10)]
@@ -117,8 +140,10 @@ class _Graph:
                     conj[d][b] = conj[d].get(b, 0) | CELL_BIT[a]
         self.conj = conj
         succ = [0] * (_SLOT * 81)
-        # the node each weak link on d into cell b lands on: the pair's other digit, or "not d"
-        land = {}
+        # per digit d, the node each weak link on d into a cell b lands on (at most one per
+        # cell): the pair's other digit, or "not d"; and the "is d" nodes of the candidates
+        land = [0] * 10
+        self.is_nodes = [0] * 10
         for b in self.open:
             mask = cands[b]
             for d in range(1, 10):
@@ -127,7 +152,8 @@ class _Graph:
                     # a pair lands on its other digit; a cell of one candidate (a user's technique
                     # file may leave singles out) or of more lands on "not d"
                     pair = other and not other & (other - 1)
-                    land[b * 9 + d - 1] = 1 << (pos_node(b, other.bit_length()) if pair else neg_node(b, d))
+                    land[d] |= 1 << (pos_node(b, other.bit_length()) if pair else neg_node(b, d))
+                    self.is_nodes[d] |= 1 << pos_node(b, d)
         for c in self.open:
             mask = cands[c]
             digits = [d for d in range(1, 10) if mask >> (d - 1) & 1]
@@ -140,19 +166,40 @@ class _Graph:
                 succ[neg_node(c, e)] = bits
                 strong_out |= bits
             for d in digits:
-                out = strong_out & ~_DIGIT_NODES[d]
-                for b in cells_of(peer_mask[c] & positions[d]):
-                    out |= land[b * 9 + d - 1]
-                succ[pos_node(c, d)] = out
+                succ[pos_node(c, d)] = strong_out & ~_DIGIT_NODES[d] | land[d] & peer_nodes[c]
         pred = [0] * (_SLOT * 81)
+        #: (node, its successor nodes) for every node with a successor
+        self.adjacency: list[tuple[int, list[int]]] = []
         for a, out in enumerate(succ):
+            if not out:
+                continue
             abit = 1 << a
+            targets = []
             while out:
                 low = out & -out
-                pred[low.bit_length() - 1] |= abit
+                b = low.bit_length() - 1
+                pred[b] |= abit
+                targets.append(b)
                 out ^= low
+            self.adjacency.append((a, targets))
         self.succ = succ
         self.pred = pred
+
+    def grow(self, balls: list[int]) -> list[int]:
+        """The nodes within one more link of every node: ``balls[n]`` holds those within k of n.
+
+        Within k+1 of n is n itself and what lies within k of a successor, so
+        one pass over the links advances the breadth-first searches of all
+        starts by a layer at once, instead of one pass per start over its
+        frontier.
+        """
+        grown = balls[:]
+        for a, targets in self.adjacency:
+            ball = balls[a]
+            for b in targets:
+                ball |= balls[b]
+            grown[a] = ball
+        return grown
 
     # -- link kinds (for notation and loop eliminations) ----------------------------
 
@@ -177,7 +224,7 @@ class _Graph:
         return bool(self.conj[e].get(ca, 0) >> cb & 1)
 
 
-@dataclass
+@dataclass(slots=True)
 class _Start:
     """The breadth-first search from one assertion."""
 
@@ -186,6 +233,9 @@ class _Start:
     visited: int
     frontier: int
     layers: list[int] = field(default_factory=list)
+    #: the number of candidates of the start cell for an "is d" start (it may begin a
+    #: reducing alternative chain or a loop), 0 for an "is not d" start
+    positive_cands: int = 0
 
     def depth_of(self, node: int) -> int:
         bit = 1 << node
@@ -205,10 +255,6 @@ class Found:
     closing: tuple[int, int] | None = None  # (cell, digit) of the bracketed "(A)!d" closing a contradiction chain
     strong_links: tuple[bool, ...] = ()  # ICC: which links are written "="
     start: tuple[int, int] = (0, 0)
-
-    @property
-    def effect(self) -> tuple[tuple[Candidate, ...], tuple[Candidate, ...]]:
-        return self.placements, self.eliminations
 
 
 class _Search:
@@ -234,20 +280,25 @@ class _Search:
             for d in range(1, 10):
                 if cands[c] >> (d - 1) & 1:
                     n = pos_node(c, d)
-                    target = _CELL_NODES[c] & _POS_ALL & ~(1 << n)
-                    for b in cells_of(g.peer_mask[c] & g.positions[d]):
-                        target |= 1 << pos_node(b, d)
-                    starts.append(_Start(n, target, 1 << n, 1 << n, [1 << n]))
+                    target = _CELL_NODES[c] & _POS_ALL & ~(1 << n) | g.is_nodes[d] & g.peer_nodes[c]
+                    starts.append(_Start(n, target, 1 << n, 1 << n, [1 << n], cands[c].bit_count()))
                     m = neg_node(c, d)
                     if g.succ[m]:
                         starts.append(_Start(m, 1 << n, 1 << m, 1 << m, [1 << m]))
         by_node = {s.node: s for s in starts}
+        alt_cells = [(c, cands[c].bit_count(), [by_node[pos_node(c, d)] for d in range(1, 10) if cands[c] >> (d - 1) & 1])
+                     for c in g.open if cands[c].bit_count() <= self.alt_cands]
         first = int(self.params["max_nodes_first"])
         second = int(self.params["max_nodes_second"])
         budget = int(self.params["budget"])
         best = float("inf")
         cheapest = min(min(pair) for pair in self.offsets.values())
         depth = 1
+        pred = g.pred
+        # balls[n]: the nodes within depth links of n; one pass over the links per layer
+        # advances every start's breadth-first search (``expansions`` still counts the
+        # frontier nodes, as a search expanding them one by one would)
+        balls = [1 << n for n in range(_SLOT * 81)]
         while starts and depth < second:
             if depth >= first and not self.found:
                 self.second_pass = True
@@ -255,12 +306,30 @@ class _Search:
                 break
             if cheapest + depth > best + _WINDOW or self.expansions > budget:
                 break
+            balls = g.grow(balls)
             alive = []
             for s in starts:
-                if self._expand(s, depth):
+                # the layer: what lies within depth links and not within depth - 1
+                frontier = s.frontier
+                self.expansions += frontier.bit_count()
+                positive = s.positive_cands
+                if positive and depth >= 3 and pred[s.node] & frontier:
+                    self._loop(s, depth)  # the start follows from the last layer: a closed chain
+                ball = balls[s.node]
+                nxt = ball ^ s.visited
+                s.visited = ball
+                s.layers.append(nxt)
+                s.frontier = nxt
+                hit = nxt & s.target
+                if hit and not self.second_pass:
+                    for end in _bits(hit):
+                        self._contradiction(s, depth, end)
+                if positive and positive <= self.alt_cands and not self.second_pass:
+                    self._reducing(s, depth, nxt)
+                if nxt:
                     alive.append(s)
             if not self.second_pass:
-                self._alternatives(by_node)
+                self._alternatives(alt_cells)
             starts = alive
             if self.found:
                 best = min(self._points_floor(f) for f in self.found.values())
@@ -270,31 +339,6 @@ class _Search:
     def _points_floor(self, f: Found) -> float:
         """The points of a deduction, by the offsets of its kind (ranks deductions of different kinds)."""
         return self.offsets[f.kind][f.negation] + f.nodes
-
-    def _expand(self, s: _Start, depth: int) -> bool:
-        """One more layer of ``s``; record what it completes.  False when exhausted."""
-        succ = self.graph.succ
-        nxt = 0
-        f = s.frontier
-        while f:
-            low = f & -f
-            nxt |= succ[low.bit_length() - 1]
-            f ^= low
-            self.expansions += 1
-        start_bit = 1 << s.node
-        if nxt & start_bit and not s.node % _SLOT >= 9 and depth >= 3:
-            self._loop(s, depth)
-        nxt &= ~s.visited
-        s.visited |= nxt
-        s.layers.append(nxt)
-        s.frontier = nxt
-        hit = nxt & s.target
-        if hit and not self.second_pass:
-            for end in _bits(hit):
-                self._contradiction(s, depth, end)
-        if not s.node % _SLOT >= 9 and not self.second_pass:
-            self._reducing(s, depth, nxt)
-        return bool(nxt)
 
     # -- paths -------------------------------------------------------------------------
 
@@ -331,27 +375,44 @@ class _Search:
 
     # -- the kinds ------------------------------------------------------------------
 
-    def _add(self, f: Found) -> None:
-        key: tuple[object, ...] = f.effect
-        if f.kind in ("CC", "CCS", "ACR") and len(f.eliminations) + len(f.placements) == 1:
+    def _key(self, kind: str, placements: tuple[Candidate, ...], eliminations: tuple[Candidate, ...]) -> tuple:
+        """Under which key a deduction is kept: its effect, or a pair cell it decides."""
+        if kind in ("CC", "CCS", "ACR") and len(eliminations) + len(placements) == 1:
             # a pair cell losing one digit is the same as setting the other
-            cell = (f.eliminations or f.placements)[0][0]
+            cell = (eliminations or placements)[0][0]
             if self.graph.cands[cell].bit_count() == 2:
-                key = ("cell", cell)
+                return ("cell", cell)
+        return (placements, eliminations)
+
+    def _add(self, f: Found) -> None:
+        key = self._key(f.kind, f.placements, f.eliminations)
         old = self.found.get(key)
         if old is None or self._rank(f) < self._rank(old):
             self.found[key] = f
 
+    def _beaten(self, kind: str, placements: tuple[Candidate, ...], eliminations: tuple[Candidate, ...],
+                least_points: float, start: tuple[int, int]) -> bool:
+        """Whether the deduction kept for this effect outranks any new one of at least ``least_points``.
+
+        Then :meth:`_add` would drop the new one, and its chains need not be written out.
+        """
+        old = self.found.get(self._key(kind, placements, eliminations))
+        return old is not None and self._rank(old) <= (least_points, _KIND_ORDER.index(kind), start)
+
     def _rank(self, f: Found) -> tuple[float, int, tuple[int, int]]:
-        # a pair cell's digit set by a chain from "not d" is shown as the seed shows it: setting
-        order = ("CCS", "CC", "ICC", "ACS", "ACR")
-        return self._points_floor(f), order.index(f.kind), f.start
+        return self._points_floor(f), _KIND_ORDER.index(f.kind), f.start
 
     def _contradiction(self, s: _Start, depth: int, end: int) -> None:
+        start_cell, digit, negated = node_parts(s.node)
+        kind = "CCS" if negated else "CC"
+        effect = ((start_cell, digit),)
+        # the path will have depth + 1 assertions; a setting chain counts one less (its closing assertion)
+        if self._beaten(kind, effect if negated else (), () if negated else effect,
+                        min(self.offsets[kind]) + depth + (0 if negated else 1), (start_cell, digit)):
+            return
         path = self._path(s, end, depth, strict=False)
         if path is None:
             return
-        start_cell, digit, negated = node_parts(s.node)
         inside = any(node_parts(n)[2] for n in path[1:-1])
         if negated:  # the closing (A)d at the start cell is not counted, as the loop's repeated start
             self._add(Found("CCS", len(path) - 1, inside, (tuple(path),), placements=((start_cell, digit),),
@@ -422,40 +483,42 @@ class _Search:
     def _reducing(self, s: _Start, depth: int, new: int) -> None:
         """Two chains from ``s`` to two digits of one other cell (ACR)."""
         cell = s.node // _SLOT
-        if self.graph.cands[cell].bit_count() > self.alt_cands:
-            return
-        new_pos = new & _POS_ALL & ~_CELL_NODES[cell]
+        new_pos = new & _POS_ELSEWHERE[cell]
         if not new_pos:
             return
-        seen = s.visited & _POS_ALL & ~_CELL_NODES[cell]
-        pair = 0
-        for shift in range(1, 9):
-            pair |= seen & (seen >> shift) | seen & (seen << shift)
-        pair &= _POS_ALL
-        if not pair & new_pos:
+        seen = s.visited & _POS_ELSEWHERE[cell]
+        # per cell v & (v - 1): nonzero where the cell has two assertions or more
+        several = seen & ((seen | _SLOT_GUARD) - _SLOT_ONE)
+        if not several:
             return
-        for x in sorted({n // _SLOT for n in _bits(pair & new_pos)}):
+        for x in sorted({n // _SLOT for n in _bits(new_pos)}):
+            if not several & _CELL_NODES[x]:
+                continue
             nodes = list(_bits(seen & _CELL_NODES[x]))[:2]
             if len(nodes) < 2:
                 continue
             depths = [s.depth_of(n) for n in nodes]
+            c, d, _ = node_parts(s.node)
+            # the longer path will have max(depths) + 1 assertions
+            if self._beaten("ACR", (), ((c, d),), self.offsets["ACR"][False] + max(depths) + 1, (c, d)):
+                continue
             paths = [self._path(s, n, k, strict=False) for n, k in zip(nodes, depths)]
             if any(p is None for p in paths):
                 continue
-            c, d, _ = node_parts(s.node)
             longest = max(len(p) for p in paths)  # type: ignore[arg-type]
             self._add(Found("ACR", longest, False, tuple(tuple(p) for p in paths),  # type: ignore[arg-type]
                             eliminations=((c, d),), start=(c, d)))
 
-    def _alternatives(self, by_node: dict[int, _Start]) -> None:
-        """Chains from every digit of a cell that reach one placement (ACS)."""
-        g = self.graph
-        for c in g.open:
-            mask = g.cands[c]
-            if mask.bit_count() > self.alt_cands:
+    def _alternatives(self, alt_cells: list[tuple[int, int, list[_Start]]]) -> None:
+        """Chains from every digit of a cell that reach one placement (ACS).
+
+        ``alt_cells``: (cell, its number of candidates, the searches from them) of
+        the cells that may start alternative chains in either pass.
+        """
+        for c, count, branches in alt_cells:
+            if count > self.alt_cands:
                 continue
-            branches = [by_node[pos_node(c, d)] for d in range(1, 10) if mask >> (d - 1) & 1]
-            common = _POS_ALL & ~_CELL_NODES[c] & ~self.alt_done.get(c, 0)
+            common = _POS_ELSEWHERE[c] & ~self.alt_done.get(c, 0)
             for b in branches:
                 common &= b.visited
             if not common:
@@ -463,10 +526,13 @@ class _Search:
             self.alt_done[c] = self.alt_done.get(c, 0) | common
             for node in _bits(common):
                 depths = [b.depth_of(node) for b in branches]
+                x, digit, _ = node_parts(node)
+                # the longest branch will have max(depths) + 1 assertions
+                if self._beaten("ACS", ((x, digit),), (), self.offsets["ACS"][False] + max(depths) + 1, (c, 0)):
+                    continue
                 paths = [self._path(b, node, k, strict=False) for b, k in zip(branches, depths)]
                 if any(p is None for p in paths):
                     continue
-                x, digit, _ = node_parts(node)
                 longest = max(len(p) for p in paths)  # type: ignore[arg-type]
                 self._add(Found("ACS", longest, False, tuple(tuple(p) for p in paths),  # type: ignore[arg-type]
                                 placements=((x, digit),), start=(c, 0)))
@@ -592,7 +658,6 @@ class ContradictionChain(_ContradictionLike):
     """CC: simple (no "!" inside) or extended ("!" inside) contradiction chain."""
 
     code = "CC"
-
     measure = "length"
     kind = "CC"
 
@@ -602,7 +667,6 @@ class SettingContradictionChain(_ContradictionLike):
     """CCS: from "d is not in A" to "d is in A": d is set."""
 
     code = "CCS"
-
     measure = "length"
     kind = "CCS"
 
@@ -612,7 +676,6 @@ class ClosedImplicationChain(_ContradictionLike):
     """ICC: closed implication chain (continuous nice loop)."""
 
     code = "ICC"
-
     measure = "length"
     kind = "ICC"
 
@@ -631,7 +694,6 @@ class SettingAlternativeChains(_Alternative):
     """ACS: chains from every digit of a cell reach the same placement."""
 
     code = "ACS"
-
     measure = "length"
     kind = "ACS"
 
@@ -641,7 +703,6 @@ class ReducingAlternativeChains(_Alternative):
     """ACR: two chains from one digit reach two digits of one cell."""
 
     code = "ACR"
-
     measure = "length"
     kind = "ACR"
 

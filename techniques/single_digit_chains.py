@@ -94,6 +94,11 @@ class DigitLinks:
             links.peers[c] = geo.peer_mask[c] & pos
         return links
 
+    @classmethod
+    def shared(cls, board: Board, ctx: Context, digit: int) -> DigitLinks:
+        """The digit's links, made once per board state for both chain kinds."""
+        return ctx.memo(("digit_links", digit), lambda: cls.of(board, digit))
+
     def cell(self, c: int) -> Node:
         return Node.of(c, self.digit)
 
@@ -154,7 +159,7 @@ class _PerDigitChain(Technique):
         found: list[tuple[tuple, Step]] = []
         for d in range(1, 10):
             if board.positions[d]:
-                found.extend(self._digit(DigitLinks.of(board, d), max_len))
+                found.extend(self._digit(DigitLinks.shared(board, ctx, d), max_len))
         yield from _sorted_unique(found)
 
 
@@ -240,6 +245,33 @@ class _Partial:
     pattern: str
 
 
+class _Successors(dict[int, list[tuple[int, list[tuple[int, bool]]]]]):
+    """Set cell a -> the set cells that follow it (via a not-set cell), with the linking cells.
+
+    For each next set cell c the linking cells b are listed strong links first
+    (a = b gives an "O", a wider unit an "X"), then scan order; the first one
+    not yet in the chain is used.  Filled on first use: most cells start no
+    chain that could reach a contradiction.
+    """
+
+    def __init__(self, links: DigitLinks) -> None:
+        super().__init__()
+        self.links = links
+
+    def __missing__(self, a: int) -> list[tuple[int, list[tuple[int, bool]]]]:
+        strong, peers = self.links.strong, self.links.peers
+        by_c: dict[int, list[tuple[int, bool]]] = {}
+        for b in cells_of(peers[a]):
+            if not strong[b]:
+                continue
+            is_strong = bool(strong[a] >> b & 1)
+            for c in cells_of(strong[b] & ~CELL_BIT[a]):
+                by_c.setdefault(c, []).append((b, is_strong))
+        following = [(c, sorted(v, key=lambda bv: (not bv[1], bv[0]))) for c, v in sorted(by_c.items())]
+        self[a] = following
+        return following
+
+
 @register
 class SingleDigitContradictionChain(_PerDigitChain):
     """SCC: single-digit contradiction chain, type 1 and type 2 (O/X suffix), 3..11 cells."""
@@ -259,46 +291,45 @@ class SingleDigitContradictionChain(_PerDigitChain):
             return units_hit(pos & ~seen) != full
 
         nodes = cells_of(pos)
-        succ = {a: self._successors(links, a) for a in nodes}
+        strong = links.strong
+        linked = 0  # the cells with a strong link
+        for a in nodes:
+            if strong[a]:
+                linked |= CELL_BIT[a]
+        # the set cells that may follow each set cell (through a linking cell)
+        follow = {}
+        for a in nodes:
+            nxt = 0
+            for b in cells_of(peers[a] & linked):
+                nxt |= strong[b]
+            follow[a] = cells_of(nxt & ~CELL_BIT[a])
         depth = (max_len - 1) // 2
         # reach[k][a]: everything seen by any set cell reachable from a in <= k steps,
         # an upper bound on what a chain continuing from a can still cover
         reach = [{a: peers[a] for a in nodes}]
-        for _ in range(depth):
+        while len(reach) <= depth:
             prev = reach[-1]
             layer = {}
             for a in nodes:
                 acc = peers[a]
-                for c, _ in succ[a]:
+                for c in follow[a]:
                     acc |= prev[c]
                 layer[a] = acc
-            reach.append(layer)
+            if layer == prev:  # nothing new within one more step: the bound stays as it is
+                reach += [prev] * (depth + 1 - len(reach))
+            else:
+                reach.append(layer)
+        succ = _Successors(links)
         for start in nodes:
             if covered(peers[start]) or not covered(reach[depth][start]):
                 continue
             yield from self._from(links, start, succ, reach, covered, max_len)
 
-    @staticmethod
-    def _successors(links: DigitLinks, a: int) -> list[tuple[int, list[tuple[int, bool]]]]:
-        """Set cells that follow set cell ``a`` (via a not-set cell), with the linking cells.
-
-        For each next set cell c the linking cells b are listed strong links
-        first (a = b gives an "O", a wider unit an "X"), then scan order; the
-        first one not yet in the chain is used.
-        """
-        strong, peers = links.strong, links.peers
-        by_c: dict[int, list[tuple[int, bool]]] = {}
-        for b in cells_of(peers[a]):
-            is_strong = bool(strong[a] >> b & 1)
-            for c in cells_of(strong[b] & ~CELL_BIT[a]):
-                by_c.setdefault(c, []).append((b, is_strong))
-        return [(c, sorted(v, key=lambda bv: (not bv[1], bv[0]))) for c, v in sorted(by_c.items())]
-
     def _from(
         self,
         links: DigitLinks,
         start: int,
-        succ: dict[int, list[tuple[int, list[tuple[int, bool]]]]],
+        succ: _Successors,
         reach: list[dict[int, int]],
         covered: Callable[[int], bool],
         max_len: int,

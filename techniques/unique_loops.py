@@ -25,11 +25,12 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from functools import lru_cache
-from itertools import combinations
+from itertools import combinations, permutations
+from typing import NamedTuple
 
 import numpy as np
 
-from puzzles.geometry import CELL_UNITS, COL_OF, ROW_OF, UNIT_MASK
+from puzzles.geometry import ALL_CELLS, BOX_OF, CELL_UNITS, COL_OF, ROW_OF, UNIT_MASK, cells_of
 from techniques.base import Context, Phase, Technique, register
 from techniques.board import Board
 from techniques.findings import Cells, Digit, Fragment
@@ -142,45 +143,130 @@ def find_loops(
         remove()
 
 
+class _SixCellShapes(NamedTuple):
+    """The six-cell loops, their colour classes as bitboards, and their cells as 2x64-bit numpy words."""
+
+    loops: list[tuple[tuple[int, ...], tuple[int, ...]]]
+    class0: list[int]
+    class1: list[int]
+    cells_lo: np.ndarray
+    cells_hi: np.ndarray
+
+
 @lru_cache(maxsize=1)
-def _six_cell_shapes() -> tuple[list[tuple[tuple[int, ...], tuple[int, ...]]], dict[str, np.ndarray]]:
-    """All 6804 six-cell loop shapes with their colour classes, as 2x64-bit numpy words.
+def _six_cell_shapes() -> _SixCellShapes:
+    """All 6804 six-cell loop shapes with their colour classes.
 
     Quasi loops may use cells without x or y, so the candidate-driven search
     of plain loops would branch widely; testing every shape with a few vector
     operations per digit pair is faster.  Built once, on first use.
     """
-    full = (1 << 81) - 1
-    shapes = list(find_loops(full, full, full, 6, [0] * 81))
+    loops = _six_cell_loops()
+    class0, class1 = [], []
+    for cells, colours in loops:
+        masks = [0, 0]
+        for c, k in zip(cells, colours):
+            masks[k] |= 1 << c
+        class0.append(masks[0])
+        class1.append(masks[1])
+    every = [a | b for a, b in zip(class0, class1)]
     low = (1 << 64) - 1
-
-    def words(masks: list[int]) -> tuple[np.ndarray, np.ndarray]:
-        return (
-            np.array([m & low for m in masks], dtype=np.uint64),
-            np.array([m >> 64 for m in masks], dtype=np.uint64),
-        )
-
-    class0 = [sum(1 << c for c, k in zip(cells, cols) if k == 0) for cells, cols in shapes]
-    class1 = [sum(1 << c for c, k in zip(cells, cols) if k == 1) for cells, cols in shapes]
-    arrays = {}
-    for name, masks in (("c0", class0), ("c1", class1), ("all", [a | b for a, b in zip(class0, class1)])):
-        arrays[name + "_lo"], arrays[name + "_hi"] = words(masks)
-    return shapes, arrays
+    return _SixCellShapes(
+        loops,
+        class0,
+        class1,
+        np.array([m & low for m in every], dtype=np.uint64),
+        np.array([m >> 64 for m in every], dtype=np.uint64),
+    )
 
 
-def _matching_shapes(arrays: dict[str, np.ndarray], allowed: int, ex: int, ey: int, open_cells: int) -> list[int]:
-    """Indices of shapes inside ``allowed`` with an open cell where x and y each fill a colour class."""
+#: A six-cell loop pattern: (row index, column index) of its cells in growing order, and their colours.
+_Crossings = tuple[tuple[tuple[int, int], ...], tuple[int, ...]]
+
+
+def _six_cell_loops() -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
+    """Every six-cell loop as :func:`find_loops` yields it (cells in growing order, colours), sorted.
+
+    Six cells two to a row and two to a column fill three rows and three
+    columns, and miss one cell of each row and column: the loops are the
+    3 x 3 row-column crossings without a permutation's cells, kept when the
+    six cells lie two to a box in three boxes.  Which of those pass, and in
+    which order :func:`find_loops` grows and colours them, depends only on the
+    bands of the rows, the stacks of the columns and the permutation, so it is
+    worked out once per such pattern (a few hundred) instead of per loop.
+    The order of :func:`find_loops` is that of its cell tuples (it tries
+    smaller cells first), hence the sort.
+    """
+    patterns: dict[tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]], _Crossings | None] = {}
+    misses = list(permutations(range(3)))
+    loops = []
+    for rows in combinations(range(9), 3):
+        bands = tuple(BOX_OF[9 * r] for r in rows)
+        for cols in combinations(range(9), 3):
+            stacks = tuple(BOX_OF[c] for c in cols)
+            for miss in misses:
+                key = (bands, stacks, miss)
+                if key in patterns:
+                    pattern = patterns[key]
+                else:
+                    crossings = [(i, j) for i in range(3) for j in range(3) if j != miss[i]]
+                    grown = _grown_order([9 * rows[i] + cols[j] for i, j in crossings])
+                    pattern = patterns[key] = None if grown is None else (
+                        tuple(crossings[k] for k in grown[0]), grown[1])
+                if pattern is not None:
+                    loops.append((tuple(9 * rows[i] + cols[j] for i, j in pattern[0]), pattern[1]))
+    loops.sort()
+    return loops
+
+
+def _grown_order(cells: list[int]) -> tuple[tuple[int, ...], tuple[int, ...]] | None:
+    """How :func:`find_loops` grows and colours a six-cell set (indices into ``cells``), None if no loop.
+
+    From the lowest cell it completes the first unit holding one cell of the
+    set, giving the partner the other colour; a loop holds two cells of
+    different colours in every unit it touches.
+    """
+    units = [CELL_UNITS[c] for c in cells]
+    count: dict[int, int] = {}
+    for us in units:
+        for u in us:
+            count[u] = count.get(u, 0) + 1
+    if any(n != 2 for n in count.values()):
+        return None
+    order, colours = [0], [0]
+    placed = {0}
+    while len(order) < 6:
+        k, col = next((k, col) for k, col in zip(order, colours) for u in units[k]
+                      if sum(1 for j in placed if u in units[j]) == 1)
+        u = next(u for u in units[k] if sum(1 for j in placed if u in units[j]) == 1)
+        partner = next(j for j in range(6) if j not in placed and u in units[j])
+        order.append(partner)
+        colours.append(1 - col)
+        placed.add(partner)
+    colour_of = dict(zip(order, colours))
+    if any(colour_of[i] == colour_of[j] for i in range(6) for j in range(i + 1, 6) if set(units[i]) & set(units[j])):
+        return None
+    return tuple(order), tuple(colours)
+
+
+def _matching_shapes(shapes: _SixCellShapes, allowed: int, ex: int, ey: int, open_cells: int) -> list[int]:
+    """Indices of shapes inside ``allowed`` with an open cell where x and y each fill a colour class.
+
+    One vector test keeps the shapes inside ``allowed`` (a small share of
+    them); the colour classes of those few are tested one by one.
+    """
     low = (1 << 64) - 1
-
-    def inside(name: str, mask: int) -> np.ndarray:
-        lo, hi = np.uint64(~mask & low), np.uint64((~mask >> 64) & low)
-        return ((arrays[name + "_lo"] & lo) == 0) & ((arrays[name + "_hi"] & hi) == 0)
-
-    ok = inside("all", allowed)
-    ok &= inside("c0", ex) | inside("c1", ex)
-    ok &= inside("c0", ey) | inside("c1", ey)
-    ok &= ~inside("all", ~open_cells)
-    return np.flatnonzero(ok).tolist()
+    outside_lo, outside_hi = np.uint64(~allowed & low), np.uint64((~allowed >> 64) & low)
+    inside = ((shapes.cells_lo & outside_lo) == 0) & ((shapes.cells_hi & outside_hi) == 0)
+    class0, class1 = shapes.class0, shapes.class1
+    no_x, no_y = ~ex, ~ey
+    matching = []
+    for k in np.flatnonzero(inside).tolist():
+        c0, c1 = class0[k], class1[k]
+        if ((not c0 & no_x or not c1 & no_x) and (not c0 & no_y or not c1 & no_y)
+                and (c0 | c1) & open_cells):
+            matching.append(k)
+    return matching
 
 
 def _few_extras(extras: Sequence[int]) -> bool:
@@ -191,28 +277,33 @@ def _few_extras(extras: Sequence[int]) -> bool:
     return cells[0].bit_count() == 1 and all(m == cells[0] for m in cells)
 
 
-def useful_regions(allowed: int, extras: Sequence[int]) -> list[int]:
+def useful_regions(allowed: int, holders: Sequence[int], pair: int) -> list[int]:
     """Parts of ``allowed`` that can hold a useful loop (see :func:`find_loops`).
 
-    A loop of six or more cells with at most three extra cells has three pair
-    cells; without three pair cells only type 2/5 is left, whose extra cells
-    all hold the same single extra z.  Early in a hard puzzle there are few
-    pair cells, and this cut keeps the loop search small.
+    ``holders[d]`` is the bitboard of the cells with digit d, ``pair`` the
+    mask of x and y; a cell's extras are its digits other than those.  A loop
+    of six or more cells with at most three extra cells has three pair cells;
+    without three pair cells only type 2/5 is left, whose extra cells all hold
+    the same single extra z.  Early in a hard puzzle there are few pair cells,
+    and this cut keeps the loop search small.  Counted on bitboards: the cells
+    with one extra digit and with two or more.
     """
-    pair_cells = 0
-    single: dict[int, int] = {}
-    rest = allowed
-    while rest:
-        low = rest & -rest
-        rest ^= low
-        m = extras[low.bit_length() - 1]
-        if not m:
-            pair_cells |= low
-        elif not m & (m - 1):
-            single[m] = single.get(m, 0) | low
+    one = several = 0
+    for d in range(1, 10):
+        if not pair >> (d - 1) & 1:
+            several |= one & holders[d]
+            one |= holders[d]
+    pair_cells = allowed & ~one
     if pair_cells.bit_count() >= 3:
         return [allowed]
-    return [pair_cells | cells for _, cells in sorted(single.items()) if (pair_cells | cells).bit_count() >= 6]
+    single = allowed & one & ~several
+    regions = []
+    for d in range(1, 10):
+        if not pair >> (d - 1) & 1 and single & holders[d]:
+            region = pair_cells | single & holders[d]
+            if region.bit_count() >= 6:
+                regions.append(region)
+    return regions
 
 
 def display_order(cells: tuple[int, ...]) -> tuple[int, ...]:
@@ -381,8 +472,11 @@ class UniqueLoop(Technique):
             if both.bit_count() < 6:
                 continue
             pair = (1 << (x - 1)) | (1 << (y - 1))
+            regions = useful_regions(both, pos, pair)
+            if not regions:
+                continue
             extras = [m & ~pair for m in board.cands]
-            for region in useful_regions(both, extras):
+            for region in regions:
                 for cells, _ in find_loops(region, both, both, int(self.params["max_cells"]), extras):
                     masks = tuple(board.cands[c] for c in cells)
                     pat = Pattern(cells, masks, (0,) * len(cells), x, y, display_order(cells))
@@ -417,21 +511,23 @@ class QuasiUniqueLoop(Technique):
         if not board.pencil or not ctx.unique:
             return  # candidates not written yet, or uniqueness not established
         eff = effective_masks(board)
-        holders = [0] * 10
-        for c in range(81):
-            for d in bits(eff[c]):
-                holders[d] |= 1 << c
+        # the cells of each digit in the effective masks: candidates, and cells solved earlier
+        holders = list(board.positions)
+        for c in cells_of(ALL_CELLS & ~board.empty & ~board.givens):
+            holders[board.values[c]] |= 1 << c
         open_cells = board.empty
-        shapes, arrays = _six_cell_shapes()
+        shapes = _six_cell_shapes()
         found = []
         for x, y in combinations(range(1, 10), 2):
             ex, ey = holders[x], holders[y]
             allowed = (ex | ey) & ~board.givens
             pair = (1 << (x - 1)) | (1 << (y - 1))
+            regions = useful_regions(allowed, holders, pair)
+            if not regions:
+                continue
             extras = [m & ~pair for m in eff]
-            regions = useful_regions(allowed, extras)
-            for k in [k for r in regions for k in _matching_shapes(arrays, r, ex, ey, open_cells)]:
-                cells, colours = shapes[k]
+            for k in [k for r in regions for k in _matching_shapes(shapes, r, ex, ey, open_cells)]:
+                cells, colours = shapes.loops[k]
                 if not _few_extras([extras[c] for c in cells]):
                     continue
                 e = [eff[c] for c in cells]

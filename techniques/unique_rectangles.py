@@ -50,7 +50,17 @@ class UniqueRectangle(Technique):
         if not board.pencil or not ctx.unique:
             return  # candidates not written yet, or uniqueness not established
         cands = board.cands
+        # every type needs all four corners with the two main candidates and one pair cell
+        several = pair_cells = 0
+        for cell in range(81):
+            count = cands[cell].bit_count()
+            if count >= 2:
+                several |= 1 << cell
+                if count == 2:
+                    pair_cells |= 1 << cell
         for rect in RECTANGLES:
+            if rect.mask & ~several or not rect.mask & pair_cells:
+                continue
             a, b, c, d = rect.cells
             common = cands[a] & cands[b] & cands[c] & cands[d]
             if common.bit_count() < 2:

@@ -593,9 +593,13 @@ def quasi_floor(params: dict[str, float], most_added: int) -> float:
     return linear_floor(params["quasi_base"], params["quasi_per_digit"], 1, most_added)
 
 
-def bits(mask: int) -> list[int]:
+#: The digits of every 9-bit mask, ascending (looked up: the searches ask for them per cell).
+_DIGITS_OF_MASK = tuple(tuple(d for d in range(1, 10) if mask >> (d - 1) & 1) for mask in range(512))
+
+
+def bits(mask: int) -> tuple[int, ...]:
     """Digits of a 9-bit mask, ascending."""
-    return [d for d in range(1, 10) if mask >> (d - 1) & 1]
+    return _DIGITS_OF_MASK[mask]
 
 
 def make_step(code: str, points: float, pat: Pattern, f: Finding, extra_detail: dict[str, object]) -> Step:

@@ -134,17 +134,8 @@ class WXYZWing(Technique):
         for c in range(81):
             if 2 <= cands[c].bit_count() <= 4:
                 pool |= CELL_BIT[c]
-        found = []
-        for group, union in _connected_quads(cands, positions, pool):
-            if union.bit_count() != 4:
-                continue
-            loose = _loose_digits(group, cands, union)
-            if len(loose) != 1:
-                continue
-            z, occ = loose[0]
-            elim = _sees_all(occ, positions[z])
-            if elim:
-                found.append((group, self._step(board, group, union, z, elim)))
+        found = [(group, self._step(board, group, union, z, elim))
+                 for group, union, z, elim in _wings(cands, positions, pool)]
         yield from _keep_first(found)
 
     def _step(self, board: Board, group: tuple[int, ...], union: int, z: int, elim: int) -> Step:
@@ -178,66 +169,83 @@ class WXYZWing(Technique):
         return len(others) == 3 and all(m.bit_count() == 2 and m & zbit for m in others)
 
 
-def _loose_digits(group: tuple[int, ...], cands: list[int], union: int) -> list[tuple[int, int]]:
-    """The digits of ``group`` whose occurrences do not all see each other, with those occurrences."""
-    loose = []
-    rest = union
-    while rest:
-        dbit = rest & -rest
-        rest ^= dbit
-        occ = [c for c in group if cands[c] & dbit]
-        if any(not PEER_MASK[a] >> b & 1 for i, a in enumerate(occ) for b in occ[i + 1:]):
-            mask = 0
-            for c in occ:
-                mask |= CELL_BIT[c]
-            loose.append((dbit.bit_length(), mask))
-    return loose
+def _wings(cands: list[int], positions: list[int], pool: int) -> Iterator[tuple[tuple[int, ...], int, int, int]]:
+    """Every wing of the pool: (cells ascending, their digits, the unrestricted digit z, z's eliminations).
 
-
-def _sees_all(occ: int, where: int) -> int:
-    """The cells of ``where`` that see every cell of ``occ``."""
-    for c in cells_of(occ):
-        where &= PEER_MASK[c]
-    return where
-
-
-def _connected_quads(cands: list[int], positions: list[int], pool: int) -> Iterator[tuple[tuple[int, ...], int]]:
-    """Connected sets of four pool cells spanning at most four digits that may still be a wing.
-
-    Each set is produced once: it grows from its smallest cell, adding only
-    larger cells that see a cell already in the set (the ESU scheme).  A cell
-    that would push the union past four digits is never added, and a set of
-    three is not grown when it already has two unrestricted digits or its one
-    unrestricted digit has no cell left to remove it from: more cells only add
-    occurrences, which can never make a digit restricted again.
+    A wing is a connected set of four pool cells with four digits between them,
+    exactly one of them unrestricted (its occurrences do not all see each
+    other), whose z-occurrences are all seen from some other z-candidate.
+    Each connected set is produced once: it grows from its smallest cell,
+    adding only larger cells that see a cell already in the set (the ESU
+    scheme, as three nested loops over bitboards).  A cell that would push the
+    union past four digits is never added, and a set of three is not grown
+    when it already has two unrestricted digits or its one unrestricted digit
+    has no cell left to remove it from: more cells only add occurrences, which
+    can never make a digit restricted again.  For the fourth cell only what it
+    adds is checked: a restricted digit stays restricted when the new cell
+    lacks it or sees all its occurrences.
     """
+    bits = CELL_BIT
+    peers = PEER_MASK
     for v in cells_of(pool):
-        higher = pool & ~((CELL_BIT[v] << 1) - 1)
-        yield from _extend((v,), cands[v], PEER_MASK[v] & higher, PEER_MASK[v] | CELL_BIT[v], higher, cands, positions)
-
-
-def _extend(
-    group: tuple[int, ...],
-    union: int,
-    ext: int,
-    closed: int,
-    higher: int,
-    cands: list[int],
-    positions: list[int],
-) -> Iterator[tuple[tuple[int, ...], int]]:
-    if len(group) == 4:
-        yield tuple(sorted(group)), union
-        return
-    if len(group) == 3:
-        loose = _loose_digits(group, cands, union)
-        if len(loose) > 1 or (loose and not _sees_all(loose[0][1], positions[loose[0][0]])):
-            return
-    while ext:
-        low = ext & -ext
-        w = low.bit_length() - 1
-        ext ^= low
-        nu = union | cands[w]
-        if nu.bit_count() > 4:
-            continue
-        new_ext = ext | (PEER_MASK[w] & higher & ~closed)
-        yield from _extend(group + (w,), nu, new_ext, closed | PEER_MASK[w], higher, cands, positions)
+        higher = pool & ~((bits[v] << 1) - 1)
+        u1 = cands[v]
+        closed1 = peers[v] | bits[v]
+        ext1 = peers[v] & higher
+        while ext1:
+            low1 = ext1 & -ext1
+            ext1 ^= low1
+            w = low1.bit_length() - 1
+            u2 = u1 | cands[w]
+            if u2.bit_count() > 4:
+                continue
+            closed2 = closed1 | peers[w]
+            ext2 = ext1 | (peers[w] & higher & ~closed1)
+            while ext2:
+                low2 = ext2 & -ext2
+                ext2 ^= low2
+                x = low2.bit_length() - 1
+                u3 = u2 | cands[x]
+                if u3.bit_count() > 4:
+                    continue
+                # v and w see each other, so a digit is unrestricted when x holds it
+                # together with v or w that x does not see
+                cv, cw, cx = cands[v], cands[w], cands[x]
+                loose = (0 if peers[v] & low2 else cv & cx) | (0 if peers[w] & low2 else cw & cx)
+                if loose & (loose - 1):
+                    continue
+                if loose:
+                    z = loose.bit_length()
+                    elim3 = positions[z]
+                    for c, cc in ((v, cv), (w, cw), (x, cx)):
+                        if cc & loose:
+                            elim3 &= peers[c]
+                    if not elim3:
+                        continue
+                ext3 = (ext2 | (peers[x] & higher & ~closed2))
+                while ext3:
+                    low3 = ext3 & -ext3
+                    ext3 ^= low3
+                    y = low3.bit_length() - 1
+                    cy = cands[y]
+                    u4 = u3 | cy
+                    if u4.bit_count() != 4:
+                        continue
+                    # the restricted digits y holds without seeing all their occurrences
+                    py = peers[y]
+                    unseen = (0 if py & bits[v] else cv) | (0 if py & low1 else cw) | (0 if py & low2 else cx)
+                    broken = cy & unseen & ~loose
+                    if loose:
+                        if broken:
+                            continue
+                        elim = elim3 & py if cy & loose else elim3
+                    else:
+                        if not broken or broken & (broken - 1):
+                            continue
+                        z = broken.bit_length()
+                        elim = positions[z] & py
+                        for c, cc in ((v, cv), (w, cw), (x, cx)):
+                            if cc & broken:
+                                elim &= peers[c]
+                    if elim:
+                        yield tuple(sorted((v, w, x, y))), u4, z, elim
