@@ -199,7 +199,6 @@ class NakedSingle(Technique):
     """B0: an empty cell that sees eight different digits."""
 
     code = "B0"
-
     measure = "visible"
     group = "B"
     family = "direct"

@@ -86,7 +86,6 @@ class SingleDigitGrid(Technique):
     """N x N single-digit grids (N = 2, 3, 4) with rows or columns as the base."""
 
     code = "SG"
-
     measure = "n"
     group = "IV"
     family = "IV"

@@ -50,7 +50,6 @@ class GoldenChain(Technique):
     """GC: golden chain (XY-chain) of 3..14 bivalue cells, open or closed."""
 
     code = "GC"
-
     measure = "length"
     group = "III"
     family = "III"

@@ -144,7 +144,6 @@ class RemotePairs(_ThreePoints):
     """Chains of identical bivalue cells: cells seeing both colours lose both digits."""
 
     code = "RP"
-
     measure = "length"
     fields = frozenset({"digits", "chain", "length"})
 

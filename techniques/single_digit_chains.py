@@ -168,7 +168,6 @@ class SingleDigitChain(_PerDigitChain):
     """SC: chain of strong links of one digit (X-chain), 4..12 cells, open or closed."""
 
     code = "SC"
-
     measure = "length"
     fields = frozenset({"digit", "length", "closed", "kind", "chain", "removed"})
     defaults = {"points_offset": 3, "max_length": 12}
@@ -277,7 +276,6 @@ class SingleDigitContradictionChain(_PerDigitChain):
     """SCC: single-digit contradiction chain, type 1 and type 2 (O/X suffix), 3..11 cells."""
 
     code = "SCC"
-
     measure = "length"
     fields = frozenset({"digit", "length", "type", "chain", "reason", "removed", "extension"})
     defaults = {"points_offset": 4, "max_length": 11}

@@ -202,7 +202,6 @@ class NakedTuple(_Tuples):
     """Naked N-tuples, N = 2..7, unless the complementary hidden tuple is cheaper."""
 
     code = "NT"
-
     measure = "n"
     fields = frozenset({"n", "digits", "rests", "cells", "unit", "also", "other"})
     group = "II"
@@ -277,7 +276,6 @@ class HiddenTuple(_Tuples):
     """Hidden M-tuples, M = 2..3, where cheaper than the complementary naked tuple."""
 
     code = "HT"
-
     measure = "m"
     fields = frozenset({"m", "digits", "rests", "cells", "removed", "unit", "other"})
     group = "II"

@@ -449,7 +449,6 @@ class UniqueLoop(Technique):
     """Unique loops of 6, 8 and 10 cells: rectangle type points + 3 per extra cell pair."""
 
     code = "UL"
-
     measure = "size"
     fields = frozenset({"type", "cells", "pair", "reason", "size"})
     group = "V"
@@ -494,7 +493,6 @@ class QuasiUniqueLoop(Technique):
     """Quasi unique loops of 6 cells: 6-loop points + (1 + 2N) for N re-added candidates."""
 
     code = "QUL"
-
     measure = "size"
     fields = frozenset({"type", "cells", "pair", "reason", "size", "cands", "added"})
     group = "V"

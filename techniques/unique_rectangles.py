@@ -84,7 +84,6 @@ class QuasiUniqueRectangle(Technique):
     """
 
     code = "QUR"
-
     measure = "added"
     group = "V"
     family = "V"
