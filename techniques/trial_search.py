@@ -22,10 +22,9 @@ against the plain search on boards.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from puzzles.rules import Rules
-from puzzles.solver import _CELL_BITS, _branch_cell, _grid_of, _initial_state, _propagate, _tables
 
-Grid = tuple[int, ...]
+from puzzles.rules import Rules
+from puzzles.solver import _CELL_BITS, Grid, _branch_cell, _grid_of, _initial_state, _propagate, _tables
 
 
 class GuessSearch:
