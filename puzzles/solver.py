@@ -63,6 +63,9 @@ _M81: Final = (1 << 81) - 1
 _REP: Final = sum(1 << 81 * d for d in range(9))
 _ALL: Final = _M81 * _REP
 _LAYER_SHIFTS: Final = tuple(81 * d for d in range(1, 9))
+#: Layers 0-3 and 0-1: the halves :func:`_propagate` folds the layer count in.
+_M324: Final = (1 << 324) - 1
+_M162: Final = (1 << 162) - 1
 
 # A lane is the nine cells of one unit for one digit.  Each lane is counted on
 # its first cell ("anchor"): shifting S right by the offset of the k-th lane
@@ -70,12 +73,35 @@ _LAYER_SHIFTS: Final = tuple(81 * d for d in range(1, 9))
 # spread pattern expands them back to whole lanes (no carries: the shifted
 # copies never overlap).
 _BOX_OFFSETS: Final = (0, 1, 2, 9, 10, 11, 18, 19, 20)
+_ROW_ANCHORS: Final = sum(1 << 9 * r for r in range(9))
+
+
+def _first_cells(count: int, step: int, anchors: int) -> int:
+    """The first ``count`` cells of every lane (cells ``step`` apart), in all layers."""
+    return _REP * sum(anchors << step * k for k in range(count))
+
+
+# A row or column lane is counted by folding its first eight cells in halves
+# (4+4, 2+2, 1+1: each fold a shift and a mask onto the first cells) and then
+# adding the ninth; fewer operations than adding the eight shifted copies one
+# by one.  Box lanes (and the variants' lanes) add their shifted copies.
 _LANES: Final = (
-    # (anchors in all layers, shifts to the other eight cells, spread pattern)
-    (_REP * sum(1 << 9 * r for r in range(9)), tuple(range(1, 9)), 0x1FF),
-    (_REP * 0x1FF, tuple(9 * k for k in range(1, 9)), sum(1 << 9 * k for k in range(9))),
+    # (anchors in all layers, folds (shift, mask), shifts still to add, spread pattern)
+    (
+        _REP * _ROW_ANCHORS,
+        tuple((half, _first_cells(half, 1, _ROW_ANCHORS)) for half in (4, 2, 1)),
+        (8,),
+        0x1FF,
+    ),
+    (
+        _REP * 0x1FF,
+        tuple((9 * half, _first_cells(half, 9, 0x1FF)) for half in (4, 2, 1)),
+        (72,),
+        sum(1 << 9 * k for k in range(9)),
+    ),
     (
         _REP * sum(1 << 27 * i + 3 * j for i in range(3) for j in range(3)),
+        (),
         _BOX_OFFSETS[1:],
         sum(1 << o for o in _BOX_OFFSETS),
     ),
@@ -96,16 +122,16 @@ _CLEAR: Final = {1 << b: _clear_mask(b) for b in range(729)}
 _CELL_BITS: Final = tuple(_REP << c for c in range(81))
 _BAND_CELLS: Final = tuple(((1 << 27) - 1) << 27 * b for b in range(3))
 
-Lanes = tuple[tuple[int, tuple[int, ...], int], ...]
+Lanes = tuple[tuple[int, tuple[tuple[int, int], ...], tuple[int, ...], int], ...]
 Clear = dict[int, int]
 _COLOUR_OFFSETS: Final = (0, 3, 6, 27, 30, 33, 54, 57, 60)
 #: The lane of each extra unit kind: (first unit number, lane).
 _EXTRA_LANES: Final = (
-    (MAIN_DIAGONAL, (_REP, tuple(10 * k for k in range(1, 9)), sum(1 << 10 * k for k in range(9)))),
-    (ANTI_DIAGONAL, (_REP << 8, tuple(8 * k for k in range(1, 9)), sum(1 << 8 * k for k in range(9)))),
+    (MAIN_DIAGONAL, (_REP, (), tuple(10 * k for k in range(1, 9)), sum(1 << 10 * k for k in range(9)))),
+    (ANTI_DIAGONAL, (_REP << 8, (), tuple(8 * k for k in range(1, 9)), sum(1 << 8 * k for k in range(9)))),
     (
         FIRST_COLOUR,
-        (_REP * sum(1 << o for o in _BOX_OFFSETS), _COLOUR_OFFSETS[1:], sum(1 << o for o in _COLOUR_OFFSETS)),
+        (_REP * sum(1 << o for o in _BOX_OFFSETS), (), _COLOUR_OFFSETS[1:], sum(1 << o for o in _COLOUR_OFFSETS)),
     ),
 )
 
@@ -177,20 +203,39 @@ def _propagate(cand: int, placed: int, lanes: Lanes = _LANES, clear: Clear = _CL
     """
     m81 = _M81
     rep = _REP
+    m324 = _M324
+    m162 = _M162
     while True:
-        ones = cand & m81
-        twos = 0
-        for shift in _LAYER_SHIFTS:
-            x = (cand >> shift) & m81
-            twos |= ones & x
-            ones |= x
+        # per cell "at least one" / "at least two" candidates: fold layers 0-7
+        # in halves (4+4, 2+2, 1+1), then add layer 8
+        a = cand & m324
+        b = (cand >> 324) & m324
+        ones = a | b
+        twos = a & b
+        a = ones & m162
+        b = ones >> 162
+        ones, twos = a | b, (twos & m162) | (twos >> 162) | (a & b)
+        a = ones & m81
+        b = ones >> 81
+        ones, twos = a | b, (twos & m81) | (twos >> 81) | (a & b)
+        x = cand >> 648
+        twos |= ones & x
+        ones |= x
         if ones != m81:
             return None  # a cell without candidates
         new = ((ones & ~twos) * rep) & cand & ~placed
         if not new:
-            for anchors, shifts, spread in lanes:
-                ones = cand & anchors
-                twos = 0
+            for anchors, folds, shifts, spread in lanes:
+                if folds:
+                    ones = cand
+                    twos = 0
+                    for half, mask in folds:
+                        a = ones & mask
+                        b = (ones >> half) & mask
+                        ones, twos = a | b, (twos & mask) | ((twos >> half) & mask) | (a & b)
+                else:
+                    ones = cand & anchors
+                    twos = 0
                 for shift in shifts:
                     x = (cand >> shift) & anchors
                     twos |= ones & x

@@ -9,47 +9,22 @@ guess, until the grid is complete.  The step places every remaining digit:
 the seed's examples are solved by "1x trial & error to depth 10" (example 11:
 our search from the same point also needs depth 10, 480 points), so one trial
 & error step ends the puzzle (docs/decisions.md).  N is the deepest nesting of
-guesses the search needed, counted from 1 at the first guess.
+guesses the search needed, counted from 1 at the first guess.  The search
+below the first guess runs on the exact solver's bit state
+(:mod:`techniques.trial_search`); it is the same search, only cheaper.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
 
 from puzzles.geometry import CELL_BIT
 from techniques.base import Context, Phase, Technique, register
 from techniques.board import Board
 from techniques.findings import Cell, Digit
 from techniques.points import linear_floor
-from techniques.singles import propagate
 from techniques.step import Step
-
-@dataclass
-class _Search:
-    tries: int = 0
-    max_depth: int = 0
-
-    def solve(self, board: Board, depth: int) -> Board | None:
-        if not propagate(board):
-            return None
-        if not board.empty:
-            return board
-        cell = min(
-            (c for c in range(81) if board.empty & CELL_BIT[c]),
-            key=lambda c: board.cands[c].bit_count(),
-        )
-        mask = board.cands[cell]
-        for d in range(1, 10):
-            if mask >> (d - 1) & 1:
-                self.tries += 1
-                self.max_depth = max(self.max_depth, depth + 1)
-                trial = board.copy()
-                trial.place(cell, d)
-                result = self.solve(trial, depth + 1)
-                if result is not None:
-                    return result
-        return None
+from techniques.trial_search import GuessSearch
 
 
 @register
@@ -75,22 +50,20 @@ class TrialAndError(Technique):
         if not open_cells:
             return
         root = min(open_cells, key=lambda c: board.cands[c].bit_count())
-        search = _Search()
+        search = GuessSearch(board.values, board.cands, board.rules)
         mask = board.cands[root]
         for d in range(1, 10):
             if not mask >> (d - 1) & 1:
                 continue
             search.tries += 1
             search.max_depth = max(search.max_depth, 1)
-            trial = board.copy()
-            trial.place(root, d)
-            solved = search.solve(trial, 1)
+            solved = search.first_solution(root, d)
             if solved is not None:
                 depth = search.max_depth
                 yield Step(
                     self.code,
                     self.points(depth),
-                    placements=tuple((c, solved.values[c]) for c in open_cells),
+                    placements=tuple((c, solved[c]) for c in open_cells),
                     used=((root, d),),
                     detail={"digit": Digit(d), "cell": Cell(root), "tries": search.tries, "depth": depth,
                             "placed": len(open_cells)},
