@@ -40,7 +40,7 @@ Variants (:mod:`puzzles.rules`) add units; each is one more lane (a diagonal
 is anchored on its first cell with shifts 10·k or 8·k, the nine colour groups
 on the cells of box 0 with the box offsets as shifts), and placing a digit
 clears the variant's peers.  Their tables are built once per variant
-(:func:`_tables`); the standard ones are the module constants, so the
+(:func:`lane_tables`); the standard ones are the module constants, so the
 standard path does exactly the work it did before.  The band join relies on
 the bands being independent apart from the columns, which the extra units
 break: under other rules all solutions are counted by search.
@@ -63,7 +63,7 @@ _M81: Final = (1 << 81) - 1
 _REP: Final = sum(1 << 81 * d for d in range(9))
 _ALL: Final = _M81 * _REP
 _LAYER_SHIFTS: Final = tuple(81 * d for d in range(1, 9))
-#: Layers 0-3 and 0-1: the halves :func:`_propagate` folds the layer count in.
+#: Layers 0-3 and 0-1: the halves :func:`propagate` folds the layer count in.
 _M324: Final = (1 << 324) - 1
 _M162: Final = (1 << 162) - 1
 
@@ -119,7 +119,7 @@ def _clear_mask(bit: int, peer_mask: Sequence[int] = PEER_MASK) -> int:
 #: lookup on the isolated low bit is cheaper than ``bit_length`` arithmetic).
 _CLEAR: Final = {1 << b: _clear_mask(b) for b in range(729)}
 #: All candidates of one cell, across the nine layers.
-_CELL_BITS: Final = tuple(_REP << c for c in range(81))
+CELL_BITS: Final = tuple(_REP << c for c in range(81))
 _BAND_CELLS: Final = tuple(((1 << 27) - 1) << 27 * b for b in range(3))
 
 Lanes = tuple[tuple[int, tuple[tuple[int, int], ...], tuple[int, ...], int], ...]
@@ -137,7 +137,7 @@ _EXTRA_LANES: Final = (
 
 
 @cache
-def _tables(rules: Rules) -> tuple[Lanes, Clear]:
+def lane_tables(rules: Rules) -> tuple[Lanes, Clear]:
     """The lanes and clearing masks of ``rules`` (the module's own for standard)."""
     if rules is STANDARD:
         return _LANES, _CLEAR
@@ -163,7 +163,7 @@ class SolveResult:
         return self.count == 1
 
 
-def _initial_state(
+def initial_state(
     grid: Sequence[int], allowed: Sequence[int] | None = None, clear: Clear = _CLEAR
 ) -> tuple[int, int] | None:
     """Candidate and placed bits of the givens, or None if two givens clash.
@@ -195,7 +195,7 @@ def _initial_state(
     return cand, placed
 
 
-def _propagate(cand: int, placed: int, lanes: Lanes = _LANES, clear: Clear = _CLEAR) -> tuple[int, int] | None:
+def propagate(cand: int, placed: int, lanes: Lanes = _LANES, clear: Clear = _CLEAR) -> tuple[int, int] | None:
     """Apply naked and hidden singles until none is left; None on contradiction.
 
     Naked singles are cheaper to find, so the lanes (hidden singles) are only
@@ -266,7 +266,7 @@ def _placed_cells(placed: int) -> int:
     return folded & _M81
 
 
-def _branch_cell(cand: int, placed: int, region: int = _M81) -> int:
+def branch_cell(cand: int, placed: int, region: int = _M81) -> int:
     """An open cell of ``region`` with the fewest candidates (bivalue if any)."""
     m81 = _M81
     ones = cand & m81
@@ -281,7 +281,7 @@ def _branch_cell(cand: int, placed: int, region: int = _M81) -> int:
     if bivalue:
         return (bivalue & -bivalue).bit_length() - 1
     best_cell, best_count = -1, 10
-    cell_bits = _CELL_BITS
+    cell_bits = CELL_BITS
     while open_cells:
         low = open_cells & -open_cells
         cell = low.bit_length() - 1
@@ -294,7 +294,7 @@ def _branch_cell(cand: int, placed: int, region: int = _M81) -> int:
 
 def _children(cand: int, placed: int, cell: int, clear: Clear = _CLEAR) -> list[tuple[int, int]]:
     """States for each candidate of ``cell``, highest digit first (for a stack)."""
-    options = cand & _CELL_BITS[cell]
+    options = cand & CELL_BITS[cell]
     out = []
     while options:
         low = options & -options
@@ -304,7 +304,8 @@ def _children(cand: int, placed: int, cell: int, clear: Clear = _CLEAR) -> list[
     return out
 
 
-def _grid_of(placed: int) -> Grid:
+def grid_of(placed: int) -> Grid:
+    """The 81 digits of the placed bits (0 where nothing is placed)."""
     cells = [0] * 81
     while placed:
         low = placed & -placed
@@ -328,11 +329,11 @@ def analyse(
     "which solution?").  With ``limit=None`` on a puzzle with many solutions
     prefer :func:`count_solutions`, whose band join is far faster.
     ``allowed`` restricts the empty cells to given candidate masks (see
-    :func:`_initial_state`): the solutions of a pencil-mark state.
+    :func:`initial_state`): the solutions of a pencil-mark state.
     """
     _check_limit(limit)
-    lanes, clear = _tables(rules)
-    state = _initial_state(grid, allowed, clear)
+    lanes, clear = lane_tables(rules)
+    state = initial_state(grid, allowed, clear)
     if state is None:
         return SolveResult(0, None, 0)
     count = 0
@@ -342,18 +343,18 @@ def analyse(
     while stack:
         cand, placed = stack.pop()
         nodes += 1
-        result = _propagate(cand, placed, lanes, clear)
+        result = propagate(cand, placed, lanes, clear)
         if result is None:
             continue
         cand, placed = result
         if placed.bit_count() == 81:
             count += 1
             if first is None:
-                first = _grid_of(placed)
+                first = grid_of(placed)
             if count == limit:
                 break
             continue
-        stack += _children(cand, placed, _branch_cell(cand, placed), clear)
+        stack += _children(cand, placed, branch_cell(cand, placed), clear)
     return SolveResult(count, first, nodes)
 
 
@@ -376,7 +377,7 @@ def count_solutions(grid: Sequence[int], limit: int | None = 2, *, rules: Rules 
     few = analyse(grid, _FEW).count
     if few < _FEW:
         return few
-    state = _initial_state(grid)
+    state = initial_state(grid)
     assert state is not None  # the search above found solutions
     return _count_by_bands(*state)
 
@@ -404,7 +405,7 @@ def _band_signatures(cand: int, placed: int, band: int) -> dict[int, int]:
     signatures: dict[int, int] = {}
     stack = [(cand, placed)]
     while stack:
-        result = _propagate(*stack.pop())
+        result = propagate(*stack.pop())
         if result is None:
             continue
         cand, placed = result
@@ -413,7 +414,7 @@ def _band_signatures(cand: int, placed: int, band: int) -> dict[int, int]:
             key = (rows | rows >> 9 | rows >> 18) & row_fold
             signatures[key] = signatures.get(key, 0) + 1
             continue
-        stack += _children(cand, placed, _branch_cell(cand, placed, band_cells))
+        stack += _children(cand, placed, branch_cell(cand, placed, band_cells))
     return signatures
 
 
@@ -470,18 +471,18 @@ def has_solution_avoiding(grid: Sequence[int], cell: int, digit: int, *, rules: 
         raise ValueError(f"cell {cell} / digit {digit} out of range")
     if grid[cell] == digit:
         return False
-    lanes, clear = _tables(rules)
-    state = _initial_state(grid, clear=clear)
+    lanes, clear = lane_tables(rules)
+    state = initial_state(grid, clear=clear)
     if state is None:
         return False
     cand, placed = state
     stack = [(cand & ~(1 << 81 * (digit - 1) + cell), placed)]
     while stack:
-        result = _propagate(*stack.pop(), lanes, clear)
+        result = propagate(*stack.pop(), lanes, clear)
         if result is None:
             continue
         cand, placed = result
         if placed.bit_count() == 81:
             return True
-        stack += _children(cand, placed, _branch_cell(cand, placed), clear)
+        stack += _children(cand, placed, branch_cell(cand, placed), clear)
     return False

@@ -24,7 +24,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from puzzles.rules import Rules
-from puzzles.solver import _CELL_BITS, Grid, _branch_cell, _grid_of, _initial_state, _propagate, _tables
+from puzzles.solver import CELL_BITS, Grid, branch_cell, grid_of, initial_state, propagate, lane_tables
 
 
 class GuessSearch:
@@ -32,8 +32,8 @@ class GuessSearch:
 
     def __init__(self, values: Sequence[int], cands: Sequence[int], rules: Rules) -> None:
         """The search from a board's digits and candidate masks (under ``rules``)."""
-        self.lanes, self.clear = _tables(rules)
-        self.state = _initial_state(values, cands, self.clear)
+        self.lanes, self.clear = lane_tables(rules)
+        self.state = initial_state(values, cands, self.clear)
         self.tries = 0
         self.max_depth = 0
 
@@ -48,18 +48,18 @@ class GuessSearch:
         cand, placed = self.state
         bit = 1 << 81 * (digit - 1) + cell
         solved = self._solve(cand & ~self.clear[bit], placed | bit, 1)
-        return None if solved is None else _grid_of(solved)
+        return None if solved is None else grid_of(solved)
 
     def _solve(self, cand: int, placed: int, depth: int) -> int | None:
         """The placed bits of the first solution below this state, or None."""
-        result = _propagate(cand, placed, self.lanes, self.clear)
+        result = propagate(cand, placed, self.lanes, self.clear)
         if result is None:
             return None
         cand, placed = result
         if placed.bit_count() == 81:
             return placed
         clear = self.clear
-        options = cand & _CELL_BITS[_branch_cell(cand, placed)]
+        options = cand & CELL_BITS[branch_cell(cand, placed)]
         depth += 1
         while options:
             low = options & -options

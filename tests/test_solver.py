@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from puzzles.geometry import UNITS
-from puzzles.solver import SolveResult, _count_by_bands, _initial_state, analyse, count_solutions, solve
+from puzzles.solver import SolveResult, _count_by_bands, initial_state, analyse, count_solutions, solve
 from tests.conftest import read_puzzles
 
 EMPTY = (0,) * 81
@@ -107,7 +107,7 @@ def test_band_join_matches_enumeration(blank: int | None) -> None:
     # threshold where count_solutions(limit=None) switches to the band join.
     text = MANY_127 if blank is None else MANY_127[:blank] + "0" + MANY_127[blank + 1 :]
     puzzle = grid(text)
-    state = _initial_state(puzzle)
+    state = initial_state(puzzle)
     assert state is not None
     enumerated = analyse(puzzle, None).count
     assert _count_by_bands(*state) == enumerated == count_solutions(puzzle, None)
