@@ -541,7 +541,8 @@ def test_kill_hint_is_printed_with_quiet(tmp_path):
     """Ctrl-C always says how to continue, --quiet or not."""
     source = tmp_path / "p.txt"
     rng = random.Random(3)
-    source.write_text("\n".join(relabel(rng) for _ in range(400)) + "\n")
+    # long enough that the run is still going when the signal arrives (a record takes about 2 ms)
+    source.write_text("\n".join(relabel(rng) for _ in range(4000)) + "\n")
     out = tmp_path / "o.jsonl"
     proc = subprocess.Popen([sys.executable, "-m", "rater.cli", "--file", str(source), "--output", str(out),
                              "--format", "jsonl", "-j", "1", "-q"], cwd=REPO, stderr=subprocess.PIPE)
