@@ -14,12 +14,24 @@ from __future__ import annotations
 
 import csv
 import os
+import signal
 from pathlib import Path
 
 import pytest
 
 REPO = Path(__file__).resolve().parents[1]
 FIXTURES = REPO / "tests" / "data"
+
+
+def interruptible() -> None:
+    """``preexec_fn`` for a child that a test interrupts with SIGINT.
+
+    A shell starts background jobs with SIGINT ignored, and a Python started
+    with SIGINT ignored keeps ignoring it: a test run in the background would
+    see Ctrl-C have no effect.  The child gets the default disposition back,
+    as it has when a user starts ``rate`` in a terminal.
+    """
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 
 def collections_dir() -> Path | None:

@@ -21,7 +21,7 @@ from rater.bulk import Stats
 from rater.bulk_resume import cut_torn_line
 from rater.workers import BulkConfig, rate_stream
 from rater.cli import main
-from tests.conftest import REPO
+from tests.conftest import REPO, interruptible
 
 GOOD = "...2..9.6.....752...14..78....7..4...6..8..5...7..2....12..46...351.....9.8..3..."
 EASY = "14.....5.7..2........3..2.42...8.4...8..9..2...6.5...18.9..1........6..7.5.....69"
@@ -200,7 +200,7 @@ def test_kill_and_resume_rates_every_line_exactly_once(tmp_path, sig):
     cmd = [sys.executable, "-m", "rater.cli", "--file", str(source), "--output", str(out), "--format", "jsonl",
            "--jobs", "2", "--quiet"]
     env = {**os.environ, "PYTHONPATH": str(REPO)}
-    proc = subprocess.Popen(cmd, cwd=REPO, env=env, stderr=subprocess.PIPE)
+    proc = subprocess.Popen(cmd, cwd=REPO, env=env, stderr=subprocess.PIPE, preexec_fn=interruptible)
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline and (not out.exists() or out.read_bytes().count(b"\n") < 30):
         time.sleep(0.01)

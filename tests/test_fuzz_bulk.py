@@ -29,7 +29,7 @@ from rater import workers
 from rater.bulk_output import RecordWriter, TemplateError, check_template, csv_cell, escape_text, json_line
 from rater.cli import main
 from rater.workers import BulkConfig, rate_stream
-from tests.conftest import REPO
+from tests.conftest import REPO, interruptible
 
 EASY = "14.....5.7..2........3..2.42...8.4...8..9..2...6.5...18.9..1........6..7.5.....69"
 SEVERAL = ".......................2.3......3.2...1.4......5....6..3......4.7..8...962...7..."
@@ -545,7 +545,8 @@ def test_kill_hint_is_printed_with_quiet(tmp_path):
     source.write_text("\n".join(relabel(rng) for _ in range(4000)) + "\n")
     out = tmp_path / "o.jsonl"
     proc = subprocess.Popen([sys.executable, "-m", "rater.cli", "--file", str(source), "--output", str(out),
-                             "--format", "jsonl", "-j", "1", "-q"], cwd=REPO, stderr=subprocess.PIPE)
+                             "--format", "jsonl", "-j", "1", "-q"], cwd=REPO, stderr=subprocess.PIPE,
+                            preexec_fn=interruptible)
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline and (not out.exists() or out.read_bytes().count(b"\n") < 5):
         time.sleep(0.01)
