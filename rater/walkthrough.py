@@ -34,7 +34,7 @@ from rich.console import Console, Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from puzzles.rules import parse_rules
+from puzzles.rules import FIRST_COLOUR, parse_rules
 from rater.report import fmt_points, status_text, step_text, uniqueness_note
 from rater.result import Rating
 from techniques.board import Board
@@ -54,6 +54,11 @@ OTHER_STYLE = "cyan"
 USED_STYLE = "bold on grey23"
 REMOVE_STYLE = "bold red"
 CANDIDATE_STYLE = "grey62"
+#: Backgrounds that show a variant's extra units on the grid (colour output only): the cells of
+#: the two diagonals, and one tint per colour group (the cells at the same place in every box).
+DIAGONAL_BACKGROUND = "on grey15"
+COLOUR_GROUP_BACKGROUNDS = ("on #3a2020", "on #203a20", "on #20203a", "on #3a3a20", "on #3a203a",
+                            "on #203a3a", "on #3a2a1a", "on #2a1a3a", "on #1a3a2a")
 
 def group_of(code: str, catalogue: Catalogue) -> str:
     """The technique group (A-F for placing methods) of a step code."""
@@ -155,6 +160,10 @@ class GridRenderer:
                 text.stylize(USED_STYLE)
             else:
                 text = Text("{") + text + Text("}")
+        elif color:
+            background = _variant_background(board, c)
+            if background:
+                text.stylize(background)
         return text
 
     def _candidates(self, text: Text, board: Board, c: int, used: frozenset[tuple[int, int]],
@@ -220,6 +229,21 @@ class GridRenderer:
                 lines.append(border(f["ml"], f["mm"], f["mr"], r // 3 + 1))
         lines.append(border(f["bl"], f["bm"], f["br"], None))
         return Text("\n").join(lines)
+
+
+def _variant_background(board: Board, c: int) -> str:
+    """The tint that marks cell ``c`` as part of an extra unit of the board's rules ("" for none).
+
+    A diagonal cell in a colour-diagonal Sudoku shows its diagonal: the colour
+    group is read off the cell's place in its box.
+    """
+    rules = board.rules
+    if rules.standard:
+        return ""
+    extra = [u for u in rules.extra_units if rules.unit_mask[u] >> c & 1]
+    if any(u < FIRST_COLOUR for u in extra):
+        return DIAGONAL_BACKGROUND
+    return COLOUR_GROUP_BACKGROUNDS[extra[0] - FIRST_COLOUR] if extra else ""
 
 
 @dataclass

@@ -220,3 +220,27 @@ def test_step_mode_on_a_pseudo_terminal():
     text = out.decode("utf-8", "replace")
     assert re.findall(r"Step (\d+)  ", text) == ["1", "2"]
     assert "┌─TL" in text  # a terminal gets box-drawing frames
+
+
+def test_colour_rendering_shows_the_extra_units_of_a_variant(rated):
+    """Diagonal cells and colour groups get a background of their own; standard cells none."""
+    from puzzles.rules import COLOUR_DIAGONAL_RULES, COLOUR_RULES, DIAGONAL_RULES, STANDARD
+    from rater.walkthrough import COLOUR_GROUP_BACKGROUNDS, DIAGONAL_BACKGROUND
+    from techniques.board import Board
+
+    engine, _rating = rated
+    renderer = GridRenderer(engine.catalogue, GridStyle(color=True))
+
+    def backgrounds(rules, cell: int) -> set[str]:
+        text = renderer.cell(Board.from_grid([0] * 81, rules), [""] * 81, cell, None)
+        return {str(span.style) for span in text.spans if str(span.style).startswith("on ")}
+
+    assert backgrounds(STANDARD, 0) == set()
+    assert backgrounds(DIAGONAL_RULES, 0) == backgrounds(DIAGONAL_RULES, 72) == {DIAGONAL_BACKGROUND}
+    assert backgrounds(DIAGONAL_RULES, 1) == set()
+    # colour group 5 (the centre of each box) holds cells 10 and 70, group 2 holds cell 1
+    assert backgrounds(COLOUR_RULES, 10) == backgrounds(COLOUR_RULES, 70) == {COLOUR_GROUP_BACKGROUNDS[4]}
+    assert backgrounds(COLOUR_RULES, 1) == {COLOUR_GROUP_BACKGROUNDS[1]}
+    assert backgrounds(COLOUR_DIAGONAL_RULES, 10) == {DIAGONAL_BACKGROUND}
+    plain = GridRenderer(engine.catalogue, GridStyle(color=False))
+    assert plain.cell(Board.from_grid([0] * 81, DIAGONAL_RULES), [""] * 81, 0, None).spans == []
