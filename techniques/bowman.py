@@ -24,7 +24,9 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Iterator
 
-from puzzles.geometry import CELL_BIT, cells_of
+from puzzles.geometry import CELL_BIT
+from puzzles.rules import Rules
+from puzzles.solver import initial_state, lane_tables, propagate
 from techniques.base import Context, Phase, Technique, register
 from techniques.board import Board
 from techniques.findings import Cell, Digit, assertions, negations
@@ -32,15 +34,70 @@ from techniques.points import linear_floor
 from techniques.step import Step
 
 
+class _Tables:
+    """Per-rules lookups of the walk, built once per variant.
+
+    ``cell_scan_units[c]`` has bit ``i`` set when cell ``c`` lies in the
+    ``i``-th unit in scan order, so the units touched by a set of cells come
+    out in scan order by reading the bits upwards.
+    """
+
+    __slots__ = ("peer_mask", "scan_unit_mask", "cell_scan_units", "cell_unit_masks", "lanes", "clear")
+
+    def __init__(self, rules: Rules) -> None:
+        self.peer_mask = rules.peer_mask
+        self.scan_unit_mask = rules.scan_unit_mask
+        self.cell_scan_units = tuple(
+            sum(1 << i for i, u_mask in enumerate(rules.scan_unit_mask) if u_mask >> c & 1) for c in range(81))
+        self.cell_unit_masks = tuple(tuple(rules.unit_mask[u] for u in rules.cell_units[c]) for c in range(81))
+        self.lanes, self.clear = lane_tables(rules)
+
+
+_TABLES: dict[Rules, _Tables] = {}
+
+
+def _tables(rules: Rules) -> _Tables:
+    tables = _TABLES.get(rules)
+    if tables is None:
+        tables = _TABLES[rules] = _Tables(rules)
+    return tables
+
+
+def _open_units(board: Board, placed: list[int], tables: _Tables) -> list[int]:
+    """Per digit, the units (scan-order bits) still open with at most one place.
+
+    A board between techniques has none (they would be singles or a
+    contradiction); the walk checks them on every placement of their digit
+    all the same, so that it sees exactly what a sweep over all units sees.
+    """
+    out = [0] * 10
+    for d in range(1, 10):
+        for i, u_mask in enumerate(tables.scan_unit_mask):
+            if not placed[d] & u_mask and (board.positions[d] & u_mask).bit_count() <= 1:
+                out[d] |= 1 << i
+    return out
+
+
 class _Walk:
-    """Singles from one assumption, on a private copy of the candidates."""
+    """Singles from one assumption, on a private copy of the candidates.
 
-    __slots__ = ("cands", "positions", "placed", "queue", "order", "rules")
+    After a placement only the units that lost a place for a digit can have
+    become a hidden single or a contradiction: those of the peers that lost
+    the placed digit, and the cell's own units for its other digits.  A unit
+    that did not change was checked when it last changed, and a single found
+    again would be a repeat in the queue that is skipped when it comes up, so
+    checking only the changed units (plus the board's own open units, see
+    :func:`_open_units`) queues the same singles in the same order as a sweep
+    over every unit.
+    """
 
-    def __init__(self, board: Board, placed: list[int]) -> None:
+    __slots__ = ("cands", "positions", "placed", "queue", "order", "tables", "open_units")
+
+    def __init__(self, board: Board, placed: list[int], tables: _Tables, open_units: list[int]) -> None:
         self.cands = board.cands[:]
         self.positions = board.positions[:]
-        self.rules = board.rules
+        self.tables = tables
+        self.open_units = open_units
         self.placed = placed[:]
         self.queue: deque[tuple[int, int]] = deque()
         self.order: list[tuple[int, int]] = []
@@ -49,49 +106,67 @@ class _Walk:
         """Place and queue the new singles; False if a contradiction shows."""
         cands = self.cands
         positions = self.positions
-        bit = CELL_BIT[cell]
+        placed = self.placed
+        queue = self.queue
+        tables = self.tables
+        bit = 1 << cell
         mask = cands[cell]
         cands[cell] = 0
-        self.placed[digit] |= bit
+        placed[digit] |= bit
         self.order.append((cell, digit))
-        others = mask & ~(1 << (digit - 1))
-        for d in range(1, 10):
-            if mask >> (d - 1) & 1:
-                positions[d] &= ~bit
-        geo = self.rules
-        hit = positions[digit] & geo.peer_mask[cell]
-        positions[digit] &= ~hit
+        rest = mask
+        while rest:
+            low = rest & -rest
+            positions[low.bit_length()] &= ~bit
+            rest ^= low
+        hit = positions[digit] & tables.peer_mask[cell]
+        positions[digit] ^= hit
         dbit = ~(1 << (digit - 1))
-        for p in cells_of(hit):
+        cell_scan_units = tables.cell_scan_units
+        changed = self.open_units[digit]
+        while hit:
+            low = hit & -hit
+            hit ^= low
+            p = low.bit_length() - 1
             m = cands[p] & dbit
             cands[p] = m
             if not m:
                 return False
             if not m & (m - 1):
-                self.queue.append((p, m.bit_length()))
-        # digit: every unit still needs a place; units down to one place give hidden singles
+                queue.append((p, m.bit_length()))
+            changed |= cell_scan_units[p]
+        # digit: every changed unit still needs a place; one place left is a hidden single
         pd = positions[digit]
-        done = self.placed[digit]
-        for u_mask in geo.scan_unit_mask:
+        done = placed[digit]
+        scan_unit_mask = tables.scan_unit_mask
+        while changed:
+            low = changed & -changed
+            changed ^= low
+            u_mask = scan_unit_mask[low.bit_length() - 1]
             if done & u_mask:
                 continue
             where = pd & u_mask
             if not where:
                 return False
             if not where & (where - 1):
-                self.queue.append((where.bit_length() - 1, digit))
-        # the cell's other digits lost a place in the cell's three units
-        for d in range(1, 10):
-            if others >> (d - 1) & 1:
-                for u in geo.cell_units[cell]:
-                    u_mask = geo.unit_mask[u]
-                    if self.placed[d] & u_mask:
-                        continue
-                    where = positions[d] & u_mask
-                    if not where:
-                        return False
-                    if not where & (where - 1):
-                        self.queue.append((where.bit_length() - 1, d))
+                queue.append((where.bit_length() - 1, digit))
+        # the cell's other digits lost a place in the cell's units
+        others = mask & dbit
+        unit_masks = tables.cell_unit_masks[cell]
+        while others:
+            low = others & -others
+            others ^= low
+            d = low.bit_length()
+            pos = positions[d]
+            done = placed[d]
+            for u_mask in unit_masks:
+                if done & u_mask:
+                    continue
+                where = pos & u_mask
+                if not where:
+                    return False
+                if not where & (where - 1):
+                    queue.append((where.bit_length() - 1, d))
         return True
 
     def run(self, cell: int, digit: int, limit: int) -> int | None:
@@ -99,9 +174,11 @@ class _Walk:
         if not self.place(cell, digit):
             return 0
         steps = 0
-        while self.queue:
-            c, d = self.queue.popleft()
-            if not self.cands[c] >> (d - 1) & 1:
+        cands = self.cands
+        queue = self.queue
+        while queue:
+            c, d = queue.popleft()
+            if not cands[c] >> (d - 1) & 1:
                 continue  # already placed, or its loss was checked when it happened
             steps += 1
             if steps > limit:
@@ -145,23 +222,39 @@ class BowmansBingo(Technique):
                 placed[board.values[c]] |= CELL_BIT[c]
         open_cells = [c for c in range(81) if board.empty >> c & 1]
         tried: set[int] = set()
+        tables = _tables(board.rules)
+        open_units = _open_units(board, placed, tables)
         for low, high in ((p["first_min_cands"], p["first_max_cands"]),
                           (p["second_min_cands"], p["second_max_cands"])):
             cells = [c for c in open_cells if low <= board.cands[c].bit_count() <= high and c not in tried]
             tried.update(cells)
-            found = self._bingos(board, placed, cells)
+            found = self._bingos(board, placed, cells, tables, open_units)
             if found:
                 yield from found
                 return
 
-    def _bingos(self, board: Board, placed: list[int], cells: list[int]) -> list[Step]:
-        """The first bingo among ``cells`` (scan order, digits ascending), or none."""
+    def _bingos(self, board: Board, placed: list[int], cells: list[int], tables: _Tables,
+                open_units: list[int]) -> list[Step]:
+        """The first bingo among ``cells`` (scan order, digits ascending), or none.
+
+        A candidate whose singles run out without a contradiction on the
+        solver's bit state is passed over without its walk: the walk places a
+        subset of those same singles (each stays forced however many others
+        are placed), so it cannot meet a contradiction either.  Only the
+        candidates that do end in one are walked, to count the steps.
+        """
         limit = int(self.params["max_steps"])
+        state = initial_state(board.values, board.cands, tables.clear)
         for c in cells:
             for d in range(1, 10):
                 if not board.cands[c] >> (d - 1) & 1:
                     continue
-                walk = _Walk(board, placed)
+                if state is not None:
+                    cand, done = state
+                    bit = 1 << 81 * (d - 1) + c
+                    if propagate(cand & ~tables.clear[bit], done | bit, tables.lanes, tables.clear) is not None:
+                        continue
+                walk = _Walk(board, placed, tables, open_units)
                 steps = walk.run(c, d, limit)
                 if steps is None:
                     continue
