@@ -21,7 +21,6 @@ would give walks of about 9 steps where the seed reports 17-18 on average
 
 from __future__ import annotations
 
-from collections import deque
 from collections.abc import Iterator
 
 from puzzles.geometry import CELL_BIT
@@ -78,52 +77,55 @@ def _open_units(board: Board, placed: list[int], tables: _Tables) -> list[int]:
     return out
 
 
-class _Walk:
-    """Singles from one assumption, on a private copy of the candidates.
+def _walk(board: Board, placed: list[int], tables: _Tables, open_units: list[int],
+          cell: int, digit: int, limit: int, order: list[tuple[int, int]]) -> int | None:
+    """Steps from assuming ``digit`` in ``cell`` to a contradiction, or None if none
+    shows within ``limit``; the placements go to ``order`` (the assumption first).
 
-    After a placement only the units that lost a place for a digit can have
-    become a hidden single or a contradiction: those of the peers that lost
-    the placed digit, and the cell's own units for its other digits.  A unit
-    that did not change was checked when it last changed, and a single found
-    again would be a repeat in the queue that is skipped when it comes up, so
-    checking only the changed units (plus the board's own open units, see
-    :func:`_open_units`) queues the same singles in the same order as a sweep
-    over every unit.
+    Singles are queued as a placement makes them and placed first come, first
+    served, on private copies of the candidates.  After a placement only the
+    units that lost a place for a digit can have become a hidden single or a
+    contradiction: those of the peers that lost the placed digit, and the
+    cell's own units for its other digits.  A unit that did not change was
+    checked when it last changed, and a single found again would be a repeat
+    in the queue, skipped when it comes up; so checking only the changed units
+    (plus the board's own open units, see :func:`_open_units`) queues the same
+    singles in the same order as a sweep over every unit.  One function with
+    local names, as this loop is most of the technique's time.
     """
-
-    __slots__ = ("cands", "positions", "placed", "queue", "order", "tables", "open_units")
-
-    def __init__(self, board: Board, placed: list[int], tables: _Tables, open_units: list[int]) -> None:
-        self.cands = board.cands[:]
-        self.positions = board.positions[:]
-        self.tables = tables
-        self.open_units = open_units
-        self.placed = placed[:]
-        self.queue: deque[tuple[int, int]] = deque()
-        self.order: list[tuple[int, int]] = []
-
-    def place(self, cell: int, digit: int) -> bool:
-        """Place and queue the new singles; False if a contradiction shows."""
-        cands = self.cands
-        positions = self.positions
-        placed = self.placed
-        queue = self.queue
-        tables = self.tables
-        bit = 1 << cell
+    cands = board.cands[:]
+    positions = board.positions[:]
+    placed = placed[:]
+    peer_mask = tables.peer_mask
+    scan_unit_mask = tables.scan_unit_mask
+    cell_scan_units = tables.cell_scan_units
+    cell_unit_masks = tables.cell_unit_masks
+    queue = [(cell, digit)]
+    head = 0
+    steps = -1  # the assumption itself is not a step
+    while head < len(queue):
+        cell, digit = queue[head]
+        head += 1
         mask = cands[cell]
+        if not mask >> (digit - 1) & 1:
+            continue  # already placed, or its loss was checked when it happened
+        steps += 1
+        if steps > limit:
+            return None
+        # place: the cell leaves the places of its digits, its peers lose the digit
+        bit = 1 << cell
         cands[cell] = 0
         placed[digit] |= bit
-        self.order.append((cell, digit))
+        order.append((cell, digit))
         rest = mask
         while rest:
             low = rest & -rest
             positions[low.bit_length()] &= ~bit
             rest ^= low
-        hit = positions[digit] & tables.peer_mask[cell]
+        hit = positions[digit] & peer_mask[cell]
         positions[digit] ^= hit
         dbit = ~(1 << (digit - 1))
-        cell_scan_units = tables.cell_scan_units
-        changed = self.open_units[digit]
+        changed = open_units[digit]
         while hit:
             low = hit & -hit
             hit ^= low
@@ -131,28 +133,27 @@ class _Walk:
             m = cands[p] & dbit
             cands[p] = m
             if not m:
-                return False
+                return steps
             if not m & (m - 1):
                 queue.append((p, m.bit_length()))
             changed |= cell_scan_units[p]
         # digit: every changed unit still needs a place; one place left is a hidden single
-        pd = positions[digit]
+        pos = positions[digit]
         done = placed[digit]
-        scan_unit_mask = tables.scan_unit_mask
         while changed:
             low = changed & -changed
             changed ^= low
             u_mask = scan_unit_mask[low.bit_length() - 1]
             if done & u_mask:
                 continue
-            where = pd & u_mask
+            where = pos & u_mask
             if not where:
-                return False
+                return steps
             if not where & (where - 1):
                 queue.append((where.bit_length() - 1, digit))
         # the cell's other digits lost a place in the cell's units
         others = mask & dbit
-        unit_masks = tables.cell_unit_masks[cell]
+        unit_masks = cell_unit_masks[cell]
         while others:
             low = others & -others
             others ^= low
@@ -164,28 +165,10 @@ class _Walk:
                     continue
                 where = pos & u_mask
                 if not where:
-                    return False
+                    return steps
                 if not where & (where - 1):
                     queue.append((where.bit_length() - 1, d))
-        return True
-
-    def run(self, cell: int, digit: int, limit: int) -> int | None:
-        """Steps until a contradiction, or None if none shows within ``limit``."""
-        if not self.place(cell, digit):
-            return 0
-        steps = 0
-        cands = self.cands
-        queue = self.queue
-        while queue:
-            c, d = queue.popleft()
-            if not cands[c] >> (d - 1) & 1:
-                continue  # already placed, or its loss was checked when it happened
-            steps += 1
-            if steps > limit:
-                return None
-            if not self.place(c, d):
-                return steps
-        return None
+    return None
 
 
 @register
@@ -240,22 +223,30 @@ class BowmansBingo(Technique):
         A candidate whose singles run out without a contradiction on the
         solver's bit state is passed over without its walk: the walk places a
         subset of those same singles (each stays forced however many others
-        are placed), so it cannot meet a contradiction either.  Only the
-        candidates that do end in one are walked, to count the steps.
+        are placed), so it cannot meet a contradiction either.  The same holds
+        for every digit placed on the way: its own singles are a part of these,
+        so it is passed over without even the solver's run.  Only the
+        candidates whose singles do end in a contradiction are walked, to
+        count the steps.
         """
         limit = int(self.params["max_steps"])
         state = initial_state(board.values, board.cands, tables.clear)
+        consistent = 0  # solver bits of candidates whose singles end without a contradiction
         for c in cells:
             for d in range(1, 10):
                 if not board.cands[c] >> (d - 1) & 1:
                     continue
                 if state is not None:
-                    cand, done = state
                     bit = 1 << 81 * (d - 1) + c
-                    if propagate(cand & ~tables.clear[bit], done | bit, tables.lanes, tables.clear) is not None:
+                    if bit & consistent:
                         continue
-                walk = _Walk(board, placed, tables, open_units)
-                steps = walk.run(c, d, limit)
+                    cand, done = state
+                    result = propagate(cand & ~tables.clear[bit], done | bit, tables.lanes, tables.clear)
+                    if result is not None:
+                        consistent |= result[1]
+                        continue
+                order: list[tuple[int, int]] = []
+                steps = _walk(board, placed, tables, open_units, c, d, limit, order)
                 if steps is None:
                     continue
                 return [Step(
@@ -263,7 +254,7 @@ class BowmansBingo(Technique):
                     self.points(steps),
                     eliminations=((c, d),),
                     used=((c, d),),
-                    detail={"digit": Digit(d), "cell": Cell(c), "steps": steps, "walk": assertions(walk.order[1:]),
+                    detail={"digit": Digit(d), "cell": Cell(c), "steps": steps, "walk": assertions(order[1:]),
                             "removed": negations(((c, d),))},
                 )]
         return []
