@@ -22,10 +22,10 @@ would give walks of about 9 steps where the seed reports 17-18 on average
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import Final
 
 from puzzles.geometry import CELL_BIT
 from puzzles.rules import Rules
-from puzzles.solver import initial_state, lane_tables, propagate
 from techniques.base import Context, Phase, Technique, register
 from techniques.board import Board
 from techniques.findings import Cell, Digit, assertions, negations
@@ -41,7 +41,7 @@ class _Tables:
     out in scan order by reading the bits upwards.
     """
 
-    __slots__ = ("peer_mask", "scan_unit_mask", "cell_scan_units", "cell_unit_masks", "lanes", "clear")
+    __slots__ = ("peer_mask", "scan_unit_mask", "cell_scan_units", "cell_unit_masks")
 
     def __init__(self, rules: Rules) -> None:
         self.peer_mask = rules.peer_mask
@@ -49,7 +49,6 @@ class _Tables:
         self.cell_scan_units = tuple(
             sum(1 << i for i, u_mask in enumerate(rules.scan_unit_mask) if u_mask >> c & 1) for c in range(81))
         self.cell_unit_masks = tuple(tuple(rules.unit_mask[u] for u in rules.cell_units[c]) for c in range(81))
-        self.lanes, self.clear = lane_tables(rules)
 
 
 _TABLES: dict[Rules, _Tables] = {}
@@ -77,10 +76,17 @@ def _open_units(board: Board, placed: list[int], tables: _Tables) -> list[int]:
     return out
 
 
+#: :func:`_walk` found no contradiction within the step limit
+_CAPPED: Final = -1
+#: :func:`_walk` placed every single there was without a contradiction
+_SETTLED: Final = -2
+
+
 def _walk(board: Board, placed: list[int], tables: _Tables, open_units: list[int],
-          cell: int, digit: int, limit: int, order: list[tuple[int, int]]) -> int | None:
-    """Steps from assuming ``digit`` in ``cell`` to a contradiction, or None if none
-    shows within ``limit``; the placements go to ``order`` (the assumption first).
+          cell: int, digit: int, limit: int, order: list[tuple[int, int]]) -> int:
+    """Steps from assuming ``digit`` in ``cell`` to a contradiction, else
+    :data:`_CAPPED` or :data:`_SETTLED`; the placements go to ``order`` (the
+    assumption first).
 
     Singles are queued as a placement makes them and placed first come, first
     served, on private copies of the candidates.  After a placement only the
@@ -111,7 +117,7 @@ def _walk(board: Board, placed: list[int], tables: _Tables, open_units: list[int
             continue  # already placed, or its loss was checked when it happened
         steps += 1
         if steps > limit:
-            return None
+            return _CAPPED
         # place: the cell leaves the places of its digits, its peers lose the digit
         bit = 1 << cell
         cands[cell] = 0
@@ -168,7 +174,7 @@ def _walk(board: Board, placed: list[int], tables: _Tables, open_units: list[int
                     return steps
                 if not where & (where - 1):
                     queue.append((where.bit_length() - 1, d))
-    return None
+    return _SETTLED
 
 
 @register
@@ -207,47 +213,41 @@ class BowmansBingo(Technique):
         tried: set[int] = set()
         tables = _tables(board.rules)
         open_units = _open_units(board, placed, tables)
+        single_free = not any(open_units) and all(board.cands[c] & (board.cands[c] - 1) for c in open_cells)
         for low, high in ((p["first_min_cands"], p["first_max_cands"]),
                           (p["second_min_cands"], p["second_max_cands"])):
             cells = [c for c in open_cells if low <= board.cands[c].bit_count() <= high and c not in tried]
             tried.update(cells)
-            found = self._bingos(board, placed, cells, tables, open_units)
+            found = self._bingos(board, placed, cells, tables, open_units, single_free)
             if found:
                 yield from found
                 return
 
     def _bingos(self, board: Board, placed: list[int], cells: list[int], tables: _Tables,
-                open_units: list[int]) -> list[Step]:
+                open_units: list[int], single_free: bool) -> list[Step]:
         """The first bingo among ``cells`` (scan order, digits ascending), or none.
 
-        A candidate whose singles run out without a contradiction on the
-        solver's bit state is passed over without its walk: the walk places a
-        subset of those same singles (each stays forced however many others
-        are placed), so it cannot meet a contradiction either.  The same holds
-        for every digit placed on the way: its own singles are a part of these,
-        so it is passed over without even the solver's run.  Only the
-        candidates whose singles do end in a contradiction are walked, to
-        count the steps.
+        On a board without singles, a walk that runs out of singles without
+        a contradiction has reached the end of its singles.  Every digit it
+        placed then needs no walk of its own: that digit's singles are a part
+        of these (each single stays forced whatever else is placed), so they
+        cannot meet a contradiction either, and its walk would also end
+        without a bingo.
         """
         limit = int(self.params["max_steps"])
-        state = initial_state(board.values, board.cands, tables.clear)
-        consistent = 0  # solver bits of candidates whose singles end without a contradiction
+        settled = [0] * 10 if single_free else None  # cells per digit known to give no contradiction
         for c in cells:
             for d in range(1, 10):
                 if not board.cands[c] >> (d - 1) & 1:
                     continue
-                if state is not None:
-                    bit = 1 << 81 * (d - 1) + c
-                    if bit & consistent:
-                        continue
-                    cand, done = state
-                    result = propagate(cand & ~tables.clear[bit], done | bit, tables.lanes, tables.clear)
-                    if result is not None:
-                        consistent |= result[1]
-                        continue
+                if settled is not None and settled[d] >> c & 1:
+                    continue
                 order: list[tuple[int, int]] = []
                 steps = _walk(board, placed, tables, open_units, c, d, limit, order)
-                if steps is None:
+                if steps == _SETTLED and settled is not None:
+                    for cell, digit in order:
+                        settled[digit] |= 1 << cell
+                if steps < 0:
                     continue
                 return [Step(
                     self.code,
