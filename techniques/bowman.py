@@ -214,28 +214,29 @@ class BowmansBingo(Technique):
         tables = _tables(board.rules)
         open_units = _open_units(board, placed, tables)
         single_free = not any(open_units) and all(board.cands[c] & (board.cands[c] - 1) for c in open_cells)
+        # cells per digit known to give no contradiction (see _bingos), kept for the second window
+        settled = [0] * 10 if single_free else None
         for low, high in ((p["first_min_cands"], p["first_max_cands"]),
                           (p["second_min_cands"], p["second_max_cands"])):
             cells = [c for c in open_cells if low <= board.cands[c].bit_count() <= high and c not in tried]
             tried.update(cells)
-            found = self._bingos(board, placed, cells, tables, open_units, single_free)
+            found = self._bingos(board, placed, cells, tables, open_units, settled)
             if found:
                 yield from found
                 return
 
     def _bingos(self, board: Board, placed: list[int], cells: list[int], tables: _Tables,
-                open_units: list[int], single_free: bool) -> list[Step]:
+                open_units: list[int], settled: list[int] | None) -> list[Step]:
         """The first bingo among ``cells`` (scan order, digits ascending), or none.
 
-        On a board without singles, a walk that runs out of singles without
-        a contradiction has reached the end of its singles.  Every digit it
-        placed then needs no walk of its own: that digit's singles are a part
-        of these (each single stays forced whatever else is placed), so they
-        cannot meet a contradiction either, and its walk would also end
-        without a bingo.
+        On a board without singles (``settled`` is None otherwise), a walk
+        that runs out of singles without a contradiction has reached the end
+        of its singles.  Every digit it placed then needs no walk of its own:
+        that digit's singles are a part of these (each single stays forced
+        whatever else is placed), so they cannot meet a contradiction either,
+        and its walk would also end without a bingo.
         """
         limit = int(self.params["max_steps"])
-        settled = [0] * 10 if single_free else None  # cells per digit known to give no contradiction
         for c in cells:
             for d in range(1, 10):
                 if not board.cands[c] >> (d - 1) & 1:
