@@ -21,7 +21,7 @@ would give walks of about 9 steps where the seed reports 17-18 on average
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from typing import Final
 
 from puzzles.geometry import CELL_BIT
@@ -143,27 +143,20 @@ def _walk(board: Board, placed: list[int], tables: _Tables, open_units: list[int
             if not m & (m - 1):
                 queue.append((p, m.bit_length()))
             changed |= cell_scan_units[p]
-        # digit: every changed unit still needs a place; one place left is a hidden single
-        pos = positions[digit]
-        done = placed[digit]
+        # every unit that lost a place for a digit still needs one; one place left is a hidden
+        # single: the placed digit in the changed units, then the cell's other digits in its units
+        units = []
         while changed:
             low = changed & -changed
             changed ^= low
-            u_mask = scan_unit_mask[low.bit_length() - 1]
-            if done & u_mask:
-                continue
-            where = pos & u_mask
-            if not where:
-                return steps
-            if not where & (where - 1):
-                queue.append((where.bit_length() - 1, digit))
-        # the cell's other digits lost a place in the cell's units
+            units.append(scan_unit_mask[low.bit_length() - 1])
+        checks: list[tuple[int, Sequence[int]]] = [(digit, units)]
         others = mask & dbit
-        unit_masks = cell_unit_masks[cell]
         while others:
             low = others & -others
             others ^= low
-            d = low.bit_length()
+            checks.append((low.bit_length(), cell_unit_masks[cell]))
+        for d, unit_masks in checks:
             pos = positions[d]
             done = placed[d]
             for u_mask in unit_masks:
