@@ -21,10 +21,11 @@ would give walks of about 9 steps where the seed reports 17-18 on average
 
 from __future__ import annotations
 
-from collections import deque
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
+from typing import Final
 
-from puzzles.geometry import CELL_BIT, cells_of
+from puzzles.geometry import CELL_BIT
+from puzzles.rules import Rules
 from techniques.base import Context, Phase, Technique, register
 from techniques.board import Board
 from techniques.findings import Cell, Digit, assertions, negations
@@ -32,83 +33,141 @@ from techniques.points import linear_floor
 from techniques.step import Step
 
 
-class _Walk:
-    """Singles from one assumption, on a private copy of the candidates."""
+class _Tables:
+    """Per-rules lookups of the walk, built once per variant.
 
-    __slots__ = ("cands", "positions", "placed", "queue", "order", "rules")
+    ``cell_scan_units[c]`` has bit ``i`` set when cell ``c`` lies in the
+    ``i``-th unit in scan order, so the units touched by a set of cells come
+    out in scan order by reading the bits upwards.
+    """
 
-    def __init__(self, board: Board, placed: list[int]) -> None:
-        self.cands = board.cands[:]
-        self.positions = board.positions[:]
-        self.rules = board.rules
-        self.placed = placed[:]
-        self.queue: deque[tuple[int, int]] = deque()
-        self.order: list[tuple[int, int]] = []
+    __slots__ = ("peer_mask", "scan_unit_mask", "cell_scan_units", "cell_unit_masks")
 
-    def place(self, cell: int, digit: int) -> bool:
-        """Place and queue the new singles; False if a contradiction shows."""
-        cands = self.cands
-        positions = self.positions
-        bit = CELL_BIT[cell]
+    def __init__(self, rules: Rules) -> None:
+        self.peer_mask = rules.peer_mask
+        self.scan_unit_mask = rules.scan_unit_mask
+        self.cell_scan_units = tuple(
+            sum(1 << i for i, u_mask in enumerate(rules.scan_unit_mask) if u_mask >> c & 1) for c in range(81))
+        self.cell_unit_masks = tuple(tuple(rules.unit_mask[u] for u in rules.cell_units[c]) for c in range(81))
+
+
+_TABLES: dict[Rules, _Tables] = {}
+
+
+def _tables(rules: Rules) -> _Tables:
+    tables = _TABLES.get(rules)
+    if tables is None:
+        tables = _TABLES[rules] = _Tables(rules)
+    return tables
+
+
+def _open_units(board: Board, placed: list[int], tables: _Tables) -> list[int]:
+    """Per digit, the units (scan-order bits) still open with at most one place.
+
+    A board between techniques has none (they would be singles or a
+    contradiction); the walk checks them on every placement of their digit
+    all the same, so that it sees exactly what a sweep over all units sees.
+    """
+    out = [0] * 10
+    for d in range(1, 10):
+        for i, u_mask in enumerate(tables.scan_unit_mask):
+            if not placed[d] & u_mask and (board.positions[d] & u_mask).bit_count() <= 1:
+                out[d] |= 1 << i
+    return out
+
+
+#: :func:`_walk` found no contradiction within the step limit
+_CAPPED: Final = -1
+#: :func:`_walk` placed every single there was without a contradiction
+_SETTLED: Final = -2
+
+
+def _walk(board: Board, placed: list[int], tables: _Tables, open_units: list[int],
+          cell: int, digit: int, limit: int, order: list[tuple[int, int]]) -> int:
+    """Steps from assuming ``digit`` in ``cell`` to a contradiction, else
+    :data:`_CAPPED` or :data:`_SETTLED`; the placements go to ``order`` (the
+    assumption first).
+
+    Singles are queued as a placement makes them and placed first come, first
+    served, on private copies of the candidates.  After a placement only the
+    units that lost a place for a digit can have become a hidden single or a
+    contradiction: those of the peers that lost the placed digit, and the
+    cell's own units for its other digits.  A unit that did not change was
+    checked when it last changed, and a single found again would be a repeat
+    in the queue, skipped when it comes up; so checking only the changed units
+    (plus the board's own open units, see :func:`_open_units`) queues the same
+    singles in the same order as a sweep over every unit.  One function with
+    local names, as this loop is most of the technique's time.
+    """
+    cands = board.cands[:]
+    positions = board.positions[:]
+    placed = placed[:]
+    peer_mask = tables.peer_mask
+    scan_unit_mask = tables.scan_unit_mask
+    cell_scan_units = tables.cell_scan_units
+    cell_unit_masks = tables.cell_unit_masks
+    queue = [(cell, digit)]
+    head = 0
+    steps = -1  # the assumption itself is not a step
+    while head < len(queue):
+        cell, digit = queue[head]
+        head += 1
         mask = cands[cell]
+        if not mask >> (digit - 1) & 1:
+            continue  # already placed, or its loss was checked when it happened
+        steps += 1
+        if steps > limit:
+            return _CAPPED
+        # place: the cell leaves the places of its digits, its peers lose the digit
+        bit = 1 << cell
         cands[cell] = 0
-        self.placed[digit] |= bit
-        self.order.append((cell, digit))
-        others = mask & ~(1 << (digit - 1))
-        for d in range(1, 10):
-            if mask >> (d - 1) & 1:
-                positions[d] &= ~bit
-        geo = self.rules
-        hit = positions[digit] & geo.peer_mask[cell]
-        positions[digit] &= ~hit
+        placed[digit] |= bit
+        order.append((cell, digit))
+        rest = mask
+        while rest:
+            low = rest & -rest
+            positions[low.bit_length()] &= ~bit
+            rest ^= low
+        hit = positions[digit] & peer_mask[cell]
+        positions[digit] ^= hit
         dbit = ~(1 << (digit - 1))
-        for p in cells_of(hit):
+        changed = open_units[digit]
+        while hit:
+            low = hit & -hit
+            hit ^= low
+            p = low.bit_length() - 1
             m = cands[p] & dbit
             cands[p] = m
             if not m:
-                return False
-            if not m & (m - 1):
-                self.queue.append((p, m.bit_length()))
-        # digit: every unit still needs a place; units down to one place give hidden singles
-        pd = positions[digit]
-        done = self.placed[digit]
-        for u_mask in geo.scan_unit_mask:
-            if done & u_mask:
-                continue
-            where = pd & u_mask
-            if not where:
-                return False
-            if not where & (where - 1):
-                self.queue.append((where.bit_length() - 1, digit))
-        # the cell's other digits lost a place in the cell's three units
-        for d in range(1, 10):
-            if others >> (d - 1) & 1:
-                for u in geo.cell_units[cell]:
-                    u_mask = geo.unit_mask[u]
-                    if self.placed[d] & u_mask:
-                        continue
-                    where = positions[d] & u_mask
-                    if not where:
-                        return False
-                    if not where & (where - 1):
-                        self.queue.append((where.bit_length() - 1, d))
-        return True
-
-    def run(self, cell: int, digit: int, limit: int) -> int | None:
-        """Steps until a contradiction, or None if none shows within ``limit``."""
-        if not self.place(cell, digit):
-            return 0
-        steps = 0
-        while self.queue:
-            c, d = self.queue.popleft()
-            if not self.cands[c] >> (d - 1) & 1:
-                continue  # already placed, or its loss was checked when it happened
-            steps += 1
-            if steps > limit:
-                return None
-            if not self.place(c, d):
                 return steps
-        return None
+            if not m & (m - 1):
+                queue.append((p, m.bit_length()))
+            changed |= cell_scan_units[p]
+        # every unit that lost a place for a digit still needs one; one place left is a hidden
+        # single: the placed digit in the changed units, then the cell's other digits in its units
+        units = []
+        while changed:
+            low = changed & -changed
+            changed ^= low
+            units.append(scan_unit_mask[low.bit_length() - 1])
+        checks: list[tuple[int, Sequence[int]]] = [(digit, units)]
+        others = mask & dbit
+        while others:
+            low = others & -others
+            others ^= low
+            checks.append((low.bit_length(), cell_unit_masks[cell]))
+        for d, unit_masks in checks:
+            pos = positions[d]
+            done = placed[d]
+            for u_mask in unit_masks:
+                if done & u_mask:
+                    continue
+                where = pos & u_mask
+                if not where:
+                    return steps
+                if not where & (where - 1):
+                    queue.append((where.bit_length() - 1, d))
+    return _SETTLED
 
 
 @register
@@ -145,32 +204,51 @@ class BowmansBingo(Technique):
                 placed[board.values[c]] |= CELL_BIT[c]
         open_cells = [c for c in range(81) if board.empty >> c & 1]
         tried: set[int] = set()
+        tables = _tables(board.rules)
+        open_units = _open_units(board, placed, tables)
+        single_free = not any(open_units) and all(board.cands[c] & (board.cands[c] - 1) for c in open_cells)
+        # cells per digit known to give no contradiction (see _bingos), kept for the second window
+        settled = [0] * 10 if single_free else None
         for low, high in ((p["first_min_cands"], p["first_max_cands"]),
                           (p["second_min_cands"], p["second_max_cands"])):
             cells = [c for c in open_cells if low <= board.cands[c].bit_count() <= high and c not in tried]
             tried.update(cells)
-            found = self._bingos(board, placed, cells)
+            found = self._bingos(board, placed, cells, tables, open_units, settled)
             if found:
                 yield from found
                 return
 
-    def _bingos(self, board: Board, placed: list[int], cells: list[int]) -> list[Step]:
-        """The first bingo among ``cells`` (scan order, digits ascending), or none."""
+    def _bingos(self, board: Board, placed: list[int], cells: list[int], tables: _Tables,
+                open_units: list[int], settled: list[int] | None) -> list[Step]:
+        """The first bingo among ``cells`` (scan order, digits ascending), or none.
+
+        On a board without singles (``settled`` is None otherwise), a walk
+        that runs out of singles without a contradiction has reached the end
+        of its singles.  Every digit it placed then needs no walk of its own:
+        that digit's singles are a part of these (each single stays forced
+        whatever else is placed), so they cannot meet a contradiction either,
+        and its walk would also end without a bingo.
+        """
         limit = int(self.params["max_steps"])
         for c in cells:
             for d in range(1, 10):
                 if not board.cands[c] >> (d - 1) & 1:
                     continue
-                walk = _Walk(board, placed)
-                steps = walk.run(c, d, limit)
-                if steps is None:
+                if settled is not None and settled[d] >> c & 1:
+                    continue
+                order: list[tuple[int, int]] = []
+                steps = _walk(board, placed, tables, open_units, c, d, limit, order)
+                if steps == _SETTLED and settled is not None:
+                    for cell, digit in order:
+                        settled[digit] |= 1 << cell
+                if steps < 0:
                     continue
                 return [Step(
                     self.code,
                     self.points(steps),
                     eliminations=((c, d),),
                     used=((c, d),),
-                    detail={"digit": Digit(d), "cell": Cell(c), "steps": steps, "walk": assertions(walk.order[1:]),
+                    detail={"digit": Digit(d), "cell": Cell(c), "steps": steps, "walk": assertions(order[1:]),
                             "removed": negations(((c, d),))},
                 )]
         return []
