@@ -32,7 +32,7 @@ shows old band 2, as in its (4.2)), so R = bands (2, 0, 1).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Final
 
@@ -81,6 +81,21 @@ def _perm(target: tuple[int, int, int], source: tuple[int, int, int]) -> Perm3 |
         return None
 
 
+def _one_perm(equations: Iterable[tuple[tuple[int, int, int], tuple[int, int, int]]]) -> Perm3 | None:
+    """The one permutation solving every (target, source) equation (:func:`_perm`), or None.
+
+    The equations are solved in order and the first that has no solution or
+    another one than those before ends the search.
+    """
+    found: Perm3 | None = None
+    for target, source in equations:
+        p = _perm(target, source)
+        if p is None or (found is not None and p != found):
+            return None
+        found = p
+    return found
+
+
 def solve_system(triples: Triples, bands: Perm3, stacks: Perm3) -> Transformation | None:
     """The unique c.h with rotation part h = (bands, stacks) fixing the grid, or None.
 
@@ -91,24 +106,16 @@ def solve_system(triples: Triples, bands: Perm3, stacks: Perm3) -> Transformatio
     vertical, horizontal = triples.vertical, triples.horizontal
     cols: list[Perm3] = []
     for l in range(3):
-        found: Perm3 | None = None
-        for k in range(3):
-            p = _perm(vertical[3 * k + l], vertical[3 * bands[k] + stacks[l]])
-            if p is None or (found is not None and p != found):
-                return None
-            found = p
-        assert found is not None
-        cols.append(found)
+        col = _one_perm((vertical[3 * k + l], vertical[3 * bands[k] + stacks[l]]) for k in range(3))
+        if col is None:
+            return None
+        cols.append(col)
     rows: list[Perm3] = []
     for k in range(3):
-        found = None
-        for l in range(3):
-            p = _perm(horizontal[3 * k + l], horizontal[3 * bands[k] + stacks[l]])
-            if p is None or (found is not None and p != found):
-                return None
-            found = p
-        assert found is not None
-        rows.append(found)
+        row = _one_perm((horizontal[3 * k + l], horizontal[3 * bands[k] + stacks[l]]) for l in range(3))
+        if row is None:
+            return None
+        rows.append(row)
     return Transformation(bands=bands, stacks=stacks, rows=tuple(rows), cols=tuple(cols))  # type: ignore[arg-type]
 
 
