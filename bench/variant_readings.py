@@ -1,0 +1,175 @@
+"""Rate the variant examples 82-85 under readings of how the original treats the extra units.
+
+    python bench/variant_readings.py                       # every reading, options 2001 and 2000
+    python bench/variant_readings.py --readings direct-standard+thinning-standard --options 2001,0002
+    python bench/variant_readings.py --steps 83c --readings direct-standard+thinning-standard
+
+The seed states the original's totals of four variant ratings (examples 82-85
+of tests/data/examples.csv) but not how its methods use the diagonals or
+colour groups.  This script measures candidate readings side by side; it
+changes nothing in the rater.  A reading is a ``+``-joined list of:
+
+- ``as-is``: the rater as it is (every method uses the variant's units).
+- ``direct-standard``: the direct methods A-D work on a standard board of the
+  placed digits (rows, columns and boxes only: no extra-unit singles, no
+  exclusions along an extra unit, visible numbers out of 20 peers).  The
+  candidates written (PM) and everything after them keep the variant's rules.
+- ``direct-box``: only the box methods A3/C3/D3 leave out the extra units.
+- ``thinning-standard``: every thinning method works on rows, columns and
+  boxes only (the candidates and singles keep the variant's rules).
+- ``singles-standard``: E3 leaves out the extra units (no hidden single in a
+  diagonal or colour group once candidates are written).
+- ``last-standard``: Bowman's Bingo and trial & error follow rows, columns and
+  boxes only.
+
+Every reading is sound: it only leaves out deductions, and a deduction on the
+standard units holds in the variant.  Each reading is rated in its own
+process, because the techniques keep per-rules tables.  Besides examples 82-85
+the script rates the two strings of the pair 82/83 under the other rules
+(``82c``: 82's string as colour Sudoku, ``83d``: 83's as diagonal), since
+the seed lists them as one example of a puzzle rated in both kinds.
+"""
+
+from __future__ import annotations
+
+import argparse
+import collections
+import csv
+import multiprocessing
+import sys
+from collections.abc import Callable, Iterator
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from bench._common import EXAMPLES  # noqa: E402
+from puzzles.rules import STANDARD, parse_rules  # noqa: E402
+from rater.engine import Engine  # noqa: E402
+from techniques.base import REGISTRY, Context, Phase, Technique  # noqa: E402
+from techniques.board import Board  # noqa: E402
+from techniques.step import Step  # noqa: E402
+
+#: The letter a case name gives each kind (82d: example 82 as diagonal Sudoku).
+_LETTER = {"diag": "d", "farb": "c"}
+Finder = Callable[[Technique, Board, Context], Iterator[Step]]
+
+
+def cases() -> list[tuple[str, str, str, float | None]]:
+    """(name, puzzle, rules, stated points) of the variant examples and the two crossed strings."""
+    with EXAMPLES.open(newline="") as fh:
+        rows = {r["id"]: r for r in csv.DictReader(fh) if r["variant"] != "std" and r["points"]}
+    found = [(r["id"] + _LETTER[r["variant"]], r["puzzle"], r["variant"], float(r["points"])) for r in rows.values()]
+    crossed = [("82c", rows["82"]["puzzle"], "farb", None), ("83d", rows["83"]["puzzle"], "diag", None)]
+    return found + crossed
+
+
+def _on_standard_units(find: Finder) -> Finder:
+    """``find`` reading the standard unit and peer tables of the same board."""
+    def standard_find(self: Technique, board: Board, ctx: Context) -> Iterator[Step]:
+        keep, board.rules = board.rules, STANDARD
+        try:
+            found = list(find(self, board, ctx))
+        finally:
+            board.rules = keep
+        return iter(found)
+    return standard_find
+
+
+def _on_standard_board(find: Finder) -> Finder:
+    """``find`` on a standard board of the same placed digits (the direct phase has no candidates)."""
+    def standard_find(self: Technique, board: Board, ctx: Context) -> Iterator[Step]:
+        return iter(list(find(self, Board.from_grid(list(board.values), STANDARD), ctx)))
+    return standard_find
+
+
+def _wrap_phase(phase: Phase, wrapper: Callable[[Finder], Finder]) -> None:
+    for cls in set(REGISTRY.values()):
+        if cls.phase is phase:
+            setattr(cls, "find", wrapper(cls.find))
+
+
+def _direct_box() -> None:
+    for code in ("A3", "C3", "D3"):
+        setattr(REGISTRY[code], "with_extra_units", False)
+
+
+READINGS: dict[str, Callable[[], None]] = {
+    "as-is": lambda: None,
+    "direct-standard": lambda: _wrap_phase(Phase.DIRECT, _on_standard_board),
+    "direct-box": _direct_box,
+    "thinning-standard": lambda: _wrap_phase(Phase.THINNING, _on_standard_units),
+    "singles-standard": lambda: setattr(REGISTRY["E3"], "with_extra_units", False),
+    "last-standard": lambda: _wrap_phase(Phase.LAST_RESORT, _on_standard_units),
+}
+
+
+def rate_reading(reading: str, options: list[str]) -> list[tuple[str, list[tuple[float, str]]]]:
+    """Per option, (points, status) of every case under ``reading`` (run in a fresh process)."""
+    for part in reading.split("+"):
+        READINGS[part]()
+    out = []
+    for option in options:
+        engine = Engine(option)
+        out.append((option, [_rated(engine, puzzle, rules) for _, puzzle, rules, _ in cases()]))
+    return out
+
+
+def _rated(engine: Engine, puzzle: str, rules: str) -> tuple[float, str]:
+    rating = engine.rate(puzzle, rules=parse_rules(rules))
+    return rating.points, str(rating.status.value)
+
+
+def step_summary(reading: str, option: str, name: str) -> str:
+    """Total and per-code count and points of one case under ``reading`` (run in a fresh process)."""
+    for part in reading.split("+"):
+        READINGS[part]()
+    _, puzzle, rules, _ = next(c for c in cases() if c[0] == name)
+    rating = Engine(option).rate(puzzle, rules=parse_rules(rules))
+    points: collections.Counter[str] = collections.Counter()
+    count: collections.Counter[str] = collections.Counter()
+    for step in rating.steps:
+        points[step.code] += step.points
+        count[step.code] += 1
+    codes = "  ".join(f"{c} {count[c]}x {points[c]:g}" for c, _ in points.most_common())
+    return f"{name} {option} {reading}: {rating.points:g} ({rating.status.value})\n  {codes}"
+
+
+def _fresh(fn: Callable[..., object], *args: object) -> object:
+    """``fn(*args)`` in a new process, so that a reading's changes stay there."""
+    with ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn")) as pool:
+        return pool.submit(fn, *args).result()
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--readings", default=",".join(READINGS),
+                    help="comma list of readings, each a +-joined list of " + ", ".join(READINGS))
+    ap.add_argument("--options", default="2001,2000", help="comma-separated option codes")
+    ap.add_argument("--steps", metavar="CASE", help="per-code summary of one case (82d, 83c, 84d, 85c, 82c, 83d)")
+    args = ap.parse_args()
+    readings = args.readings.split(",")
+    for reading in readings:
+        unknown = set(reading.split("+")) - set(READINGS)
+        if unknown:
+            ap.error(f"unknown reading {', '.join(sorted(unknown))}")
+    if args.steps:
+        for reading in readings:
+            for option in args.options.split(","):
+                print(_fresh(step_summary, reading, option, args.steps))
+        return
+    names = [c[0] for c in cases()]
+    stated = [c[3] for c in cases()]
+    print("| reading | option | " + " | ".join(names) + " |")
+    print("|---|---|" + "---:|" * len(names))
+    print("| stated | | " + " | ".join(f"{s:g}" if s else "-" for s in stated) + " |")
+    for reading in readings:
+        result = _fresh(rate_reading, reading, args.options.split(","))
+        assert isinstance(result, list)
+        for option, rated in result:
+            cells = [f"{p:g}" + ("" if status == "solved" else f" ({status})") for p, status in rated]
+            print(f"| {reading} | {option} | " + " | ".join(cells) + " |", flush=True)
+
+
+if __name__ == "__main__":
+    main()
