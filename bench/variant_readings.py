@@ -17,6 +17,8 @@ changes nothing in the rater.  A reading is a ``+``-joined list of:
 - ``direct-box``: only the box methods A3/C3/D3 leave out the extra units.
 - ``thinning-standard``: every thinning method works on rows, columns and
   boxes only (the candidates and singles keep the variant's rules).
+- ``extra-as-line``: a single in an extra unit is found and scored by the
+  row methods (A1, C1, D1, E1, the line bands) instead of the box methods.
 - ``singles-standard``: E3 leaves out the extra units (no hidden single in a
   diagonal or colour group once candidates are written).
 - ``last-standard``: Bowman's Bingo and trial & error follow rows, columns and
@@ -45,7 +47,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bench._common import EXAMPLES  # noqa: E402
 from puzzles.rules import STANDARD, parse_rules  # noqa: E402
-from rater.engine import Engine  # noqa: E402
+from rater.engine import Engine, default_catalogue  # noqa: E402
 from techniques.base import REGISTRY, Context, Phase, Technique  # noqa: E402
 from techniques.board import Board  # noqa: E402
 from techniques.step import Step  # noqa: E402
@@ -89,6 +91,13 @@ def _wrap_phase(phase: Phase, wrapper: Callable[[Finder], Finder]) -> None:
             setattr(cls, "find", wrapper(cls.find))
 
 
+def _extra_as_line() -> None:
+    """Singles in an extra unit found and scored by the row methods (A1, C1, D1, E1: line bands)."""
+    for box, row in (("A3", "A1"), ("C3", "C1"), ("D3", "D1"), ("E3", "E1")):
+        setattr(REGISTRY[box], "with_extra_units", False)
+        setattr(REGISTRY[row], "with_extra_units", True)
+
+
 def _direct_box() -> None:
     for code in ("A3", "C3", "D3"):
         setattr(REGISTRY[code], "with_extra_units", False)
@@ -99,18 +108,23 @@ READINGS: dict[str, Callable[[], None]] = {
     "direct-standard": lambda: _wrap_phase(Phase.DIRECT, _on_standard_board),
     "direct-box": _direct_box,
     "thinning-standard": lambda: _wrap_phase(Phase.THINNING, _on_standard_units),
+    "extra-as-line": _extra_as_line,
     "singles-standard": lambda: setattr(REGISTRY["E3"], "with_extra_units", False),
     "last-standard": lambda: _wrap_phase(Phase.LAST_RESORT, _on_standard_units),
 }
 
 
-def rate_reading(reading: str, options: list[str]) -> list[tuple[str, list[tuple[float, str]]]]:
+def _engine(option: str, disabled: list[str]) -> Engine:
+    return Engine(option, default_catalogue().without(disabled) if disabled else None)
+
+
+def rate_reading(reading: str, options: list[str], disabled: list[str]) -> list[tuple[str, list[tuple[float, str]]]]:
     """Per option, (points, status) of every case under ``reading`` (run in a fresh process)."""
     for part in reading.split("+"):
         READINGS[part]()
     out = []
     for option in options:
-        engine = Engine(option)
+        engine = _engine(option, disabled)
         out.append((option, [_rated(engine, puzzle, rules) for _, puzzle, rules, _ in cases()]))
     return out
 
@@ -120,12 +134,12 @@ def _rated(engine: Engine, puzzle: str, rules: str) -> tuple[float, str]:
     return rating.points, str(rating.status.value)
 
 
-def step_summary(reading: str, option: str, name: str) -> str:
+def step_summary(reading: str, option: str, disabled: list[str], name: str) -> str:
     """Total and per-code count and points of one case under ``reading`` (run in a fresh process)."""
     for part in reading.split("+"):
         READINGS[part]()
     _, puzzle, rules, _ = next(c for c in cases() if c[0] == name)
-    rating = Engine(option).rate(puzzle, rules=parse_rules(rules))
+    rating = _engine(option, disabled).rate(puzzle, rules=parse_rules(rules))
     points: collections.Counter[str] = collections.Counter()
     count: collections.Counter[str] = collections.Counter()
     for step in rating.steps:
@@ -146,9 +160,11 @@ def main() -> None:
     ap.add_argument("--readings", default=",".join(READINGS),
                     help="comma list of readings, each a +-joined list of " + ", ".join(READINGS))
     ap.add_argument("--options", default="2001,2000", help="comma-separated option codes")
+    ap.add_argument("--disable", default="", help="comma list of technique codes to switch off (as rate --disable)")
     ap.add_argument("--steps", metavar="CASE", help="per-code summary of one case (82d, 83c, 84d, 85c, 82c, 83d)")
     args = ap.parse_args()
     readings = args.readings.split(",")
+    disabled = [c for c in args.disable.split(",") if c]
     for reading in readings:
         unknown = set(reading.split("+")) - set(READINGS)
         if unknown:
@@ -156,15 +172,17 @@ def main() -> None:
     if args.steps:
         for reading in readings:
             for option in args.options.split(","):
-                print(_fresh(step_summary, reading, option, args.steps))
+                print(_fresh(step_summary, reading, option, disabled, args.steps))
         return
     names = [c[0] for c in cases()]
     stated = [c[3] for c in cases()]
     print("| reading | option | " + " | ".join(names) + " |")
     print("|---|---|" + "---:|" * len(names))
+    if disabled:
+        print(f"switched off: {', '.join(disabled)}")
     print("| stated | | " + " | ".join(f"{s:g}" if s else "-" for s in stated) + " |")
     for reading in readings:
-        result = _fresh(rate_reading, reading, args.options.split(","))
+        result = _fresh(rate_reading, reading, args.options.split(","), disabled)
         assert isinstance(result, list)
         for option, rated in result:
             cells = [f"{p:g}" + ("" if status == "solved" else f" ({status})") for p, status in rated]
