@@ -19,13 +19,16 @@ changes nothing in the rater.  A reading is a ``+``-joined list of:
   boxes only (the candidates and singles keep the variant's rules).
 - ``extra-as-line``: a single in an extra unit is found and scored by the
   row methods (A1, C1, D1, E1, the line bands) instead of the box methods.
+- ``colour-column-major``: the colour groups are scanned in the order of their
+  place in a box counted down the columns (the same groups, another order).
 - ``singles-standard``: E3 leaves out the extra units (no hidden single in a
   diagonal or colour group once candidates are written).
-- ``last-standard``: Bowman's Bingo and trial & error follow rows, columns and
-  boxes only.
 
 Every reading is sound: it only leaves out deductions, and a deduction on the
-standard units holds in the variant.  Each reading is rated in its own
+standard units holds in the variant; every step is checked against the
+solution all the same (``unsound`` in the table if one contradicts it).  The
+last resorts are no reading: trial & error on the standard units would
+complete the grid to a standard solution, not the variant's.  Each reading is rated in its own
 process, because the techniques keep per-rules tables.  Besides examples 82-85
 the script rates the two strings of the pair 82/83 under the other rules
 (``82c``: 82's string as colour Sudoku, ``83d``: 83's as diagonal), since
@@ -46,8 +49,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bench._common import EXAMPLES  # noqa: E402
-from puzzles.rules import STANDARD, parse_rules  # noqa: E402
-from rater.engine import Engine, default_catalogue  # noqa: E402
+from puzzles.rules import _BY_NAME, FIRST_COLOUR, STANDARD, Rules, parse_rules  # noqa: E402
+from rater.engine import Engine, UnsoundStep, default_catalogue  # noqa: E402
 from techniques.base import REGISTRY, Context, Phase, Technique  # noqa: E402
 from techniques.board import Board  # noqa: E402
 from techniques.step import Step  # noqa: E402
@@ -98,6 +101,14 @@ def _extra_as_line() -> None:
         setattr(REGISTRY[row], "with_extra_units", True)
 
 
+def _colour_groups_column_major() -> None:
+    """Colour group k is the k-th cell of every box counted down the columns (scan order only)."""
+    column_major = tuple(FIRST_COLOUR + 3 * (k % 3) + k // 3 for k in range(9))
+    rules = Rules("colour", (), tuple(range(27)) + column_major)
+    for alias in ("colour", "color", "farb"):
+        _BY_NAME[alias] = rules
+
+
 def _direct_box() -> None:
     for code in ("A3", "C3", "D3"):
         setattr(REGISTRY[code], "with_extra_units", False)
@@ -109,8 +120,8 @@ READINGS: dict[str, Callable[[], None]] = {
     "direct-box": _direct_box,
     "thinning-standard": lambda: _wrap_phase(Phase.THINNING, _on_standard_units),
     "extra-as-line": _extra_as_line,
+    "colour-column-major": _colour_groups_column_major,
     "singles-standard": lambda: setattr(REGISTRY["E3"], "with_extra_units", False),
-    "last-standard": lambda: _wrap_phase(Phase.LAST_RESORT, _on_standard_units),
 }
 
 
@@ -130,7 +141,11 @@ def rate_reading(reading: str, options: list[str], disabled: list[str]) -> list[
 
 
 def _rated(engine: Engine, puzzle: str, rules: str) -> tuple[float, str]:
-    rating = engine.rate(puzzle, rules=parse_rules(rules))
+    """Points and status; every step is checked against the solution ("unsound" if one contradicts it)."""
+    try:
+        rating = engine.rate(puzzle, rules=parse_rules(rules), verify=True)
+    except UnsoundStep:
+        return float("nan"), "unsound"
     return rating.points, str(rating.status.value)
 
 
