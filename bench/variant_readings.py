@@ -60,12 +60,15 @@ _LETTER = {"diag": "d", "farb": "c"}
 Finder = Callable[[Technique, Board, Context], Iterator[Step]]
 
 
-def cases() -> list[tuple[str, str, str, float | None]]:
+Case = tuple[str, str, str, float | None]
+
+
+def cases() -> list[Case]:
     """(name, puzzle, rules, stated points) of the variant examples and the two crossed strings."""
     with EXAMPLES.open(newline="") as fh:
         rows = {r["id"]: r for r in csv.DictReader(fh) if r["variant"] != "std" and r["points"]}
-    found = [(r["id"] + _LETTER[r["variant"]], r["puzzle"], r["variant"], float(r["points"])) for r in rows.values()]
-    crossed = [("82c", rows["82"]["puzzle"], "farb", None), ("83d", rows["83"]["puzzle"], "diag", None)]
+    found: list[Case] = [(r["id"] + _LETTER[r["variant"]], r["puzzle"], r["variant"], float(r["points"])) for r in rows.values()]
+    crossed: list[Case] = [("82c", rows["82"]["puzzle"], "farb", None), ("83d", rows["83"]["puzzle"], "diag", None)]
     return found + crossed
 
 
@@ -155,12 +158,12 @@ def step_summary(reading: str, option: str, disabled: list[str], name: str) -> s
         READINGS[part]()
     _, puzzle, rules, _ = next(c for c in cases() if c[0] == name)
     rating = _engine(option, disabled).rate(puzzle, rules=parse_rules(rules))
-    points: collections.Counter[str] = collections.Counter()
+    points: dict[str, float] = collections.defaultdict(float)
     count: collections.Counter[str] = collections.Counter()
     for step in rating.steps:
         points[step.code] += step.points
         count[step.code] += 1
-    codes = "  ".join(f"{c} {count[c]}x {points[c]:g}" for c, _ in points.most_common())
+    codes = "  ".join(f"{c} {count[c]}x {points[c]:g}" for c in sorted(points, key=lambda c: -points[c]))
     return f"{name} {option} {reading}: {rating.points:g} ({rating.status.value})\n  {codes}"
 
 
