@@ -21,6 +21,9 @@ changes nothing in the rater.  A reading is a ``+``-joined list of:
   row methods (A1, C1, D1, E1, the line bands) instead of the box methods.
 - ``colour-column-major``: the colour groups are scanned in the order of their
   place in a box counted down the columns (the same groups, another order).
+- ``visible-standard``: the naked singles B0 and F0 count the visible numbers
+  and open cells among the 20 standard peers (F0's "last possibility" too
+  looks at rows, columns and boxes only).
 - ``singles-standard``: E3 leaves out the extra units (no hidden single in a
   diagonal or colour group once candidates are written).
 
@@ -112,6 +115,11 @@ def _colour_groups_column_major() -> None:
         _BY_NAME[alias] = rules
 
 
+def _visible_standard() -> None:
+    for code in ("B0", "F0"):
+        setattr(REGISTRY[code], "find", _on_standard_units(REGISTRY[code].find))
+
+
 def _direct_box() -> None:
     for code in ("A3", "C3", "D3"):
         setattr(REGISTRY[code], "with_extra_units", False)
@@ -124,6 +132,7 @@ READINGS: dict[str, Callable[[], None]] = {
     "thinning-standard": lambda: _wrap_phase(Phase.THINNING, _on_standard_units),
     "extra-as-line": _extra_as_line,
     "colour-column-major": _colour_groups_column_major,
+    "visible-standard": _visible_standard,
     "singles-standard": lambda: setattr(REGISTRY["E3"], "with_extra_units", False),
 }
 
