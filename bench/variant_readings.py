@@ -24,6 +24,8 @@ changes nothing in the rater.  A reading is a ``+``-joined list of:
 - ``visible-standard``: the naked singles B0 and F0 count the visible numbers
   and open cells among the 20 standard peers (F0's "last possibility" too
   looks at rows, columns and boxes only).
+- ``uniqueness-on``: the uniqueness-based methods (UR, UL, D8) stay on, as
+  on a standard Sudoku; their steps may be unsound in a variant (see below).
 - ``singles-standard``: E3 leaves out the extra units (no hidden single in a
   diagonal or colour group once candidates are written).
 
@@ -120,6 +122,12 @@ def _visible_standard() -> None:
         setattr(REGISTRY[code], "find", _on_standard_units(REGISTRY[code].find))
 
 
+def _uniqueness_on() -> None:
+    """The engine's context allows URs, loops and D8 (every case is unique in its variant)."""
+    import rater.engine
+    setattr(rater.engine, "Context", lambda cd_level, unique: Context(cd_level=cd_level, unique=True))
+
+
 def _direct_box() -> None:
     for code in ("A3", "C3", "D3"):
         setattr(REGISTRY[code], "with_extra_units", False)
@@ -133,6 +141,7 @@ READINGS: dict[str, Callable[[], None]] = {
     "extra-as-line": _extra_as_line,
     "colour-column-major": _colour_groups_column_major,
     "visible-standard": _visible_standard,
+    "uniqueness-on": _uniqueness_on,
     "singles-standard": lambda: setattr(REGISTRY["E3"], "with_extra_units", False),
 }
 
