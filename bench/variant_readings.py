@@ -1,6 +1,6 @@
 """Rate the variant examples 82-85 under readings of how the original treats the extra units.
 
-    python bench/variant_readings.py                       # every reading, options 2001 and 2000
+    python bench/variant_readings.py                       # every reading alone, options 2001 and 2000
     python bench/variant_readings.py --readings direct-standard+thinning-standard --options 2001,0002
     python bench/variant_readings.py --steps 83c --readings direct-standard+thinning-standard
 
@@ -29,12 +29,13 @@ changes nothing in the rater.  A reading is a ``+``-joined list of:
 - ``singles-standard``: E3 leaves out the extra units (no hidden single in a
   diagonal or colour group once candidates are written).
 
-Every reading is sound: it only leaves out deductions, and a deduction on the
-standard units holds in the variant; every step is checked against the
-solution all the same (``unsound`` in the table if one contradicts it).  The
-last resorts are no reading: trial & error on the standard units would
-complete the grid to a standard solution, not the variant's.  Each reading is rated in its own
-process, because the techniques keep per-rules tables.  Besides examples 82-85
+Every reading but ``uniqueness-on`` is sound: it only leaves out deductions,
+and a deduction on the standard units holds in the variant.  Every step is
+checked against the variant's solution all the same (``unsound`` in the table
+if one contradicts it).  The last resorts are no reading: trial & error on the
+standard units would complete the grid to a standard solution, not the
+variant's.  Each reading is rated in its own process, because the techniques
+keep per-rules tables.  Besides examples 82-85
 the script rates the two strings of the pair 82/83 under the other rules
 (``82c``: 82's string as colour Sudoku, ``83d``: 83's as diagonal), since
 the seed lists them as one example of a puzzle rated in both kinds.
@@ -212,10 +213,10 @@ def main() -> None:
         return
     names = [c[0] for c in cases()]
     stated = [c[3] for c in cases()]
-    print("| reading | option | " + " | ".join(names) + " |")
-    print("|---|---|" + "---:|" * len(names))
     if disabled:
         print(f"switched off: {', '.join(disabled)}")
+    print("| reading | option | " + " | ".join(names) + " |")
+    print("|---|---|" + "---:|" * len(names))
     print("| stated | | " + " | ".join(f"{s:g}" if s else "-" for s in stated) + " |")
     for reading in readings:
         result = _fresh(rate_reading, reading, args.options.split(","), disabled)
