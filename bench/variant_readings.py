@@ -26,14 +26,15 @@ changes nothing in the rater.  A reading is a ``+``-joined list of:
   looks at rows, columns and boxes only).
 - ``uniqueness-on``: the uniqueness-based methods (UR, UL, D8) stay on, as
   on a standard Sudoku; their steps may be unsound in a variant (see below).
+- ``bowman-standard``: Bowman's Bingo follows its singles on rows, columns and
+  boxes only (a contradiction there is one in the variant too).
 - ``singles-standard``: E3 leaves out the extra units (no hidden single in a
   diagonal or colour group once candidates are written).
 
 Every reading but ``uniqueness-on`` is sound: it only leaves out deductions,
 and a deduction on the standard units holds in the variant.  Every step is
 checked against the variant's solution all the same (``unsound`` in the table
-if one contradicts it).  The last resorts are no reading: trial & error on the
-standard units would complete the grid to a standard solution, not the
+if one contradicts it).  Trial & error is no reading: on the standard units it would complete the grid to a standard solution, not the
 variant's.  Each reading is rated in its own process, because the techniques
 keep per-rules tables.  Besides examples 82-85
 the script rates the two strings of the pair 82/83 under the other rules
@@ -143,6 +144,7 @@ READINGS: dict[str, Callable[[], None]] = {
     "colour-column-major": _colour_groups_column_major,
     "visible-standard": _visible_standard,
     "uniqueness-on": _uniqueness_on,
+    "bowman-standard": lambda: setattr(REGISTRY["BB"], "find", _on_standard_units(REGISTRY["BB"].find)),
     "singles-standard": lambda: setattr(REGISTRY["E3"], "with_extra_units", False),
 }
 
