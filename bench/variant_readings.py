@@ -2,6 +2,7 @@
 
     python bench/variant_readings.py                       # every reading alone, options 2001 and 2000
     python bench/variant_readings.py --readings direct-standard+thinning-standard --options 2001,0002
+    python bench/variant_readings.py --readings as-is --copies 20   # spread over symmetric copies
     python bench/variant_readings.py --steps 83c --readings direct-standard+thinning-standard
 
 The seed states the original's totals of four variant ratings (examples 82-85
@@ -48,6 +49,8 @@ import argparse
 import collections
 import csv
 import multiprocessing
+import random
+import statistics
 import sys
 from collections.abc import Callable, Iterator
 from concurrent.futures import ProcessPoolExecutor
@@ -56,6 +59,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bench._common import EXAMPLES  # noqa: E402
+from canon.variant_group import random_variant_transformation  # noqa: E402
 from puzzles.rules import _BY_NAME, FIRST_COLOUR, STANDARD, Rules, parse_rules  # noqa: E402
 from rater.engine import Engine, UnsoundStep, default_catalogue  # noqa: E402
 from techniques.base import REGISTRY, Context, Phase, Technique  # noqa: E402
@@ -153,15 +157,36 @@ def _engine(option: str, disabled: list[str]) -> Engine:
     return Engine(option, default_catalogue().without(disabled) if disabled else None)
 
 
-def rate_reading(reading: str, options: list[str], disabled: list[str]) -> list[tuple[str, list[tuple[float, str]]]]:
-    """Per option, (points, status) of every case under ``reading`` (run in a fresh process)."""
+def rate_reading(reading: str, options: list[str], disabled: list[str],
+                 copies: int = 0, seed: int = 1) -> list[tuple[str, list[str]]]:
+    """Per option, a table cell for every case under ``reading`` (run in a fresh process).
+
+    A cell is the points (and the status unless solved); with ``copies`` it also
+    gives the minimum, median and maximum over the string and that many random
+    symmetric copies of it (the variant's own symmetries, digits relabelled).
+    """
     for part in reading.split("+"):
         READINGS[part]()
     out = []
     for option in options:
         engine = _engine(option, disabled)
-        out.append((option, [_rated(engine, puzzle, rules) for _, puzzle, rules, _ in cases()]))
+        rng = random.Random(seed)
+        cells = []
+        for _, puzzle, rules, _ in cases():
+            points, status = _rated(engine, puzzle, rules)
+            cell = f"{points:g}" + ("" if status == "solved" else f" ({status})")
+            if copies:
+                spread = [points] + [_rated(engine, copy, rules)[0] for copy in _copies(puzzle, rules, copies, rng)]
+                cell += f" ({min(spread):g}-{statistics.median(spread):g}-{max(spread):g})"
+            cells.append(cell)
+        out.append((option, cells))
     return out
+
+
+def _copies(puzzle: str, rules: str, count: int, rng: random.Random) -> list[str]:
+    grid = [int(ch) for ch in puzzle]
+    moves = [random_variant_transformation(rng, parse_rules(rules)) for _ in range(count)]
+    return ["".join(map(str, move.apply(grid))) for move in moves]
 
 
 def _rated(engine: Engine, puzzle: str, rules: str) -> tuple[float, str]:
@@ -200,6 +225,9 @@ def main() -> None:
                     help="comma list of readings, each a +-joined list of " + ", ".join(READINGS))
     ap.add_argument("--options", default="2001,2000", help="comma-separated option codes")
     ap.add_argument("--disable", default="", help="comma list of technique codes to switch off (as rate --disable)")
+    ap.add_argument("--copies", type=int, default=0,
+                    help="also rate this many random symmetric copies of each string: min-median-max")
+    ap.add_argument("--seed", type=int, default=1, help="seed of the copies")
     ap.add_argument("--steps", metavar="CASE", help="per-code summary of one case (82d, 83c, 84d, 85c, 82c, 83d)")
     args = ap.parse_args()
     readings = args.readings.split(",")
@@ -221,10 +249,9 @@ def main() -> None:
     print("|---|---|" + "---:|" * len(names))
     print("| stated | | " + " | ".join(f"{s:g}" if s else "-" for s in stated) + " |")
     for reading in readings:
-        result = _fresh(rate_reading, reading, args.options.split(","), disabled)
+        result = _fresh(rate_reading, reading, args.options.split(","), disabled, args.copies, args.seed)
         assert isinstance(result, list)
-        for option, rated in result:
-            cells = [f"{p:g}" + ("" if status == "solved" else f" ({status})") for p, status in rated]
+        for option, cells in result:
             print(f"| {reading} | {option} | " + " | ".join(cells) + " |", flush=True)
 
 
