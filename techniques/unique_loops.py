@@ -353,28 +353,65 @@ def refutes(pat: Pattern, nbrs: list[list[int]], links: list[Link], cell: int, v
     value or when no cell can take another digit any more (deadly pattern).
     """
     n = len(pat.cells)
-    poss = [_X | _Y | (_O if pat.extras(i) else 0) for i in range(n)]
-    poss[cell] &= value
-    bit_of = {pat.x: _X, pat.y: _Y}
-    changed = True
-    while changed:
-        changed = False
-        for i in range(n):
-            p = poss[i]
-            if not p:
-                return True
-            if p in (_X, _Y):
-                for j in nbrs[i]:
-                    if poss[j] & p:
-                        poss[j] &= ~p
-                        changed = True
-        for h, i, j, _ in links:
-            hb = bit_of[h]
-            for a, b in ((i, j), (j, i)):
-                if not poss[a] & hb and poss[b] & ~hb:
-                    poss[b] &= hb
-                    changed = True
-    return all(not p & _O for p in poss) or any(not p for p in poss)
+    neighbours = [sum(1 << j for j in nbrs[i]) for i in range(n)]
+    extra_cells = sum(1 << i for i in range(n) if pat.extras(i))
+    return _refuted(n, neighbours, extra_cells, _link_bits(pat, links), cell, value)
+
+
+#: A strong link as the propagation uses it, once per direction: (the link's digit is x,
+#: the bit of the loop cell that lacks it, the bit of the cell that must then take it).
+_LinkBits = tuple[bool, int, int]
+
+
+def _link_bits(pat: Pattern, links: Sequence[Link]) -> list[_LinkBits]:
+    """The links of :func:`_refuted`, both directions of each."""
+    out = []
+    for h, i, j, _ in links:
+        out.append((h == pat.x, 1 << i, 1 << j))
+        out.append((h == pat.x, 1 << j, 1 << i))
+    return out
+
+
+def _refuted(n: int, neighbours: Sequence[int], extra_cells: int, links: Sequence[_LinkBits], cell: int, value: int) -> bool:
+    """:func:`refutes` on bitboards of the loop's cell indices: which cells may still be x, y, other.
+
+    The propagation only removes possibilities, and each rule, once it
+    applies, keeps applying as the sets shrink (a cell that may only be x,
+    or that lacks a link's digit, stays so unless it is left with nothing,
+    and a cell left with nothing decides the answer anyway).  So every order
+    of applying the rules ends in the same state, and all cells that may
+    only be x clear x from their neighbours in one go.
+    """
+    full = (1 << n) - 1
+    bit = 1 << cell
+    may_x = full if value == _X else full & ~bit
+    may_y = full if value == _Y else full & ~bit
+    may_o = extra_cells if value == _O else extra_cells & ~bit
+    while True:
+        if may_x | may_y | may_o != full:
+            return True  # a cell without a value
+        before = (may_x, may_y, may_o)
+        others = may_y | may_o
+        only = may_x & ~others
+        while only:
+            low = only & -only
+            only ^= low
+            may_x &= ~neighbours[low.bit_length() - 1]
+        only = may_y & ~(may_x | may_o)
+        while only:
+            low = only & -only
+            only ^= low
+            may_y &= ~neighbours[low.bit_length() - 1]
+        for is_x, lacking, forced in links:
+            if is_x:
+                if not may_x & lacking and (may_y | may_o) & forced:
+                    may_y &= ~forced
+                    may_o &= ~forced
+            elif not may_y & lacking and (may_x | may_o) & forced:
+                may_x &= ~forced
+                may_o &= ~forced
+        if (may_x, may_y, may_o) == before:
+            return not may_o
 
 
 def _classify(pat: Pattern, used: tuple[Link, ...], cell: int, digit: int) -> str:
@@ -405,10 +442,14 @@ def link_findings(board: Board, pat: Pattern) -> Iterator[Finding]:
         return
     n = len(pat.cells)
     units = [set(CELL_UNITS[c]) for c in pat.cells]
-    nbrs = [[j for j in range(n) if j != i and units[i] & units[j]] for i in range(n)]
+    neighbours = [sum(1 << j for j in range(n) if j != i and units[i] & units[j]) for i in range(n)]
+    extra_cells = sum(1 << i for i in range(n) if pat.extras(i))
     # two links in one unit are a hidden pair, not a loop argument
     subsets: list[tuple[Link, ...]] = [(lk,) for lk in links]
     subsets += [(a, b) for a, b in combinations(links, 2) if a[3] != b[3]]
+    propagated = [(used, _link_bits(pat, used)) for used in subsets]
+    # More links only remove more, so what all links together cannot refute, no subset refutes.
+    every_link = _link_bits(pat, links)
     groups: dict[tuple[tuple[Link, ...], str, int], list[Candidate]] = {}
     for i, c in enumerate(pat.cells):
         cand = board.cands[c]
@@ -416,8 +457,10 @@ def link_findings(board: Board, pat: Pattern) -> Iterator[Finding]:
         if cand & pat.extras(i):
             targets.append((0, _O))
         for digit, value in targets:
-            for used in subsets:
-                if refutes(pat, nbrs, list(used), i, value):
+            if not _refuted(n, neighbours, extra_cells, every_link, i, value):
+                continue
+            for used, link_bits in propagated:
+                if _refuted(n, neighbours, extra_cells, link_bits, i, value):
                     label = _classify(pat, used, i, digit)
                     elims = [(c, digit)] if digit else [(c, d) for d in bits(cand & pat.extras(i))]
                     groups.setdefault((used, label, digit), []).extend(elims)

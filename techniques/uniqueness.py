@@ -54,8 +54,10 @@ from typing import NamedTuple
 
 from puzzles.geometry import (
     CELL_UNITS,
+    COL_MASK,
     COL_OF,
     PEER_MASK,
+    ROW_MASK,
     ROW_OF,
     UNIT_MASK,
     UNITS,
@@ -528,27 +530,41 @@ def rectangle_findings(board: Board, pat: Pattern) -> Iterator[Finding]:
     pairs = [i for i in range(4) if pat.is_pair(i)]
     if len(pairs) == 3:
         yield from type_1(board, pat)
-    elif len(pairs) == 2:
+        return
+    # Types 4A, 4C, 6, 7 and 8 rest on a main candidate alone in a row or column of the
+    # rectangle: without one they find nothing, and most rectangles have none.
+    a, _, _, d = pat.cells
+    outside = ~pat.bitboard
+    linked = any(
+        not board.positions[h] & unit & outside
+        for h in (pat.x, pat.y)
+        for unit in (ROW_MASK[ROW_OF[a]], ROW_MASK[ROW_OF[d]], COL_MASK[COL_OF[a]], COL_MASK[COL_OF[d]])
+    )
+    if len(pairs) == 2:
         p, q = pairs
         m = p ^ q
         if m != 3:  # adjacent pair cells
             yield from type_2_5(board, pat)
             yield from type_3(board, pat)
-            yield from type_4a(board, pat, p, m)
+            if linked:
+                yield from type_4a(board, pat, p, m)
             yield from type_4b(board, pat, p, m)
         else:  # diagonal pair cells
-            yield from type_4c(board, pat, p)
+            if linked:
+                yield from type_4c(board, pat, p)
             yield from type_2_5(board, pat)  # 5A
-            yield from type_6(board, pat, p)
-            yield from type_7c(board, pat, p)
+            if linked:
+                yield from type_6(board, pat, p)
+                yield from type_7c(board, pat, p)
     elif len(pairs) == 1:
         p = pairs[0]
         yield from type_2_5(board, pat)  # 5B
-        yield from type_7a(board, pat, p)
-        yield from type_7b(board, pat, p)
-        yield from type_8a(board, pat, p)
-        yield from type_8b(board, pat, p)
-        yield from type_8c(board, pat, p)
+        if linked:
+            yield from type_7a(board, pat, p)
+            yield from type_7b(board, pat, p)
+            yield from type_8a(board, pat, p)
+            yield from type_8b(board, pat, p)
+            yield from type_8c(board, pat, p)
 
 
 def generic_findings(board: Board, pat: Pattern) -> Iterator[Finding]:
