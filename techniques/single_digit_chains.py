@@ -37,6 +37,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import ClassVar, Final
 
 from puzzles.geometry import CELL_BIT, cells_of
@@ -79,35 +80,50 @@ class DigitLinks:
     peers: list[int] = field(default_factory=lambda: [0] * 81)
     rules: Rules = STANDARD
 
-    @classmethod
-    def of(cls, board: Board, digit: int) -> DigitLinks:
-        pos = board.positions[digit]
-        geo = board.rules
-        strong = [0] * 81
-        peers = [0] * 81
-        unit_mask = geo.unit_mask
-        for u in geo.unit_ids:
-            where = pos & unit_mask[u]
-            if where.bit_count() == 2:
-                low = where & -where
-                strong[low.bit_length() - 1] |= where ^ low
-                strong[where.bit_length() - 1] |= low
-        peer_mask = geo.peer_mask
-        rest = pos
-        while rest:
-            low = rest & -rest
-            rest ^= low
-            c = low.bit_length() - 1
-            peers[c] = peer_mask[c] & pos
-        return cls(digit, pos, strong, peers, geo)
-
-    @classmethod
-    def shared(cls, board: Board, ctx: Context, digit: int) -> DigitLinks:
-        """The digit's links, made once per board state for both chain kinds."""
-        return ctx.memo(("digit_links", digit), lambda: cls.of(board, digit))
-
     def cell(self, c: int) -> Node:
         return Node.of(c, self.digit)
+
+
+#: How many digits' links and chains are kept.  A step changes the places of
+#: few digits, and the engine searches again after every step, so most digits
+#: come back with the places they had in the previous search.
+_DIGITS_REMEMBERED: Final = 2048
+
+
+@lru_cache(maxsize=_DIGITS_REMEMBERED)
+def digit_links(digit: int, pos: int, rules: Rules) -> DigitLinks:
+    """The strong links and sightlines of ``digit`` with the places ``pos``, made once and kept.
+
+    They depend on nothing else, so the same places give the same links.
+    """
+    strong = [0] * 81
+    peers = [0] * 81
+    unit_mask = rules.unit_mask
+    for u in rules.unit_ids:
+        where = pos & unit_mask[u]
+        if where.bit_count() == 2:
+            low = where & -where
+            strong[low.bit_length() - 1] |= where ^ low
+            strong[where.bit_length() - 1] |= low
+    peer_mask = rules.peer_mask
+    rest = pos
+    while rest:
+        low = rest & -rest
+        rest ^= low
+        c = low.bit_length() - 1
+        peers[c] = peer_mask[c] & pos
+    return DigitLinks(digit, pos, strong, peers, rules)
+
+
+@lru_cache(maxsize=_DIGITS_REMEMBERED)
+def _digit_chains(technique: _PerDigitChain, digit: int, pos: int, rules: Rules, max_len: int) -> tuple[tuple[tuple, Step], ...]:
+    """The chains of one digit with the places ``pos``: (sort key, step), made once and kept.
+
+    A chain search reads only the digit's places (its links), the rules and
+    the technique's parameters, and a step is never changed once made, so the
+    steps found for the same places are handed out again.
+    """
+    return tuple(technique._digit(digit_links(digit, pos, rules), max_len))
 
 
 #: Variants and parts of the single-digit chain sentences.
@@ -181,7 +197,7 @@ class _PerDigitChain(Technique):
         found: list[tuple[tuple, Step]] = []
         for d in range(1, 10):
             if board.positions[d]:
-                found.extend(self._digit(DigitLinks.shared(board, ctx, d), max_len))
+                found.extend(_digit_chains(self, d, board.positions[d], board.rules, max_len))
         yield from _sorted_unique(found)
 
 
