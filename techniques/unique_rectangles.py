@@ -35,7 +35,7 @@ from techniques.uniqueness import (
 
 @lru_cache(maxsize=4)
 def _rectangles_without(givens: int) -> tuple[Rect, ...]:
-    """The rectangles without a given, in scan order: the only ones a quasi UR may use.
+    """The rectangles without a given, in scan order: the only ones a UR or quasi UR may use.
 
     The givens stay while a puzzle is rated, so this is made once per puzzle
     and each search visits only these (about a quarter of them in a hard puzzle).
@@ -71,7 +71,7 @@ class UniqueRectangle(Technique):
                 several |= 1 << cell
                 if count == 2:
                     pair_cells |= 1 << cell
-        for rect in RECTANGLES:
+        for rect in _rectangles_without(board.givens):
             if rect.mask & ~several or not rect.mask & pair_cells:
                 continue
             a, b, c, d = rect.cells
