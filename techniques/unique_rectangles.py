@@ -25,6 +25,7 @@ from techniques.uniqueness import (
     make_step,
     quasi_floor,
     rectangle_findings,
+    rectangle_may_apply,
     type_floor,
     type_points,
 )
@@ -140,6 +141,8 @@ class QuasiUniqueRectangle(Technique):
                 if not any(added):
                     continue
                 masks = tuple(e[i] | added[i] for i in range(4))
+                if not rectangle_may_apply(board, rect.cells, masks, x, y):
+                    continue
                 pat = Pattern(rect.cells, masks, tuple(added), x, y, RECT_ORDER)
                 bonus = self.params["quasi_base"] + self.params["quasi_per_digit"] * pat.added_count
                 for f in rectangle_findings(board, pat):

@@ -525,21 +525,47 @@ def type_8c(board: Board, pat: Pattern, p: int) -> Iterator[Finding]:
             )
 
 
+def _line_linked(board: Board, cells: Sequence[int], bitboard: int, x: int, y: int) -> bool:
+    """Whether x or y is alone (inside the rectangle) in one of its rows or columns.
+
+    Types 4A, 4C, 6, 7 and 8 rest on such a strong link: without one they
+    find nothing, and most rectangles have none.
+    """
+    a, _, _, d = cells
+    outside = ~bitboard
+    positions = board.positions
+    return any(
+        not positions[h] & unit & outside
+        for h in (x, y)
+        for unit in (ROW_MASK[ROW_OF[a]], ROW_MASK[ROW_OF[d]], COL_MASK[COL_OF[a]], COL_MASK[COL_OF[d]])
+    )
+
+
+def rectangle_may_apply(board: Board, cells: Sequence[int], masks: Sequence[int], x: int, y: int) -> bool:
+    """False when :func:`rectangle_findings` cannot find anything in this rectangle.
+
+    A cheap necessary test, so that most rectangles make no :class:`Pattern`:
+    every type needs one to three pair cells; with one pair cell only type 5B
+    (every other corner with the same single extra digit) works without a
+    main candidate alone in a row or column.
+    """
+    pair = (1 << (x - 1)) | (1 << (y - 1))
+    pairs = sum(1 for m in masks if m == pair)
+    if pairs != 1:
+        return pairs in (2, 3)
+    extras = {m & ~pair for m in masks if m != pair}
+    if len(extras) == 1 and next(iter(extras)).bit_count() == 1:
+        return True
+    return _line_linked(board, cells, sum(1 << c for c in cells), x, y)
+
+
 def rectangle_findings(board: Board, pat: Pattern) -> Iterator[Finding]:
     """Every type that applies to a rectangle pattern, in the order of the type table."""
     pairs = [i for i in range(4) if pat.is_pair(i)]
     if len(pairs) == 3:
         yield from type_1(board, pat)
         return
-    # Types 4A, 4C, 6, 7 and 8 rest on a main candidate alone in a row or column of the
-    # rectangle: without one they find nothing, and most rectangles have none.
-    a, _, _, d = pat.cells
-    outside = ~pat.bitboard
-    linked = any(
-        not board.positions[h] & unit & outside
-        for h in (pat.x, pat.y)
-        for unit in (ROW_MASK[ROW_OF[a]], ROW_MASK[ROW_OF[d]], COL_MASK[COL_OF[a]], COL_MASK[COL_OF[d]])
-    )
+    linked = _line_linked(board, pat.cells, pat.bitboard, pat.x, pat.y)
     if len(pairs) == 2:
         p, q = pairs
         m = p ^ q
