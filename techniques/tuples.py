@@ -343,20 +343,22 @@ class HiddenTuple(_Tuples):
         cands = board.cands
         seen: set[tuple[tuple[int, int], ...]] = set()
         geo = board.rules
+        # hidden M counts only where cheaper than the naked K - M, K the unit's open cells
+        sizes_of = [tuple(m for m in HIDDEN_SIZES if hidden_is_cheaper(k - m, m, self.formulas)) for k in range(10)]
         for unit in geo.unit_ids:
-            empty = 0
-            missing = 0
-            for c in geo.units[unit]:
-                if cands[c]:
-                    empty |= 1 << c
-                    missing |= cands[c]
-            k = empty.bit_count()
-            # hidden M counts only where cheaper than the naked K - M
-            sizes = [m for m in HIDDEN_SIZES if hidden_is_cheaper(k - m, m, self.formulas)]
+            unit_cells = geo.units[unit]
+            masks = tuple(cands[c] for c in unit_cells)
+            sizes = sizes_of[len(masks) - masks.count(0)]
             if not sizes:
                 continue
-            unit_cells = geo.units[unit]
-            found = _hidden_sets(unit_cells, tuple(cands[c] for c in unit_cells), tuple(sizes))
+            empty = 0
+            missing = 0
+            for c, mask in zip(unit_cells, masks):
+                if mask:
+                    empty |= 1 << c
+                    missing |= mask
+            k = empty.bit_count()
+            found = _hidden_sets(unit_cells, masks, sizes)
             for hidden_digits, hidden_cells, m in found:
                 naked_cells = empty & ~hidden_cells
                 naked_digits = _union(board, naked_cells)
