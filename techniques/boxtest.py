@@ -89,7 +89,7 @@ class BoxTestBox(_BoxTest):
 #: A box test of one digit: (its unit, the target unit, the digit's cells in the unit, the eliminations).
 _Test = tuple[int, int, int, int]
 #: How many digits' tests are kept (see :func:`_line_tests`).
-_REMEMBERED: Final = 4096
+_REMEMBERED: Final = 256
 
 
 def _by_unit(positions: list[int], tests: Callable[[int], tuple[_Test, ...]]) -> list[tuple[int, int, int, int, int]]:

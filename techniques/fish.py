@@ -77,7 +77,7 @@ def _mask_of(lines: int, masks: tuple[int, ...]) -> int:
     return out
 
 
-@lru_cache(maxsize=4096)
+@lru_cache(maxsize=256)
 def _digit_grids(pos: int, n: int) -> tuple[tuple[int, int, int, int, int], ...]:
     """The grids of size ``n`` of a digit with the places ``pos`` that remove something.
 

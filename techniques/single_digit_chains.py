@@ -86,8 +86,9 @@ class DigitLinks:
 
 #: How many digits' links and chains are kept.  A step changes the places of
 #: few digits, and the engine searches again after every step, so most digits
-#: come back with the places they had in the previous search.
-_DIGITS_REMEMBERED: Final = 2048
+#: come back with the places they had in the previous search.  A few positions'
+#: worth is enough, and a small store keeps the garbage collector's work small.
+_DIGITS_REMEMBERED: Final = 256
 
 
 @lru_cache(maxsize=_DIGITS_REMEMBERED)

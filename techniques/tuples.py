@@ -109,8 +109,9 @@ def unit_locked_sets(board: Board, unit: int) -> tuple[tuple[int, int], ...]:
 
 
 #: How many units' answers are kept: a step changes the candidates of few units, so the
-#: search runs again from the simplest family over mostly the same units.
-_UNITS_REMEMBERED: Final = 8192
+#: search runs again from the simplest family over mostly the same units.  A few
+#: positions' worth is enough, and a small store keeps the garbage collector's work small.
+_UNITS_REMEMBERED: Final = 1024
 
 
 @lru_cache(maxsize=_UNITS_REMEMBERED)
@@ -166,7 +167,7 @@ def _places(cells: list[tuple[int, int]], missing: int) -> list[tuple[int, int]]
 @lru_cache(maxsize=_UNITS_REMEMBERED)
 def _hidden_sets(
     unit_cells: tuple[int, ...], masks: tuple[int, ...], sizes: tuple[int, ...]
-) -> list[tuple[int, int, int]]:
+) -> tuple[tuple[int, int, int], ...]:
     """Hidden sets of ``sizes`` digits of the unit with these cells and candidate masks.
 
     (digits, cells bitboard, size) sorted by size, cells in scan order, digits;
@@ -182,7 +183,7 @@ def _hidden_sets(
         if size in sizes
     ]
     found.sort(key=lambda f: (f[2], cells_of(f[1]), f[0]))
-    return found
+    return tuple(found)
 
 
 def _common_box(cells_mask: int) -> int | None:
