@@ -12,6 +12,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator
 from itertools import combinations
+from unittest.mock import patch
 
 import pytest
 
@@ -43,21 +44,14 @@ from tests.conftest import read_puzzles
 
 
 def _positions(count: int = 4) -> list[Board]:
-    """Every board at which the box test runs while hard puzzles are rated (copies)."""
+    """Every board with candidates at which the box test runs while hard puzzles are rated (copies)."""
     boards: list[Board] = []
-    original = BoxTestLine.find
-
-    def capture(self: BoxTestLine, board: Board, ctx: Context) -> Iterator:
-        boards.append(board.copy())
-        return original(self, board, ctx)
-
+    look = BoxTestLine.find
     engine = Engine("2001")
-    try:
-        BoxTestLine.find = capture  # type: ignore[method-assign]
+    with patch.object(BoxTestLine, "find", autospec=True,
+                      side_effect=lambda self, board, ctx: boards.append(board.copy()) or look(self, board, ctx)):
         for puzzle in read_puzzles("top1465_every24.txt", count):
             engine.rate(puzzle)
-    finally:
-        BoxTestLine.find = original  # type: ignore[method-assign]
     return [b for b in boards if b.pencil]
 
 
