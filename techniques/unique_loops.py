@@ -258,7 +258,7 @@ class _ShapesOff(NamedTuple):
 def _shapes_off(givens: int) -> _ShapesOff:
     """The shapes a puzzle with these givens can use (no loop holds a given), made once per puzzle.
 
-    About a sixth of the 6804 shapes avoid the givens of a hard puzzle, so the
+    About an eighth of the 6804 shapes avoid the givens of a hard puzzle, so the
     vector tests of :func:`_matching_shapes` run over that many.
     """
     shapes = _six_cell_shapes()
