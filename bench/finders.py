@@ -1,8 +1,9 @@
 """CPU time of rating hard puzzles, and of each thinning family on the positions they reach.
 
-    python bench/finders.py [--file sample1000.txt] [--first 700] [--last 1000] [--repeat 3]
+    python bench/finders.py [--file sample1000.txt] [--part top1465.txt] [--first 0] [--last 300] [--repeat 3]
 
-Rates the puzzles ``first..last`` of the file once (option 2001, one process) and
+Rates the puzzles ``first..last`` of the file (of those also in the collection ``--part``
+when given: sample1000.txt is shuffled, its hard puzzles are its top1465.txt lines) once (option 2001, one process) and
 prints the CPU seconds; on the way it keeps every board state at which the III
 family (golden chains, wings) runs, that is where every simpler family found
 nothing.  Then it times each thinning family alone on those states: CPU seconds,
@@ -84,14 +85,19 @@ def time_family(engine: Engine, codes: tuple[str, ...], states: list[tuple[Board
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--file", default="sample1000.txt")
-    ap.add_argument("--first", type=int, default=700)
-    ap.add_argument("--last", type=int, default=1000)
+    ap.add_argument("--part", default="top1465.txt", help="keep only the lines also in this collection ('' for all)")
+    ap.add_argument("--first", type=int, default=0)
+    ap.add_argument("--last", type=int, default=300)
     ap.add_argument("--repeat", type=int, default=3)
     args = ap.parse_args()
-    puzzles = load(args.file)[args.first:args.last]
+    puzzles = load(args.file)
+    if args.part:
+        part = set(load(args.part))
+        puzzles = [p for p in puzzles if p in part]
+    puzzles = puzzles[args.first:args.last]
     engine = Engine("2001")
     seconds, states = rate_and_capture(engine, puzzles)
-    print(f"file {args.file} puzzles {args.first}..{args.last}: rating {seconds:.1f} s CPU, "
+    print(f"file {args.file} ({args.part or 'all'}) puzzles {args.first}..{args.last}: rating {seconds:.1f} s CPU, "
           f"{len(states)} positions reach family III")
     for name, codes in FAMILIES:
         spent, digest = time_family(engine, codes, states, args.repeat)

@@ -64,12 +64,19 @@ _UNIT_WORDS: Final = ("row", "column", "box")
 
 
 def cells_of(mask: int) -> list[int]:
-    """Cells of a bitboard in ascending (scan) order."""
+    """Cells of a bitboard in ascending (scan) order.
+
+    Taken from the top (``bit_length``, then clearing that bit) and reversed:
+    one big-int operation fewer per cell than isolating the lowest bit, and
+    most bitboards asked for here hold zero to three cells, so the loop is
+    all there is to it.
+    """
     out = []
     while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
+        top = mask.bit_length() - 1
+        out.append(top)
+        mask ^= 1 << top
+    out.reverse()
     return out
 
 

@@ -13,7 +13,8 @@ Points are a parameter (docs/decisions.md: 2, to be calibrated between 1 and 3).
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from functools import lru_cache
 from typing import Final
 
 from puzzles.geometry import BOX_MASK, COL_MASK, ROW_MASK, cells_of
@@ -70,20 +71,8 @@ class BoxTestLine(_BoxTest):
     code = "BT1"
 
     def find(self, board: Board, ctx: Context) -> Iterator[Step]:
-        positions = board.positions
-        for unit in range(18):
-            line = LINE_MASK[unit]
-            for digit in range(1, 10):
-                pos = positions[digit]
-                here = pos & line
-                if here & (here - 1) == 0:  # none or a single (a hidden single, not a box test)
-                    continue
-                for box_unit, segment in LINE_SEGMENTS[unit]:
-                    if here & ~segment == 0:
-                        elim = pos & BOX_MASK[box_unit - 18] & ~line
-                        if elim:
-                            yield self._step(self.code, digit, unit, box_unit, here, elim)
-                        break
+        for unit, digit, box_unit, here, elim in _by_unit(board.positions, _line_tests):
+            yield self._step(self.code, digit, unit, box_unit, here, elim)
 
 
 @register
@@ -93,17 +82,67 @@ class BoxTestBox(_BoxTest):
     code = "BT2"
 
     def find(self, board: Board, ctx: Context) -> Iterator[Step]:
-        positions = board.positions
-        for box in range(9):
-            box_mask = BOX_MASK[box]
-            for digit in range(1, 10):
-                pos = positions[digit]
-                here = pos & box_mask
-                if here & (here - 1) == 0:
-                    continue
-                for line_unit, segment in BOX_SEGMENTS[box]:
-                    if here & ~segment == 0:
-                        elim = pos & LINE_MASK[line_unit] & ~box_mask
-                        if elim:
-                            yield self._step(self.code, digit, 18 + box, line_unit, here, elim)
-                        break
+        for box_unit, digit, line_unit, here, elim in _by_unit(board.positions, _box_tests):
+            yield self._step(self.code, digit, box_unit, line_unit, here, elim)
+
+
+#: A box test of one digit: (its unit, the target unit, the digit's cells in the unit, the eliminations).
+_Test = tuple[int, int, int, int]
+#: How many digits' tests are kept (see :func:`_line_tests`).
+_REMEMBERED: Final = 256
+
+
+def _by_unit(positions: list[int], tests: Callable[[int], tuple[_Test, ...]]) -> list[tuple[int, int, int, int, int]]:
+    """Every digit's tests as (unit, digit, target unit, cells, eliminations), in the scan order:
+    by unit, then digit (a digit has at most one test per unit)."""
+    found = []
+    for digit in range(1, 10):
+        if positions[digit]:
+            for unit, target, here, elim in tests(positions[digit]):
+                found.append((unit, digit, target, here, elim))
+    found.sort()
+    return found
+
+
+@lru_cache(maxsize=_REMEMBERED)
+def _line_tests(pos: int) -> tuple[_Test, ...]:
+    """The rows and columns in which a digit with the places ``pos`` lies in one box, where that removes something.
+
+    They depend on nothing but the places, and a step changes the places of
+    few digits, so they are made once and kept while the engine searches
+    again after each step.
+    """
+    found = []
+    for unit in range(18):
+        line = LINE_MASK[unit]
+        here = pos & line
+        if here & (here - 1) == 0:  # none or a single (a hidden single, not a box test)
+            continue
+        for box_unit, segment in LINE_SEGMENTS[unit]:
+            if here & ~segment == 0:
+                elim = pos & BOX_MASK[box_unit - 18] & ~line
+                if elim:
+                    found.append((unit, box_unit, here, elim))
+                break
+    return tuple(found)
+
+
+@lru_cache(maxsize=_REMEMBERED)
+def _box_tests(pos: int) -> tuple[_Test, ...]:
+    """The boxes in which a digit with the places ``pos`` lies in one row or column, where that removes something.
+
+    Kept like :func:`_line_tests`.
+    """
+    found = []
+    for box in range(9):
+        box_mask = BOX_MASK[box]
+        here = pos & box_mask
+        if here & (here - 1) == 0:
+            continue
+        for line_unit, segment in BOX_SEGMENTS[box]:
+            if here & ~segment == 0:
+                elim = pos & LINE_MASK[line_unit] & ~box_mask
+                if elim:
+                    found.append((18 + box, line_unit, here, elim))
+                break
+    return tuple(found)

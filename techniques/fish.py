@@ -16,6 +16,7 @@ skipped, and of two equal views only the row one is kept.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from functools import lru_cache
 from typing import Final
 
 from puzzles.geometry import COL_MASK, ROW_MASK, cells_of
@@ -76,6 +77,32 @@ def _mask_of(lines: int, masks: tuple[int, ...]) -> int:
     return out
 
 
+@lru_cache(maxsize=256)
+def _digit_grids(pos: int, n: int) -> tuple[tuple[int, int, int, int, int], ...]:
+    """The grids of size ``n`` of a digit with the places ``pos`` that remove something.
+
+    (orientation, base lines, cover lines, the grid's cells, the cells the
+    digit leaves), rows first.  They depend on nothing but the places, and a
+    step changes the places of few digits, so they are made once and kept
+    while the engine searches again after each step.
+    """
+    by_row, by_col = _line_bits(pos)
+    open_lines = sum(1 for m in by_row if m)
+    if open_lines - n < n:
+        return ()  # the complementary grid is smaller and counts instead
+    found = []
+    for orientation, lines in ((ROWS, by_row), (COLUMNS, by_col)):
+        if orientation == COLUMNS and open_lines - n == n:
+            continue  # equal to a row grid, reported there
+        base_masks, cover_masks = (ROW_MASK, COL_MASK) if orientation == ROWS else (COL_MASK, ROW_MASK)
+        for base, cover in _grids(lines, n):
+            base_cells = _mask_of(base, base_masks)
+            elim = pos & _mask_of(cover, cover_masks) & ~base_cells
+            if elim:
+                found.append((orientation, base, cover, pos & base_cells, elim))
+    return tuple(found)
+
+
 def _units(lines: int, first_unit: int) -> Units:
     """The units of a 9-bit line mask: rows (``first_unit`` 0) or columns (9)."""
     return Units(first_unit + i for i in range(9) if lines >> i & 1)
@@ -103,22 +130,11 @@ class SingleDigitGrid(Technique):
     def find(self, board: Board, ctx: Context) -> Iterator[Step]:
         """Sizes 2, 3, 4; within a size digits 1-9; within a digit rows, then columns."""
         positions = board.positions
-        per_digit = {d: _line_bits(positions[d]) for d in range(1, 10) if positions[d]}
         for n in SIZES:
-            for digit, (by_row, by_col) in per_digit.items():
-                pos = positions[digit]
-                open_lines = sum(1 for m in by_row if m)
-                if open_lines - n < n:
-                    continue  # the complementary grid is smaller and counts instead
-                for orientation, lines in ((ROWS, by_row), (COLUMNS, by_col)):
-                    if orientation == COLUMNS and open_lines - n == n:
-                        continue  # equal to a row grid, reported there
-                    base_masks, cover_masks = (ROW_MASK, COL_MASK) if orientation == ROWS else (COL_MASK, ROW_MASK)
-                    for base, cover in _grids(lines, n):
-                        base_cells = _mask_of(base, base_masks)
-                        elim = pos & _mask_of(cover, cover_masks) & ~base_cells
-                        if elim:
-                            yield self._step(board, digit, n, orientation, base, cover, pos & base_cells, elim)
+            for digit in range(1, 10):
+                if positions[digit]:
+                    for orientation, base, cover, pattern, elim in _digit_grids(positions[digit], n):
+                        yield self._step(board, digit, n, orientation, base, cover, pattern, elim)
 
     def _step(
         self, board: Board, digit: int, n: int, orientation: int, base: int, cover: int, pattern: int, elim: int

@@ -37,6 +37,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import ClassVar, Final
 
 from puzzles.geometry import CELL_BIT, cells_of
@@ -79,28 +80,51 @@ class DigitLinks:
     peers: list[int] = field(default_factory=lambda: [0] * 81)
     rules: Rules = STANDARD
 
-    @classmethod
-    def of(cls, board: Board, digit: int) -> DigitLinks:
-        pos = board.positions[digit]
-        geo = board.rules
-        links = cls(digit, pos, rules=geo)
-        for u in geo.unit_ids:
-            where = pos & geo.unit_mask[u]
-            if where.bit_count() == 2:
-                a, b = cells_of(where)
-                links.strong[a] |= CELL_BIT[b]
-                links.strong[b] |= CELL_BIT[a]
-        for c in cells_of(pos):
-            links.peers[c] = geo.peer_mask[c] & pos
-        return links
-
-    @classmethod
-    def shared(cls, board: Board, ctx: Context, digit: int) -> DigitLinks:
-        """The digit's links, made once per board state for both chain kinds."""
-        return ctx.memo(("digit_links", digit), lambda: cls.of(board, digit))
-
     def cell(self, c: int) -> Node:
         return Node.of(c, self.digit)
+
+
+#: How many digits' links and chains are kept.  A step changes the places of
+#: few digits, and the engine searches again after every step, so most digits
+#: come back with the places they had in the previous search.  A few positions'
+#: worth is enough, and a small store keeps the garbage collector's work small.
+_DIGITS_REMEMBERED: Final = 256
+
+
+@lru_cache(maxsize=_DIGITS_REMEMBERED)
+def digit_links(digit: int, pos: int, rules: Rules) -> DigitLinks:
+    """The strong links and sightlines of ``digit`` with the places ``pos``, made once and kept.
+
+    They depend on nothing else, so the same places give the same links.
+    """
+    strong = [0] * 81
+    peers = [0] * 81
+    unit_mask = rules.unit_mask
+    for u in rules.unit_ids:
+        where = pos & unit_mask[u]
+        if where.bit_count() == 2:
+            low = where & -where
+            strong[low.bit_length() - 1] |= where ^ low
+            strong[where.bit_length() - 1] |= low
+    peer_mask = rules.peer_mask
+    rest = pos
+    while rest:
+        low = rest & -rest
+        rest ^= low
+        c = low.bit_length() - 1
+        peers[c] = peer_mask[c] & pos
+    return DigitLinks(digit, pos, strong, peers, rules)
+
+
+@lru_cache(maxsize=_DIGITS_REMEMBERED)
+def _digit_chains(technique: _PerDigitChain, digit: int, pos: int, rules: Rules, max_len: int) -> tuple[tuple[tuple, Step], ...]:
+    """The chains of one digit with the places ``pos``: (sort key, step), made once and kept.
+
+    A chain search reads only the digit's places (its links), the rules and
+    the technique's parameters, and a step is never changed once made, so the
+    steps found for the same places are handed out again.
+    """
+    return tuple(technique._digit(digit_links(digit, pos, rules), max_len))
 
 
 #: Variants and parts of the single-digit chain sentences.
@@ -134,6 +158,21 @@ def _normalise_x_loop(cells: list[int]) -> list[int]:
     return [cells[(m - i) % n] for i in range(n)]
 
 
+#: A breadth-first search state of :class:`SingleDigitChain`: cell, bitboard of the path, previous state.
+_PathEntry = tuple[int, int, "_PathEntry | None"]
+
+
+def _path_of(entry: _PathEntry) -> list[int]:
+    """The cells of the path that ends in ``entry``, from its start."""
+    cells = []
+    at: _PathEntry | None = entry
+    while at is not None:
+        cells.append(at[0])
+        at = at[2]
+    cells.reverse()
+    return cells
+
+
 class _PerDigitChain(Technique):
     """Shared search driver of SC and SCC: one chain search per digit, then one
     step per distinct elimination set in scan order."""
@@ -159,7 +198,7 @@ class _PerDigitChain(Technique):
         found: list[tuple[tuple, Step]] = []
         for d in range(1, 10):
             if board.positions[d]:
-                found.extend(self._digit(DigitLinks.shared(board, ctx, d), max_len))
+                found.extend(_digit_chains(self, d, board.positions[d], board.rules, max_len))
         yield from _sorted_unique(found)
 
 
@@ -174,29 +213,47 @@ class SingleDigitChain(_PerDigitChain):
     min_length = 4
 
     def _digit(self, links: DigitLinks, max_len: int) -> Iterator[tuple[tuple, Step]]:
+        """Breadth-first from every cell with a strong link; the first path to a state is kept.
+
+        A state is (cell, on): on = reached through a strong link (the cell holds d).
+        The states of a start are bitboards per kind; a frontier entry is (cell, the
+        path's cells, the entry it came from), so a path is written out only when it
+        ends a chain.  An end is useful when it sees the start or a cell seeing the
+        start (sightlines are symmetric, so those cells are the peers of the start's
+        peers), else no step can come of it.
+        """
         strong, peers = links.strong, links.peers
+        peer_mask = links.rules.peer_mask
         for start in cells_of(links.pos):
             if not strong[start]:
                 continue
-            target = peers[start]
-            # state (cell, on): on = reached through a strong link (the cell holds d)
-            frontier = [(start, [start], CELL_BIT[start])]
-            visited = {(start, False)}
+            ends = peer_mask[start]
+            for t in cells_of(peers[start]):
+                ends |= peers[t]
+            frontier: list[_PathEntry] = [(start, CELL_BIT[start], None)]
+            reached = [CELL_BIT[start], 0]  # by kind: off, on
             for length in range(2, max_len + 1):
                 on = length % 2 == 0
-                nxt = []
-                for cell, path, pmask in frontier:
-                    step_to = strong[cell] if on else peers[cell]
-                    for n in cells_of(step_to & ~pmask):
-                        if (n, on) in visited:
-                            continue
-                        visited.add((n, on))
-                        npath = path + [n]
-                        if on and length >= 4 and (peers[n] & target or links.rules.peer_mask[n] >> start & 1):
-                            step = self._step(links, npath)
+                step_to = strong if on else peers
+                seen = reached[on]
+                nxt: list[_PathEntry] = []
+                for entry in frontier:
+                    cell, pmask, _ = entry
+                    fresh = step_to[cell] & ~pmask & ~seen
+                    if not fresh:
+                        continue
+                    seen |= fresh
+                    hits = fresh & ends if on and length >= 4 else 0
+                    while fresh:
+                        low = fresh & -fresh
+                        fresh ^= low
+                        reached_n: _PathEntry = (low.bit_length() - 1, pmask | low, entry)
+                        if hits & low:
+                            step = self._step(links, _path_of(reached_n))
                             if step is not None:
                                 yield (length, step.used[0][0], links.digit, step.used[-1][0]), step
-                        nxt.append((n, npath, pmask | CELL_BIT[n]))
+                        nxt.append(reached_n)
+                reached[on] = seen
                 if not nxt:
                     break
                 frontier = nxt
@@ -284,9 +341,15 @@ class SingleDigitContradictionChain(_PerDigitChain):
     def _digit(self, links: DigitLinks, max_len: int) -> Iterator[tuple[tuple, Step]]:
         pos, peers = links.pos, links.peers
         full = units_hit(pos)
+        answers: dict[int, bool] = {}
 
         def covered(seen: int) -> bool:
-            return units_hit(pos & ~seen) != full
+            """Whether ``seen`` takes every place of d in some unit; remembered, the
+            reach bounds of many cells are the same few masks."""
+            answer = answers.get(seen)
+            if answer is None:
+                answer = answers[seen] = units_hit(pos & ~seen) != full
+            return answer
 
         nodes = cells_of(pos)
         strong = links.strong
@@ -298,8 +361,11 @@ class SingleDigitContradictionChain(_PerDigitChain):
         follow = {}
         for a in nodes:
             nxt = 0
-            for b in cells_of(peers[a] & linked):
-                nxt |= strong[b]
+            via = peers[a] & linked
+            while via:
+                low = via & -via
+                via ^= low
+                nxt |= strong[low.bit_length() - 1]
             follow[a] = cells_of(nxt & ~CELL_BIT[a])
         depth = (max_len - 1) // 2
         # reach[k][a]: everything seen by any set cell reachable from a in <= k steps,
@@ -319,7 +385,7 @@ class SingleDigitContradictionChain(_PerDigitChain):
                 reach.append(layer)
         succ = _Successors(links)
         for start in nodes:
-            if covered(peers[start]) or not covered(reach[depth][start]):
+            if not covered(reach[depth][start]) or covered(peers[start]):
                 continue
             yield from self._from(links, start, succ, reach, covered, max_len)
 

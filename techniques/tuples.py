@@ -24,6 +24,7 @@ naked set of K - M cells), which keeps the search small on a fresh grid.
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
+from functools import lru_cache
 from typing import Any, Final
 
 from puzzles.geometry import (
@@ -96,40 +97,93 @@ def _locked_subsets(items: list[tuple[int, int]], max_size: int) -> list[tuple[i
     return out
 
 
-def unit_locked_sets(board: Board, unit: int) -> list[tuple[int, int]]:
+def unit_locked_sets(board: Board, unit: int) -> tuple[tuple[int, int], ...]:
     """Every naked set of 2..min(7, K-1) cells of ``unit`` as (cells bitboard, digit mask).
 
     Sorted by size, then by cells in scan order.  Sets of up to four cells are
     searched directly, larger ones as complements of hidden sets.
     """
+    cells = board.rules.units[unit]
     cands = board.cands
-    cells = [c for c in board.rules.units[unit] if cands[c]]
+    return _locked_sets(cells, tuple(cands[c] for c in cells))
+
+
+#: How many units' answers are kept: a step changes the candidates of few units, so the
+#: search runs again from the simplest family over mostly the same units.  A few
+#: positions' worth is enough, and a small store keeps the garbage collector's work small.
+_UNITS_REMEMBERED: Final = 1024
+
+
+@lru_cache(maxsize=_UNITS_REMEMBERED)
+def _locked_sets(unit_cells: tuple[int, ...], masks: tuple[int, ...]) -> tuple[tuple[int, int], ...]:
+    """:func:`unit_locked_sets` of the unit with these cells and candidate masks.
+
+    The answer depends on nothing else (a digit's places in the unit are the
+    cells whose masks hold it), so it is remembered across positions.
+    """
+    cells = [(c, m) for c, m in zip(unit_cells, masks) if m]
     k = len(cells)
     if k < 3:
-        return []
+        return ()
     empty = 0
     missing = 0
-    for c in cells:
+    for c, m in cells:
         empty |= 1 << c
-        missing |= cands[c]
+        missing |= m
     found: dict[int, int] = {}
     top = min(MAX_NAKED, k - 1)
-    for ids, union, size in _locked_subsets([(1 << c, cands[c]) for c in cells], min(DIRECT_SEARCH, top)):
+    for ids, union, size in _locked_subsets([(1 << c, m) for c, m in cells], min(DIRECT_SEARCH, top)):
         if size >= 2:
             found[ids] = union
     # naked sets of more than DIRECT_SEARCH cells: complements of hidden sets of k - size digits
     if top > DIRECT_SEARCH:
-        unit_mask = board.rules.unit_mask[unit]
-        positions = board.positions
-        digits = [(1 << (d - 1), positions[d] & unit_mask) for d in range(1, 10) if missing >> (d - 1) & 1]
-        for _ids, hidden_cells, size in _locked_subsets(digits, k - DIRECT_SEARCH - 1):
+        for _ids, hidden_cells, size in _locked_subsets(_places(cells, missing), k - DIRECT_SEARCH - 1):
             naked_cells = empty & ~hidden_cells
             if k - size > top:
                 continue
-            union = _union(board, naked_cells)
+            union = 0
+            for c, m in cells:
+                if naked_cells >> c & 1:
+                    union |= m
             if union.bit_count() == k - size:
                 found[naked_cells] = union
-    return sorted(found.items(), key=lambda item: (item[0].bit_count(), cells_of(item[0])))
+    return tuple(sorted(found.items(), key=lambda item: (item[0].bit_count(), cells_of(item[0]))))
+
+
+def _places(cells: list[tuple[int, int]], missing: int) -> list[tuple[int, int]]:
+    """(digit bit, bitboard of the cells holding it) for each digit of ``missing``, ascending."""
+    places = []
+    for d in range(9):
+        bit = 1 << d
+        if missing & bit:
+            where = 0
+            for c, m in cells:
+                if m & bit:
+                    where |= 1 << c
+            places.append((bit, where))
+    return places
+
+
+@lru_cache(maxsize=_UNITS_REMEMBERED)
+def _hidden_sets(
+    unit_cells: tuple[int, ...], masks: tuple[int, ...], sizes: tuple[int, ...]
+) -> tuple[tuple[int, int, int], ...]:
+    """Hidden sets of ``sizes`` digits of the unit with these cells and candidate masks.
+
+    (digits, cells bitboard, size) sorted by size, cells in scan order, digits;
+    remembered across positions like :func:`_locked_sets`.
+    """
+    cells = [(c, m) for c, m in zip(unit_cells, masks) if m]
+    missing = 0
+    for _, m in cells:
+        missing |= m
+    found = [
+        (ids, hidden_cells, size)
+        for ids, hidden_cells, size in _locked_subsets(_places(cells, missing), sizes[-1])
+        if size in sizes
+    ]
+    found.sort(key=lambda f: (f[2], cells_of(f[1]), f[0]))
+    return tuple(found)
 
 
 def _common_box(cells_mask: int) -> int | None:
@@ -288,29 +342,24 @@ class HiddenTuple(_Tuples):
 
     def find(self, board: Board, ctx: Context) -> Iterator[Step]:
         cands = board.cands
-        positions = board.positions
         seen: set[tuple[tuple[int, int], ...]] = set()
         geo = board.rules
+        # hidden M counts only where cheaper than the naked K - M, K the unit's open cells
+        sizes_of = [tuple(m for m in HIDDEN_SIZES if hidden_is_cheaper(k - m, m, self.formulas)) for k in range(10)]
         for unit in geo.unit_ids:
-            unit_mask = geo.unit_mask[unit]
-            empty = 0
-            missing = 0
-            for c in geo.units[unit]:
-                if cands[c]:
-                    empty |= 1 << c
-                    missing |= cands[c]
-            k = empty.bit_count()
-            # hidden M counts only where cheaper than the naked K - M
-            sizes = [m for m in HIDDEN_SIZES if hidden_is_cheaper(k - m, m, self.formulas)]
+            unit_cells = geo.units[unit]
+            masks = tuple(cands[c] for c in unit_cells)
+            sizes = sizes_of[len(masks) - masks.count(0)]
             if not sizes:
                 continue
-            digits = [(1 << (d - 1), positions[d] & unit_mask) for d in range(1, 10) if missing >> (d - 1) & 1]
-            found = [
-                (ids, hidden_cells, size)
-                for ids, hidden_cells, size in _locked_subsets(digits, sizes[-1])
-                if size in sizes
-            ]
-            found.sort(key=lambda f: (f[2], cells_of(f[1]), f[0]))
+            empty = 0
+            missing = 0
+            for c, mask in zip(unit_cells, masks):
+                if mask:
+                    empty |= 1 << c
+                    missing |= mask
+            k = empty.bit_count()
+            found = _hidden_sets(unit_cells, masks, sizes)
             for hidden_digits, hidden_cells, m in found:
                 naked_cells = empty & ~hidden_cells
                 naked_digits = _union(board, naked_cells)

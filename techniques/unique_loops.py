@@ -144,13 +144,13 @@ def find_loops(
 
 
 class _SixCellShapes(NamedTuple):
-    """The six-cell loops, their colour classes as bitboards, and their cells as 2x64-bit numpy words."""
+    """The six-cell loops, their cells as 2x64-bit numpy words, and the three cells of each colour class."""
 
     loops: list[tuple[tuple[int, ...], tuple[int, ...]]]
-    class0: list[int]
-    class1: list[int]
     cells_lo: np.ndarray
     cells_hi: np.ndarray
+    class0_cells: np.ndarray
+    class1_cells: np.ndarray
 
 
 @lru_cache(maxsize=1)
@@ -162,21 +162,15 @@ def _six_cell_shapes() -> _SixCellShapes:
     operations per digit pair is faster.  Built once, on first use.
     """
     loops = _six_cell_loops()
-    class0, class1 = [], []
-    for cells, colours in loops:
-        masks = [0, 0]
-        for c, k in zip(cells, colours):
-            masks[k] |= 1 << c
-        class0.append(masks[0])
-        class1.append(masks[1])
-    every = [a | b for a, b in zip(class0, class1)]
+    every = [sum(1 << c for c in cells) for cells, _ in loops]
     low = (1 << 64) - 1
+    classes = [[[c for c, k in zip(cells, colours) if k == colour] for cells, colours in loops] for colour in (0, 1)]
     return _SixCellShapes(
         loops,
-        class0,
-        class1,
         np.array([m & low for m in every], dtype=np.uint64),
         np.array([m >> 64 for m in every], dtype=np.uint64),
+        np.array(classes[0], dtype=np.intp),
+        np.array(classes[1], dtype=np.intp),
     )
 
 
@@ -249,24 +243,56 @@ def _grown_order(cells: list[int]) -> tuple[tuple[int, ...], tuple[int, ...]] | 
     return tuple(order), tuple(colours)
 
 
-def _matching_shapes(shapes: _SixCellShapes, allowed: int, ex: int, ey: int, open_cells: int) -> list[int]:
-    """Indices of shapes inside ``allowed`` with an open cell where x and y each fill a colour class.
+class _ShapesOff(NamedTuple):
+    """The six-cell shapes without a given cell: their indices, their cells as 2x64-bit words,
+    and the three cells of each colour class."""
 
-    One vector test keeps the shapes inside ``allowed`` (a small share of
-    them); the colour classes of those few are tested one by one.
+    shapes: np.ndarray
+    cells_lo: np.ndarray
+    cells_hi: np.ndarray
+    class0_cells: np.ndarray
+    class1_cells: np.ndarray
+
+
+@lru_cache(maxsize=4)
+def _shapes_off(givens: int) -> _ShapesOff:
+    """The shapes a puzzle with these givens can use (no loop holds a given), made once per puzzle.
+
+    About an eighth of the 6804 shapes avoid the givens of a hard puzzle, so the
+    vector tests of :func:`_matching_shapes` run over that many.
+    """
+    shapes = _six_cell_shapes()
+    low = (1 << 64) - 1
+    keep = np.flatnonzero(((shapes.cells_lo & np.uint64(givens & low)) == 0)
+                          & ((shapes.cells_hi & np.uint64(givens >> 64)) == 0))
+    return _ShapesOff(keep, shapes.cells_lo[keep], shapes.cells_hi[keep],
+                      shapes.class0_cells[keep], shapes.class1_cells[keep])
+
+
+def _matching_shapes(
+    off: _ShapesOff, regions: Sequence[int], pairs: Sequence[int], eff: Sequence[int], open_cells: int
+) -> list[tuple[int, int]]:
+    """(region index, shape index) of the shapes that may form a quasi loop, by region, then shape.
+
+    A shape qualifies for region ``regions[j]`` of the digit pair ``pairs[j]``
+    (a 9-bit mask) when it lies inside the region, holds an open cell, and
+    each digit of the pair fills a colour class (is in the effective masks
+    ``eff`` of all three cells of that class).  One set of vector operations
+    tests every region of every digit pair of a position: their cost is
+    mostly the fixed cost of each numpy operation, so testing all at once is
+    much cheaper than one test per region.  The regions hold no given, so
+    only the shapes of ``off`` can lie inside them.
     """
     low = (1 << 64) - 1
-    outside_lo, outside_hi = np.uint64(~allowed & low), np.uint64((~allowed >> 64) & low)
-    inside = ((shapes.cells_lo & outside_lo) == 0) & ((shapes.cells_hi & outside_hi) == 0)
-    class0, class1 = shapes.class0, shapes.class1
-    no_x, no_y = ~ex, ~ey
-    matching = []
-    for k in np.flatnonzero(inside).tolist():
-        c0, c1 = class0[k], class1[k]
-        if ((not c0 & no_x or not c1 & no_x) and (not c0 & no_y or not c1 & no_y)
-                and (c0 | c1) & open_cells):
-            matching.append(k)
-    return matching
+    outside_lo = np.array([~r & low for r in regions], dtype=np.uint64)[:, None]
+    outside_hi = np.array([(~r >> 64) & low for r in regions], dtype=np.uint64)[:, None]
+    inside = ((off.cells_lo & outside_lo) == 0) & ((off.cells_hi & outside_hi) == 0)
+    has_open = ((off.cells_lo & np.uint64(open_cells & low)) != 0) | ((off.cells_hi & np.uint64(open_cells >> 64)) != 0)
+    masks = np.array(eff, dtype=np.int16)
+    filled = np.bitwise_and.reduce(masks[off.class0_cells], axis=1) | np.bitwise_and.reduce(masks[off.class1_cells], axis=1)
+    wanted = np.array(pairs, dtype=np.int16)[:, None]
+    which, shape = np.nonzero(inside & has_open & ((filled & wanted) == wanted))
+    return list(zip(which.tolist(), off.shapes[shape].tolist()))
 
 
 def _few_extras(extras: Sequence[int]) -> bool:
@@ -353,28 +379,65 @@ def refutes(pat: Pattern, nbrs: list[list[int]], links: list[Link], cell: int, v
     value or when no cell can take another digit any more (deadly pattern).
     """
     n = len(pat.cells)
-    poss = [_X | _Y | (_O if pat.extras(i) else 0) for i in range(n)]
-    poss[cell] &= value
-    bit_of = {pat.x: _X, pat.y: _Y}
-    changed = True
-    while changed:
-        changed = False
-        for i in range(n):
-            p = poss[i]
-            if not p:
-                return True
-            if p in (_X, _Y):
-                for j in nbrs[i]:
-                    if poss[j] & p:
-                        poss[j] &= ~p
-                        changed = True
-        for h, i, j, _ in links:
-            hb = bit_of[h]
-            for a, b in ((i, j), (j, i)):
-                if not poss[a] & hb and poss[b] & ~hb:
-                    poss[b] &= hb
-                    changed = True
-    return all(not p & _O for p in poss) or any(not p for p in poss)
+    neighbours = [sum(1 << j for j in nbrs[i]) for i in range(n)]
+    extra_cells = sum(1 << i for i in range(n) if pat.extras(i))
+    return _refuted(n, neighbours, extra_cells, _link_bits(pat, links), cell, value)
+
+
+#: A strong link as the propagation uses it, once per direction: (the link's digit is x,
+#: the bit of the loop cell that lacks it, the bit of the cell that must then take it).
+_LinkBits = tuple[bool, int, int]
+
+
+def _link_bits(pat: Pattern, links: Sequence[Link]) -> list[_LinkBits]:
+    """The links of :func:`_refuted`, both directions of each."""
+    out = []
+    for h, i, j, _ in links:
+        out.append((h == pat.x, 1 << i, 1 << j))
+        out.append((h == pat.x, 1 << j, 1 << i))
+    return out
+
+
+def _refuted(n: int, neighbours: Sequence[int], extra_cells: int, links: Sequence[_LinkBits], cell: int, value: int) -> bool:
+    """:func:`refutes` on bitboards of the loop's cell indices: which cells may still be x, y, other.
+
+    The propagation only removes possibilities, and each rule, once it
+    applies, keeps applying as the sets shrink (a cell that may only be x,
+    or that lacks a link's digit, stays so unless it is left with nothing,
+    and a cell left with nothing decides the answer anyway).  So every order
+    of applying the rules ends in the same state, and all cells that may
+    only be x clear x from their neighbours in one go.
+    """
+    full = (1 << n) - 1
+    bit = 1 << cell
+    may_x = full if value == _X else full & ~bit
+    may_y = full if value == _Y else full & ~bit
+    may_o = extra_cells if value == _O else extra_cells & ~bit
+    while True:
+        if may_x | may_y | may_o != full:
+            return True  # a cell without a value
+        before = (may_x, may_y, may_o)
+        others = may_y | may_o
+        only = may_x & ~others
+        while only:
+            low = only & -only
+            only ^= low
+            may_x &= ~neighbours[low.bit_length() - 1]
+        only = may_y & ~(may_x | may_o)
+        while only:
+            low = only & -only
+            only ^= low
+            may_y &= ~neighbours[low.bit_length() - 1]
+        for is_x, lacking, forced in links:
+            if is_x:
+                if not may_x & lacking and (may_y | may_o) & forced:
+                    may_y &= ~forced
+                    may_o &= ~forced
+            elif not may_y & lacking and (may_x | may_o) & forced:
+                may_x &= ~forced
+                may_o &= ~forced
+        if (may_x, may_y, may_o) == before:
+            return not may_o
 
 
 def _classify(pat: Pattern, used: tuple[Link, ...], cell: int, digit: int) -> str:
@@ -405,10 +468,14 @@ def link_findings(board: Board, pat: Pattern) -> Iterator[Finding]:
         return
     n = len(pat.cells)
     units = [set(CELL_UNITS[c]) for c in pat.cells]
-    nbrs = [[j for j in range(n) if j != i and units[i] & units[j]] for i in range(n)]
+    neighbours = [sum(1 << j for j in range(n) if j != i and units[i] & units[j]) for i in range(n)]
+    extra_cells = sum(1 << i for i in range(n) if pat.extras(i))
     # two links in one unit are a hidden pair, not a loop argument
     subsets: list[tuple[Link, ...]] = [(lk,) for lk in links]
     subsets += [(a, b) for a, b in combinations(links, 2) if a[3] != b[3]]
+    propagated = [(used, _link_bits(pat, used)) for used in subsets]
+    # More links only remove more, so what all links together cannot refute, no subset refutes.
+    every_link = _link_bits(pat, links)
     groups: dict[tuple[tuple[Link, ...], str, int], list[Candidate]] = {}
     for i, c in enumerate(pat.cells):
         cand = board.cands[c]
@@ -416,8 +483,10 @@ def link_findings(board: Board, pat: Pattern) -> Iterator[Finding]:
         if cand & pat.extras(i):
             targets.append((0, _O))
         for digit, value in targets:
-            for used in subsets:
-                if refutes(pat, nbrs, list(used), i, value):
+            if not _refuted(n, neighbours, extra_cells, every_link, i, value):
+                continue
+            for used, link_bits in propagated:
+                if _refuted(n, neighbours, extra_cells, link_bits, i, value):
                     label = _classify(pat, used, i, digit)
                     elims = [(c, digit)] if digit else [(c, d) for d in bits(cand & pat.extras(i))]
                     groups.setdefault((used, label, digit), []).extend(elims)
@@ -513,20 +582,25 @@ class QuasiUniqueLoop(Technique):
         holders = list(board.positions)
         for c in cells_of(ALL_CELLS & ~board.empty & ~board.givens):
             holders[board.values[c]] |= 1 << c
-        open_cells = board.empty
         shapes = _six_cell_shapes()
-        found = []
+        off = _shapes_off(board.givens)
+        # the useful regions of every digit pair, then the shapes inside them in one test
+        pairs: list[tuple[int, int]] = []
+        pair_masks: list[int] = []
+        regions: list[int] = []
         for x, y in combinations(range(1, 10), 2):
-            ex, ey = holders[x], holders[y]
-            allowed = (ex | ey) & ~board.givens
+            allowed = (holders[x] | holders[y]) & ~board.givens
             pair = (1 << (x - 1)) | (1 << (y - 1))
-            regions = useful_regions(allowed, holders, pair)
-            if not regions:
-                continue
-            extras = [m & ~pair for m in eff]
-            for k in [k for r in regions for k in _matching_shapes(shapes, r, ex, ey, open_cells)]:
+            for region in useful_regions(allowed, holders, pair):
+                pairs.append((x, y))
+                pair_masks.append(pair)
+                regions.append(region)
+        found = []
+        if regions:
+            for j, k in _matching_shapes(off, regions, pair_masks, eff, board.empty):
+                x, y = pairs[j]
                 cells, colours = shapes.loops[k]
-                if not _few_extras([extras[c] for c in cells]):
+                if not _few_extras([eff[c] & ~pair_masks[j] for c in cells]):
                     continue
                 e = [eff[c] for c in cells]
                 added = [0] * 6

@@ -8,6 +8,7 @@ earlier, no given) along a diagonal and then applies the same types.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from functools import lru_cache
 from itertools import combinations
 
 from techniques.base import Context, Phase, Technique, register
@@ -17,18 +18,31 @@ from techniques.uniqueness import (
     RECT_ORDER,
     RECTANGLES,
     TYPE_POINT_DEFAULTS,
+    Rect,
     Pattern,
     bits,
     effective_masks,
     make_step,
     quasi_floor,
     rectangle_findings,
+    rectangle_may_apply,
     type_floor,
     type_points,
 )
 
 
 # --------------------------------------------------------------------------- techniques
+
+
+@lru_cache(maxsize=4)
+def _rectangles_without(givens: int) -> tuple[Rect, ...]:
+    """The rectangles without a given, in scan order: the only ones a UR or quasi UR may use.
+
+    The givens stay while a puzzle is rated, so this is made once per puzzle
+    and each search visits only these (about a quarter of them in a hard puzzle).
+    """
+    return tuple(rect for rect in RECTANGLES if not rect.mask & givens)
+
 
 
 @register
@@ -58,7 +72,7 @@ class UniqueRectangle(Technique):
                 several |= 1 << cell
                 if count == 2:
                     pair_cells |= 1 << cell
-        for rect in RECTANGLES:
+        for rect in _rectangles_without(board.givens):
             if rect.mask & ~several or not rect.mask & pair_cells:
                 continue
             a, b, c, d = rect.cells
@@ -100,14 +114,18 @@ class QuasiUniqueRectangle(Technique):
         if not board.pencil or not ctx.unique:
             return  # candidates not written yet, or uniqueness not established
         eff = effective_masks(board)
-        givens = board.givens
         cands = board.cands
-        for rect in RECTANGLES:
-            if rect.mask & givens:
+        # a corner with candidates, and (for a pair cell) one with at most two effective digits
+        open_cells = few = 0
+        for cell in range(81):
+            if cands[cell]:
+                open_cells |= 1 << cell
+            if eff[cell].bit_count() <= 2:
+                few |= 1 << cell
+        for rect in _rectangles_without(board.givens):
+            if not rect.mask & open_cells or not rect.mask & few:
                 continue
             a, b, c, d = rect.cells
-            if not (cands[a] or cands[b] or cands[c] or cands[d]):
-                continue
             e = (eff[a], eff[b], eff[c], eff[d])
             diag1, diag2 = e[0] & e[3], e[1] & e[2]
             for x, y in combinations(bits(diag1 | diag2), 2):
@@ -123,6 +141,8 @@ class QuasiUniqueRectangle(Technique):
                 if not any(added):
                     continue
                 masks = tuple(e[i] | added[i] for i in range(4))
+                if not rectangle_may_apply(board, rect.cells, masks, x, y):
+                    continue
                 pat = Pattern(rect.cells, masks, tuple(added), x, y, RECT_ORDER)
                 bonus = self.params["quasi_base"] + self.params["quasi_per_digit"] * pat.added_count
                 for f in rectangle_findings(board, pat):

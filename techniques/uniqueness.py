@@ -54,8 +54,10 @@ from typing import NamedTuple
 
 from puzzles.geometry import (
     CELL_UNITS,
+    COL_MASK,
     COL_OF,
     PEER_MASK,
+    ROW_MASK,
     ROW_OF,
     UNIT_MASK,
     UNITS,
@@ -523,32 +525,72 @@ def type_8c(board: Board, pat: Pattern, p: int) -> Iterator[Finding]:
             )
 
 
+def _line_linked(board: Board, cells: Sequence[int], bitboard: int, x: int, y: int) -> bool:
+    """Whether x or y is alone (inside the rectangle) in one of its rows or columns.
+
+    Types 4A, 4C, 6, 7 and 8 rest on such a strong link: without one they
+    find nothing, and most rectangles have none.
+    """
+    a, _, _, d = cells
+    outside = ~bitboard
+    positions = board.positions
+    return any(
+        not positions[h] & unit & outside
+        for h in (x, y)
+        for unit in (ROW_MASK[ROW_OF[a]], ROW_MASK[ROW_OF[d]], COL_MASK[COL_OF[a]], COL_MASK[COL_OF[d]])
+    )
+
+
+def rectangle_may_apply(board: Board, cells: Sequence[int], masks: Sequence[int], x: int, y: int) -> bool:
+    """False when :func:`rectangle_findings` cannot find anything in this rectangle.
+
+    A cheap necessary test, so that most rectangles make no :class:`Pattern`:
+    every type needs one to three pair cells; with one pair cell only type 5B
+    (every other corner with the same single extra digit) works without a
+    main candidate alone in a row or column.
+    """
+    pair = (1 << (x - 1)) | (1 << (y - 1))
+    pairs = sum(1 for m in masks if m == pair)
+    if pairs != 1:
+        return pairs in (2, 3)
+    extras = {m & ~pair for m in masks if m != pair}
+    if len(extras) == 1 and next(iter(extras)).bit_count() == 1:
+        return True
+    return _line_linked(board, cells, sum(1 << c for c in cells), x, y)
+
+
 def rectangle_findings(board: Board, pat: Pattern) -> Iterator[Finding]:
     """Every type that applies to a rectangle pattern, in the order of the type table."""
     pairs = [i for i in range(4) if pat.is_pair(i)]
     if len(pairs) == 3:
         yield from type_1(board, pat)
-    elif len(pairs) == 2:
+        return
+    linked = _line_linked(board, pat.cells, pat.bitboard, pat.x, pat.y)
+    if len(pairs) == 2:
         p, q = pairs
         m = p ^ q
         if m != 3:  # adjacent pair cells
             yield from type_2_5(board, pat)
             yield from type_3(board, pat)
-            yield from type_4a(board, pat, p, m)
+            if linked:
+                yield from type_4a(board, pat, p, m)
             yield from type_4b(board, pat, p, m)
         else:  # diagonal pair cells
-            yield from type_4c(board, pat, p)
+            if linked:
+                yield from type_4c(board, pat, p)
             yield from type_2_5(board, pat)  # 5A
-            yield from type_6(board, pat, p)
-            yield from type_7c(board, pat, p)
+            if linked:
+                yield from type_6(board, pat, p)
+                yield from type_7c(board, pat, p)
     elif len(pairs) == 1:
         p = pairs[0]
         yield from type_2_5(board, pat)  # 5B
-        yield from type_7a(board, pat, p)
-        yield from type_7b(board, pat, p)
-        yield from type_8a(board, pat, p)
-        yield from type_8b(board, pat, p)
-        yield from type_8c(board, pat, p)
+        if linked:
+            yield from type_7a(board, pat, p)
+            yield from type_7b(board, pat, p)
+            yield from type_8a(board, pat, p)
+            yield from type_8b(board, pat, p)
+            yield from type_8c(board, pat, p)
 
 
 def generic_findings(board: Board, pat: Pattern) -> Iterator[Finding]:

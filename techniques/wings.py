@@ -23,6 +23,7 @@ the seed describes the wing as a bent quadruple, not as scattered cells.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import Final
 
 from puzzles.geometry import CELL_BIT, PEER_MASK, cells_of, digits_of
 from techniques.base import Context, Phase, Technique, register
@@ -169,6 +170,10 @@ class WXYZWing(Technique):
         return len(others) == 3 and all(m.bit_count() == 2 and m & zbit for m in others)
 
 
+#: The digits (1-9) outside each 9-bit digit mask.
+_OTHER_DIGITS: Final = tuple(tuple(d for d in range(1, 10) if not mask >> (d - 1) & 1) for mask in range(512))
+
+
 def _wings(cands: list[int], positions: list[int], pool: int) -> Iterator[tuple[tuple[int, ...], int, int, int]]:
     """Every wing of the pool: (cells ascending, their digits, the unrestricted digit z, z's eliminations).
 
@@ -183,10 +188,24 @@ def _wings(cands: list[int], positions: list[int], pool: int) -> Iterator[tuple[
     has no cell left to remove it from: more cells only add occurrences, which
     can never make a digit restricted again.  For the fourth cell only what it
     adds is checked: a restricted digit stays restricted when the new cell
-    lacks it or sees all its occurrences.
+    lacks it or sees all its occurrences.  Once three cells (or two) hold four
+    digits, the next cell is taken only from the pool cells holding none other
+    (one bitboard per four digits, made on first use) instead of testing each.
     """
     bits = CELL_BIT
     peers = PEER_MASK
+    inside: dict[int, int] = {}  # four digits -> the pool cells holding no other digit
+
+    def only(digits: int) -> int:
+        """The pool cells whose candidates are among the four ``digits`` (made on first use)."""
+        cells = inside.get(digits)
+        if cells is None:
+            cells = pool
+            for d in _OTHER_DIGITS[digits]:
+                cells &= ~positions[d]
+            inside[digits] = cells
+        return cells
+
     for v in cells_of(pool):
         higher = pool & ~((bits[v] << 1) - 1)
         u1 = cands[v]
@@ -201,9 +220,12 @@ def _wings(cands: list[int], positions: list[int], pool: int) -> Iterator[tuple[
                 continue
             closed2 = closed1 | peers[w]
             ext2 = ext1 | (peers[w] & higher & ~closed1)
-            while ext2:
-                low2 = ext2 & -ext2
-                ext2 ^= low2
+            # with four digits already, only cells holding none other can come next; the
+            # cells passed over stay in the extension of the later ones (those above them)
+            options2 = ext2 & only(u2) if u2.bit_count() == 4 else ext2
+            while options2:
+                low2 = options2 & -options2
+                options2 ^= low2
                 x = low2.bit_length() - 1
                 u3 = u2 | cands[x]
                 if u3.bit_count() > 4:
@@ -222,7 +244,9 @@ def _wings(cands: list[int], positions: list[int], pool: int) -> Iterator[tuple[
                             elim3 &= peers[c]
                     if not elim3:
                         continue
-                ext3 = (ext2 | (peers[x] & higher & ~closed2))
+                ext3 = ext2 & ~((low2 << 1) - 1) | (peers[x] & higher & ~closed2)
+                if u3.bit_count() == 4:
+                    ext3 &= only(u3)
                 while ext3:
                     low3 = ext3 & -ext3
                     ext3 ^= low3
