@@ -48,15 +48,15 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 import rater.modes  # noqa: E402
 import techniques.chains  # noqa: E402
 from bench._common import load  # noqa: E402
+from bench.trial_readings import place, propagate_singles  # noqa: E402
 from bench.fidelity import EngineFactory, load_rows, matched, mean_abs_log, measure, option_of, within  # noqa: E402
-from puzzles.geometry import CELL_BIT  # noqa: E402
 from rater.engine import Engine, default_catalogue  # noqa: E402
 from techniques.base import Context  # noqa: E402
 from techniques.board import Board  # noqa: E402
-from techniques.bowman import BowmansBingo, _Walk  # noqa: E402
+from techniques.bowman import BowmansBingo, _Tables, _walk  # noqa: E402
 from techniques.findings import Cell, Digit, assertions, negations  # noqa: E402
 from techniques.step import Step  # noqa: E402
-from techniques.trial import TrialAndError, propagate  # noqa: E402
+from techniques.trial import TrialAndError  # noqa: E402
 
 #: The examples whose thinning-step count the seed states for a complete run.
 THINNING_EXAMPLES = ("1", "2", "3", "4", "5", "10", "43", "44", "45", "46", "47", "48", "55", "56", "57", "58",
@@ -159,11 +159,11 @@ def part_b() -> list[str]:
 
 # --- (c) trial & error depth ------------------------------------------------------------------------
 
-Chooser = Callable[[Board, list[int]], int]
+Chooser = Callable[[list[int], list[int]], int]
 CHOOSERS: dict[str, Chooser] = {
-    "fewest candidates (engine)": lambda b, cells: min(cells, key=lambda c: b.cands[c].bit_count()),
-    "first empty cell": lambda b, cells: cells[0],
-    "most candidates": lambda b, cells: max(cells, key=lambda c: b.cands[c].bit_count()),
+    "fewest candidates (engine)": lambda cands, cells: min(cells, key=lambda c: cands[c].bit_count()),
+    "first empty cell": lambda cands, cells: cells[0],
+    "most candidates": lambda cands, cells: max(cells, key=lambda c: cands[c].bit_count()),
 }
 
 
@@ -171,30 +171,30 @@ def search_depths(board: Board, choose: Chooser) -> tuple[int, int]:
     """(deepest level searched, level of the solution) of a depth-first search guessing by ``choose``.
 
     The search is the engine's (singles after every guess, digits ascending),
-    only the guessed cell is chosen by the reading.
+    only the guessed cell is chosen by the reading; it runs on the plain
+    candidate lists of ``bench/trial_readings.py``.
     """
     deepest = 0
 
-    def solve(b: Board, depth: int) -> int | None:
+    def solve(values: list[int], cands: list[int], depth: int) -> int | None:
         nonlocal deepest
-        if not propagate(b):
+        if not propagate_singles(values, cands, "both"):
             return None
-        if not b.empty:
+        cells = [c for c in range(81) if not values[c]]
+        if not cells:
             return depth
-        cells = [c for c in range(81) if b.empty & CELL_BIT[c]]
-        cell = choose(b, cells)
-        mask = b.cands[cell]
+        cell = choose(cands, cells)
         for d in range(1, 10):
-            if mask >> (d - 1) & 1:
+            if cands[cell] >> (d - 1) & 1:
                 deepest = max(deepest, depth + 1)
-                trial = b.copy()
-                trial.place(cell, d)
-                found = solve(trial, depth + 1)
+                values2, cands2 = values[:], cands[:]
+                place(values2, cands2, cell, d)
+                found = solve(values2, cands2, depth + 1)
                 if found is not None:
                     return found
         return None
 
-    solution = solve(board.copy(), 0)
+    solution = solve(list(board.values), list(board.cands), 0)
     return deepest, solution or 0
 
 
@@ -260,17 +260,18 @@ def example_depths() -> list[str]:
 _FIRST_BINGO = BowmansBingo._bingos
 
 
-def _shortest_bingos(self: BowmansBingo, board: Board, placed: list[int], cells: list[int]) -> list[Step]:
+def _shortest_bingos(self: BowmansBingo, board: Board, placed: list[int], cells: list[int], tables: _Tables,
+                     open_units: list[int], settled: list[int] | None) -> list[Step]:
     """Every bingo with the fewest steps among ``cells`` (the reading the engine had before)."""
     limit = int(self.params["max_steps"])
     found: list[tuple[int, int, int, tuple[tuple[int, int], ...]]] = []
     for c in cells:
         for d in range(1, 10):
             if board.cands[c] >> (d - 1) & 1:
-                walk = _Walk(board, placed)
-                steps = walk.run(c, d, limit)
-                if steps is not None:
-                    found.append((steps, c, d, tuple(walk.order[1:])))
+                order: list[tuple[int, int]] = []
+                steps = _walk(board, placed, tables, open_units, c, d, limit, order)
+                if steps >= 0:
+                    found.append((steps, c, d, tuple(order[1:])))
                     limit = min(limit, steps)
     best = min((f[0] for f in found), default=0)
     return [Step(self.code, self.points(n), eliminations=((c, d),), used=((c, d),),

@@ -60,14 +60,14 @@ def states(job: tuple[str, bool]) -> list[State]:
     return list(_RECORDED)
 
 
-def _place(values: list[int], cands: list[int], cell: int, digit: int) -> None:
+def place(values: list[int], cands: list[int], cell: int, digit: int) -> None:
     values[cell], cands[cell] = digit, 0
     keep = ~(1 << (digit - 1))
     for p in PEERS[cell]:
         cands[p] &= keep
 
 
-def _propagate(values: list[int], cands: list[int], singles: str) -> bool:
+def propagate_singles(values: list[int], cands: list[int], singles: str) -> bool:
     """Place the reading's singles until none is left; False on a contradiction."""
     while True:
         if any(not values[c] and not cands[c] for c in range(81)):
@@ -75,7 +75,7 @@ def _propagate(values: list[int], cands: list[int], singles: str) -> bool:
         if singles != "hidden":
             cell = next((c for c in range(81) if not values[c] and cands[c] & (cands[c] - 1) == 0), None)
             if cell is not None:
-                _place(values, cands, cell, cands[cell].bit_length())
+                place(values, cands, cell, cands[cell].bit_length())
                 continue
         if singles != "naked":
             found = False
@@ -87,7 +87,7 @@ def _propagate(values: list[int], cands: list[int], singles: str) -> bool:
                     if not where:
                         return False
                     if len(where) == 1:
-                        _place(values, cands, where[0], d)
+                        place(values, cands, where[0], d)
                         found = True
                         break
                 if found:
@@ -104,7 +104,7 @@ def search(state: State, singles: str, cell_rule: str, whole: bool) -> tuple[int
 
     def solve(values: list[int], cands: list[int], depth: int) -> int | None:
         nonlocal deepest
-        if not _propagate(values, cands, singles):
+        if not propagate_singles(values, cands, singles):
             return None
         open_cells = [c for c in range(81) if not values[c]]
         if not open_cells:
@@ -115,7 +115,7 @@ def search(state: State, singles: str, cell_rule: str, whole: bool) -> tuple[int
             if cands[cell] >> (d - 1) & 1:
                 deepest = max(deepest, depth + 1)
                 values2, cands2 = values[:], cands[:]
-                _place(values2, cands2, cell, d)
+                place(values2, cands2, cell, d)
                 found = solve(values2, cands2, depth + 1)
                 if found is not None and first is None:
                     first = found
