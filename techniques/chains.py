@@ -67,6 +67,7 @@ _CELL_NODES: Final = tuple(((1 << _SLOT) - 1) << (_SLOT * c) for c in range(81))
 #: cell's nine bits at once, without a borrow from the next cell.
 _SLOT_ONE: Final = sum(1 << (_SLOT * c) for c in range(81))
 _SLOT_GUARD: Final = _SLOT_ONE << 9
+_SLOT_NINES: Final = _SLOT_ONE * 0x1FF
 #: The "is d" nodes of all cells but the given one.
 _POS_ELSEWHERE: Final = tuple(_POS_ALL & ~_CELL_NODES[c] for c in range(81))
 #: "is d" nodes of digit d in every cell (index 0 unused).
@@ -149,22 +150,30 @@ class _Graph:
         self.peer_nodes = peer_nodes = _peer_nodes(board.rules)
         self.open = open_cells = cells_of(board.empty)
         succ = [0] * (_SLOT * 81)
-        # conj[d][c]: cells forming a strong link on d with c (the only two places in a unit);
-        # each such link is also the successor of "not d" in either cell
+        pred = [0] * (_SLOT * 81)
+        # conj[d][c]: cells forming a strong link on d with c (the only two places in a unit).
+        # Such a link leads from "not d" in either cell to "is d" in the other, and from
+        # every other digit of either cell to "is d" in the other.
         conj = [[0] * 81 for _ in range(10)]
         for d in range(1, 10):
             pd = positions[d]
             conj_d = conj[d]
+            bit = 1 << (d - 1)
+            not_d = 1 << (d + 8)  # "not d" in a cell's slot
             for u_mask in board.rules.scan_unit_mask:
                 where = pd & u_mask
                 if where and where.bit_count() == 2:
                     low = where & -where
                     a = low.bit_length() - 1
                     b = (where ^ low).bit_length() - 1
-                    conj_d[a] |= low << (b - a)
-                    conj_d[b] |= low
-                    succ[neg_node(a, d)] |= 1 << pos_node(b, d)
-                    succ[neg_node(b, d)] |= 1 << pos_node(a, d)
+                    conj_d[a] |= CELL_BIT[b]
+                    conj_d[b] |= CELL_BIT[a]
+                    pa = _SLOT * a + d - 1
+                    pb = _SLOT * b + d - 1
+                    succ[pa + 9] |= 1 << pb
+                    succ[pb + 9] |= 1 << pa
+                    pred[pb] |= (cands[a] ^ bit | not_d) << (_SLOT * a)
+                    pred[pa] |= (cands[b] ^ bit | not_d) << (_SLOT * b)
         self.conj = conj
         # Every candidate as an "is d" node; the node each weak link on d into a cell b lands
         # on (at most one per cell): a pair's other digit, or "not d" for a cell of one
@@ -178,48 +187,44 @@ class _Graph:
             if mask.bit_count() == 2:
                 low = mask & -mask
                 d, e = low.bit_length(), (mask ^ low).bit_length()
-                pair_landings[d] |= 1 << pos_node(b, e)
-                pair_landings[e] |= 1 << pos_node(b, d)
+                pair_landings[d] |= 1 << (_SLOT * b + e - 1)
+                pair_landings[e] |= 1 << (_SLOT * b + d - 1)
             else:
                 negative_landings |= mask << (_SLOT * b + 9)
         self.is_nodes = is_nodes = [positive & _DIGIT_NODES[d] for d in range(10)]
         land = [pair_landings[d] | negative_landings & _DIGIT_NODES[d] << 9 for d in range(10)]
-        pred = [0] * (_SLOT * 81)
-        for c in open_cells:
-            mask = cands[c]
-            digits = _DIGITS[mask]
-            strong_out = 0  # the strong links of the cell's digits, as "is d" nodes
-            for e in digits:
-                strong_out |= succ[neg_node(c, e)]
-            pair = len(digits) == 2
-            for d in digits:
-                node = pos_node(c, d)
-                succ[node] = strong_out & ~_DIGIT_NODES[d] | land[d] & peer_nodes[c]
-                # into "is d": strong links from the partners' "not d" and other digits,
-                # weak links from the peers' d when the cell is a pair of d and another
-                into = 0
-                for a in cells_of(conj[d][c]):
-                    into |= (cands[a] & ~(1 << (d - 1)) | 1 << (d + 8)) << (_SLOT * a)
-                if pair:
-                    into |= is_nodes[(mask ^ 1 << (d - 1)).bit_length()] & peer_nodes[c]
-                else:
-                    pred[neg_node(c, d)] = is_nodes[d] & peer_nodes[c]
-                pred[node] = into
-        self.succ = succ
-        self.pred = pred
         #: the nodes with a successor, ascending: only their reach grows
-        self.sources = [n for c in open_cells for n in range(_SLOT * c, _SLOT * (c + 1)) if succ[n]]
-        #: per node, its predecessors as a list (empty for most)
-        self.into = into_lists = [_NONE] * (_SLOT * 81)
+        self.sources: list[int] = []
         #: the nodes with a predecessor, ascending
         self.targets: list[int] = []
+        #: per node, its predecessors as a list (empty for most)
+        self.into = into_lists = [_NONE] * (_SLOT * 81)
         known_pred, known_lists = _Graph._last
         for c in open_cells:
-            for n in range(_SLOT * c, _SLOT * (c + 1)):
+            base = _SLOT * c
+            digits = _DIGITS[cands[c]]
+            peers = peer_nodes[c]
+            strong_out = 0  # the strong links of the cell's digits, as "is d" nodes
+            for e in digits:
+                strong_out |= succ[base + 8 + e]
+            if len(digits) == 2:  # weak links into a pair from its digits in the peers
+                d, e = digits
+                pred[base + d - 1] |= is_nodes[e] & peers
+                pred[base + e - 1] |= is_nodes[d] & peers
+            else:
+                for d in digits:
+                    pred[base + 8 + d] = is_nodes[d] & peers
+            for d in digits:
+                succ[base + d - 1] = strong_out & ~_DIGIT_NODES[d] | land[d] & peers
+            for n in [base + d - 1 for d in digits] + [base + 8 + d for d in digits]:
+                if succ[n]:
+                    self.sources.append(n)
                 into = pred[n]
                 if into:
                     into_lists[n] = known_lists[n] if known_pred[n] == into else _bits_list(into)
                     self.targets.append(n)
+        self.succ = succ
+        self.pred = pred
         _Graph._last = (pred, into_lists)
 
     def balls(self) -> Iterator[list[int]]:
@@ -544,12 +549,12 @@ class _Search:
         several = seen & ((seen | _SLOT_GUARD) - _SLOT_ONE)
         if not several:
             return
-        for x in sorted({n // _SLOT for n in _bits(new_pos)}):
-            if not several & _CELL_NODES[x]:
-                continue
+        # adding 0x1FF to every cell's nine "is" bits carries into its guard bit unless they
+        # are all 0: the cells with a new assertion and two or more in all
+        cells = (several + _SLOT_NINES) & (new_pos + _SLOT_NINES) & _SLOT_GUARD
+        for guard in _bits(cells):
+            x = guard // _SLOT
             nodes = list(_bits(seen & _CELL_NODES[x]))[:2]
-            if len(nodes) < 2:
-                continue
             depths = [self._depth_of(start, n) for n in nodes]
             c, d, _ = node_parts(start)
             # the longer path will have max(depths) + 1 assertions
