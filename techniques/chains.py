@@ -70,6 +70,8 @@ _SLOT_GUARD: Final = _SLOT_ONE << 9
 _SLOT_NINES: Final = _SLOT_ONE * 0x1FF
 #: The "is d" nodes of all cells but the given one.
 _POS_ELSEWHERE: Final = tuple(_POS_ALL & ~_CELL_NODES[c] for c in range(81))
+#: Per "is d" node, the cell's other "is" nodes (what contradicts it in its own cell).
+_OTHER_DIGITS: Final = tuple(_CELL_NODES[n // _SLOT] & _POS_ALL & ~(1 << n) for n in range(_SLOT * 81))
 #: "is d" nodes of digit d in every cell (index 0 unused).
 _DIGIT_NODES: Final = (0,) + tuple(sum(1 << (_SLOT * c + d - 1) for c in range(81)) for d in range(1, 10))
 #: Which of several deductions with the same effect and points is kept: the first kind here
@@ -315,15 +317,17 @@ class _Search:
         # other cells' "is" nodes (a reducing alternative chain may end there) and the
         # number of candidates of its cell
         starts: list[tuple[int, int, int, int, int]] = []
+        succ = g.succ
+        is_nodes = g.is_nodes
         for c in g.open:
             count = cands[c].bit_count()
+            peers = g.peer_nodes[c]
+            elsewhere = _POS_ELSEWHERE[c]
             for d in _DIGITS[cands[c]]:
-                n = pos_node(c, d)
-                target = _CELL_NODES[c] & _POS_ALL & ~(1 << n) | g.is_nodes[d] & g.peer_nodes[c]
-                starts.append((n, target, pred[n], _POS_ELSEWHERE[c], count))
-                m = neg_node(c, d)
-                if g.succ[m]:
-                    starts.append((m, 1 << n, 0, 0, 0))
+                n = _SLOT * c + d - 1
+                starts.append((n, _OTHER_DIGITS[n] | is_nodes[d] & peers, pred[n], elsewhere, count))
+                if succ[n + 9]:  # "not d"
+                    starts.append((n + 9, 1 << n, 0, 0, 0))
         alt_cells = [(c, cands[c].bit_count(), [pos_node(c, d) for d in _DIGITS[cands[c]]])
                      for c in g.open if cands[c].bit_count() <= self.alt_cands]
         first = int(self.params["max_nodes_first"])
