@@ -119,16 +119,6 @@ def node_finding(node: int) -> Node:
     return Node.of(cell, digit, sign=NOT if neg else 1)
 
 
-def _bits_list(x: int) -> list[int]:
-    """The set bits of ``x``, ascending."""
-    out = []
-    while x:
-        low = x & -x
-        out.append(low.bit_length() - 1)
-        x ^= low
-    return out
-
-
 def _bits(x: int) -> Iterator[int]:
     while x:
         low = x & -x
@@ -223,7 +213,7 @@ class _Graph:
                     self.sources.append(n)
                 into = pred[n]
                 if into:
-                    into_lists[n] = known_lists[n] if known_pred[n] == into else _bits_list(into)
+                    into_lists[n] = known_lists[n] if known_pred[n] == into else cells_of(into)  # node numbers
                     self.targets.append(n)
         self.succ = succ
         self.pred = pred

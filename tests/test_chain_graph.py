@@ -4,49 +4,26 @@ The graph is built from bitsets (and reuses the predecessor lists of the graph
 built before it), its breadth-first balls grow only where a successor's ball
 grew, and golden chains search on bitboards: each is checked here against a
 direct, slow reading of the same rule on positions that hard puzzles reach
-(tests/data/top1465_every24.txt, captured while rating).
+(tests/data/top1465_every24.txt, captured while rating, as in tests/test_hard_finders.py).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from functools import reduce
 from operator import or_
 
 import pytest
 
 from puzzles.geometry import CELL_BIT, cells_of
-from rater.engine import Engine
-from techniques.base import Context
 from techniques.board import Board
-from techniques.chains import _SLOT, ContradictionChain, _Graph, neg_node, node_parts, pos_node
+from techniques.chains import _SLOT, _Graph, neg_node, node_parts, pos_node
 from techniques.golden_chains import GoldenChain, bivalue_mask
-from techniques.step import Step
-from tests.conftest import read_puzzles
-
-
-def _chain_positions(count: int) -> list[Board]:
-    """Boards at which the chain search runs while hard puzzles are rated (copies, in rating order)."""
-    boards: list[Board] = []
-    original = ContradictionChain.find
-
-    def capture(self: ContradictionChain, board: Board, ctx: Context) -> Iterator[Step]:
-        boards.append(board.copy())
-        return original(self, board, ctx)
-
-    engine = Engine("2001")
-    try:
-        ContradictionChain.find = capture  # type: ignore[method-assign]
-        for puzzle in read_puzzles("top1465_every24.txt", count):
-            engine.rate(puzzle)
-    finally:
-        ContradictionChain.find = original  # type: ignore[method-assign]
-    return boards
+from tests.test_hard_finders import _hard_positions
 
 
 @pytest.fixture(scope="module")
 def positions() -> list[Board]:
-    return _chain_positions(3)
+    return _hard_positions(3)
 
 
 def _links(board: Board) -> set[tuple[int, int]]:
