@@ -74,6 +74,9 @@ _POS_ELSEWHERE: Final = tuple(_POS_ALL & ~_CELL_NODES[c] for c in range(81))
 _OTHER_DIGITS: Final = tuple(_CELL_NODES[n // _SLOT] & _POS_ALL & ~(1 << n) for n in range(_SLOT * 81))
 #: "is d" nodes of digit d in every cell (index 0 unused).
 _DIGIT_NODES: Final = (0,) + tuple(sum(1 << (_SLOT * c + d - 1) for c in range(81)) for d in range(1, 10))
+#: All nodes but those of digit d (index 0 unused): a positive mask, as ``x & ~y`` on numbers
+#: this long costs three times ``x & z``.
+_OTHER_DIGIT_NODES: Final = tuple(((1 << (_SLOT * 81)) - 1) ^ nodes for nodes in _DIGIT_NODES)
 #: Which of several deductions with the same effect and points is kept: the first kind here
 #: (a pair cell's digit set by a chain from "not d" is shown as the seed shows it: setting).
 _KIND_ORDER: Final = ("CCS", "CC", "ICC", "ACS", "ACR")
@@ -187,8 +190,6 @@ class _Graph:
         land = [pair_landings[d] | negative_landings & _DIGIT_NODES[d] << 9 for d in range(10)]
         #: the nodes with a successor, ascending: only their reach grows
         self.sources: list[int] = []
-        #: the nodes with a predecessor, ascending
-        self.targets: list[int] = []
         #: per node, its predecessors as a list (empty for most)
         self.into = into_lists = [_NONE] * (_SLOT * 81)
         known_pred, known_lists = _Graph._last
@@ -207,14 +208,13 @@ class _Graph:
                 for d in digits:
                     pred[base + 8 + d] = is_nodes[d] & peers
             for d in digits:
-                succ[base + d - 1] = strong_out & ~_DIGIT_NODES[d] | land[d] & peers
+                succ[base + d - 1] = strong_out & _OTHER_DIGIT_NODES[d] | land[d] & peers
             for n in [base + d - 1 for d in digits] + [base + 8 + d for d in digits]:
                 if succ[n]:
                     self.sources.append(n)
                 into = pred[n]
                 if into:
                     into_lists[n] = known_lists[n] if known_pred[n] == into else cells_of(into)  # node numbers
-                    self.targets.append(n)
         self.succ = succ
         self.pred = pred
         _Graph._last = (pred, into_lists)
@@ -570,13 +570,15 @@ class _Search:
         for c, count, branches in alt_cells:
             if count > self.alt_cands:
                 continue
-            common = _POS_ELSEWHERE[c] & ~self.alt_done.get(c, 0)
             balls = self.history[-1]
+            common = _POS_ELSEWHERE[c]
             for b in branches:
                 common &= balls[b]
+            done = self.alt_done.get(c, 0)
+            common ^= common & done
             if not common:
                 continue
-            self.alt_done[c] = self.alt_done.get(c, 0) | common
+            self.alt_done[c] = done | common
             for node in _bits(common):
                 depths = [self._depth_of(b, node) for b in branches]
                 x, digit, _ = node_parts(node)
