@@ -49,6 +49,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
+from functools import cache
 from typing import Any, ClassVar, Final
 
 from puzzles.geometry import CELL_BIT, cells_of
@@ -116,8 +117,9 @@ def node_parts(node: int) -> tuple[int, int, bool]:
     return cell, rest % 9 + 1, rest >= 9
 
 
+@cache
 def node_finding(node: int) -> Node:
-    """A graph node as a chain element: ``(1:6)3`` or ``(1:5)!9``."""
+    """A graph node as a chain element: ``(1:6)3`` or ``(1:5)!9`` (made once per node: it is immutable)."""
     cell, digit, neg = node_parts(node)
     return Node.of(cell, digit, sign=NOT if neg else 1)
 
@@ -386,7 +388,10 @@ class _Search:
     def _depth_of(self, start: int, node: int) -> int:
         """How many links ``node`` is from ``start`` (it has been reached)."""
         bit = 1 << node
-        return next(k for k, balls in enumerate(self.history) if balls[start] & bit)
+        k = 0
+        while not self.history[k][start] & bit:
+            k += 1
+        return k
 
     def _points_floor(self, f: Found) -> float:
         """The points of a deduction, by the offsets of its kind (ranks deductions of different kinds)."""
@@ -546,20 +551,22 @@ class _Search:
         # adding 0x1FF to every cell's nine "is" bits carries into its guard bit unless they
         # are all 0: the cells with a new assertion and two or more in all
         cells = (several + _SLOT_NINES) & (new_pos + _SLOT_NINES) & _SLOT_GUARD
+        c, d, _ = node_parts(start)
+        effect = ((c, d),)
+        offset = self.offsets["ACR"][False]
         for guard in _bits(cells):
             x = guard // _SLOT
-            nodes = list(_bits(seen & _CELL_NODES[x]))[:2]
+            nodes = cells_of(seen & _CELL_NODES[x])[:2]  # node numbers
             depths = [self._depth_of(start, n) for n in nodes]
-            c, d, _ = node_parts(start)
             # the longer path will have max(depths) + 1 assertions
-            if self._beaten("ACR", (), ((c, d),), self.offsets["ACR"][False] + max(depths) + 1, (c, d)):
+            if self._beaten("ACR", (), effect, offset + max(depths) + 1, (c, d)):
                 continue
             paths = [self._path(start, n, k, strict=False) for n, k in zip(nodes, depths)]
             if any(p is None for p in paths):
                 continue
             longest = max(len(p) for p in paths)  # type: ignore[arg-type]
             self._add(Found("ACR", longest, False, tuple(tuple(p) for p in paths),  # type: ignore[arg-type]
-                            eliminations=((c, d),), start=(c, d)))
+                            eliminations=effect, start=(c, d)))
 
     def _alternatives(self, alt_cells: list[tuple[int, int, list[int]]]) -> None:
         """Chains from every digit of a cell that reach one placement (ACS).
