@@ -48,7 +48,8 @@ classes below cost one search per position.
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from functools import cache
 from typing import Any, ClassVar, Final
 
 from puzzles.geometry import CELL_BIT, cells_of
@@ -67,16 +68,28 @@ _CELL_NODES: Final = tuple(((1 << _SLOT) - 1) << (_SLOT * c) for c in range(81))
 #: cell's nine bits at once, without a borrow from the next cell.
 _SLOT_ONE: Final = sum(1 << (_SLOT * c) for c in range(81))
 _SLOT_GUARD: Final = _SLOT_ONE << 9
+_SLOT_NINES: Final = _SLOT_ONE * 0x1FF
 #: The "is d" nodes of all cells but the given one.
 _POS_ELSEWHERE: Final = tuple(_POS_ALL & ~_CELL_NODES[c] for c in range(81))
+#: Per "is d" node, the cell's other "is" nodes (what contradicts it in its own cell).
+_OTHER_DIGITS: Final = tuple(_CELL_NODES[n // _SLOT] & _POS_ALL & ~(1 << n) for n in range(_SLOT * 81))
 #: "is d" nodes of digit d in every cell (index 0 unused).
 _DIGIT_NODES: Final = (0,) + tuple(sum(1 << (_SLOT * c + d - 1) for c in range(81)) for d in range(1, 10))
+#: All nodes but those of digit d (index 0 unused): a positive mask, as ``x & ~y`` on numbers
+#: this long costs three times ``x & z``.
+_OTHER_DIGIT_NODES: Final = tuple(((1 << (_SLOT * 81)) - 1) ^ nodes for nodes in _DIGIT_NODES)
 #: Which of several deductions with the same effect and points is kept: the first kind here
 #: (a pair cell's digit set by a chain from "not d" is shown as the seed shows it: setting).
 _KIND_ORDER: Final = ("CCS", "CC", "ICC", "ACS", "ACR")
 #: The seed's 3-point window of the half-synchronous listing: longer chains are never listed or chosen
 #: (the engine scores the cheapest, rater.modes.POINT_WINDOW; synchronous levels count all within it).
 _WINDOW: Final = 3
+#: The digits of every 9-bit candidate mask, ascending.
+_DIGITS: Final = tuple(tuple(d for d in range(1, 10) if m >> (d - 1) & 1) for m in range(512))
+#: Every node alone: the nodes within 0 links of each.
+_UNIT_BALLS: Final = tuple(1 << n for n in range(_SLOT * 81))
+#: The predecessor list of a node without predecessors.
+_NONE: Final[list[int]] = []
 #: Per set of rules (by name), all nodes of the cells each cell sees.
 _PEER_NODES: dict[str, tuple[int, ...]] = {}
 
@@ -104,8 +117,9 @@ def node_parts(node: int) -> tuple[int, int, bool]:
     return cell, rest % 9 + 1, rest >= 9
 
 
+@cache
 def node_finding(node: int) -> Node:
-    """A graph node as a chain element: ``(1:6)3`` or ``(1:5)!9``."""
+    """A graph node as a chain element: ``(1:6)3`` or ``(1:5)!9`` (made once per node: it is immutable)."""
     cell, digit, neg = node_parts(node)
     return Node.of(cell, digit, sign=NOT if neg else 1)
 
@@ -120,86 +134,118 @@ def _bits(x: int) -> Iterator[int]:
 class _Graph:
     """The implication graph of one board (successor and predecessor bitsets)."""
 
+    #: The predecessor sets and their lists of nodes of the graph built last.  Consecutive
+    #: positions of a puzzle differ in a few candidates, so most nodes keep their
+    #: predecessors; a list is taken over when the set is equal, and is then the same list.
+    _last: tuple[list[int], list[list[int]]] = ([0] * (_SLOT * 81), [[]] * (_SLOT * 81))
+
     def __init__(self, board: Board) -> None:
         cands = board.cands
-        positions = board.positions
         self.cands = cands
-        self.positions = positions
+        self.positions = positions = board.positions
         self.peer_mask = board.rules.peer_mask
         self.peer_nodes = peer_nodes = _peer_nodes(board.rules)
-        self.open = [c for c in range(81) if board.empty >> c & 1]
-        # conj[d][c]: cells forming a strong link on d with c (the only two places in a unit)
-        conj: list[dict[int, int]] = [{} for _ in range(10)]
+        self.open = open_cells = cells_of(board.empty)
+        succ = [0] * (_SLOT * 81)
+        pred = [0] * (_SLOT * 81)
+        # conj[d][c]: cells forming a strong link on d with c (the only two places in a unit).
+        # Such a link leads from "not d" in either cell to "is d" in the other, and from
+        # every other digit of either cell to "is d" in the other.
+        conj = [[0] * 81 for _ in range(10)]
         for d in range(1, 10):
             pd = positions[d]
+            conj_d = conj[d]
+            bit = 1 << (d - 1)
+            not_d = 1 << (d + 8)  # "not d" in a cell's slot
             for u_mask in board.rules.scan_unit_mask:
                 where = pd & u_mask
                 if where and where.bit_count() == 2:
-                    a, b = cells_of(where)
-                    conj[d][a] = conj[d].get(a, 0) | CELL_BIT[b]
-                    conj[d][b] = conj[d].get(b, 0) | CELL_BIT[a]
+                    low = where & -where
+                    a = low.bit_length() - 1
+                    b = (where ^ low).bit_length() - 1
+                    conj_d[a] |= CELL_BIT[b]
+                    conj_d[b] |= CELL_BIT[a]
+                    pa = _SLOT * a + d - 1
+                    pb = _SLOT * b + d - 1
+                    succ[pa + 9] |= 1 << pb
+                    succ[pb + 9] |= 1 << pa
+                    pred[pb] |= (cands[a] ^ bit | not_d) << (_SLOT * a)
+                    pred[pa] |= (cands[b] ^ bit | not_d) << (_SLOT * b)
         self.conj = conj
-        succ = [0] * (_SLOT * 81)
-        # per digit d, the node each weak link on d into a cell b lands on (at most one per
-        # cell): the pair's other digit, or "not d"; and the "is d" nodes of the candidates
-        land = [0] * 10
-        self.is_nodes = [0] * 10
-        for b in self.open:
+        # Every candidate as an "is d" node; the node each weak link on d into a cell b lands
+        # on (at most one per cell): a pair's other digit, or "not d" for a cell of one
+        # candidate (a user's technique file may leave singles out) or of more.
+        positive = 0
+        negative_landings = 0
+        pair_landings = [0] * 10
+        for b in open_cells:
             mask = cands[b]
-            for d in range(1, 10):
-                if mask >> (d - 1) & 1:
-                    other = mask & ~(1 << (d - 1))
-                    # a pair lands on its other digit; a cell of one candidate (a user's technique
-                    # file may leave singles out) or of more lands on "not d"
-                    pair = other and not other & (other - 1)
-                    land[d] |= 1 << (pos_node(b, other.bit_length()) if pair else neg_node(b, d))
-                    self.is_nodes[d] |= 1 << pos_node(b, d)
-        for c in self.open:
-            mask = cands[c]
-            digits = [d for d in range(1, 10) if mask >> (d - 1) & 1]
+            positive |= mask << (_SLOT * b)
+            if mask.bit_count() == 2:
+                low = mask & -mask
+                d, e = low.bit_length(), (mask ^ low).bit_length()
+                pair_landings[d] |= 1 << (_SLOT * b + e - 1)
+                pair_landings[e] |= 1 << (_SLOT * b + d - 1)
+            else:
+                negative_landings |= mask << (_SLOT * b + 9)
+        self.is_nodes = is_nodes = [positive & _DIGIT_NODES[d] for d in range(10)]
+        land = [pair_landings[d] | negative_landings & _DIGIT_NODES[d] << 9 for d in range(10)]
+        #: the nodes with a successor, ascending: only their reach grows
+        self.sources: list[int] = []
+        #: per node, its predecessors as a list (empty for most)
+        self.into = into_lists = [_NONE] * (_SLOT * 81)
+        known_pred, known_lists = _Graph._last
+        for c in open_cells:
+            base = _SLOT * c
+            digits = _DIGITS[cands[c]]
+            peers = peer_nodes[c]
             strong_out = 0  # the strong links of the cell's digits, as "is d" nodes
             for e in digits:
-                partners = conj[e].get(c, 0)
-                bits = 0
-                for b in cells_of(partners):
-                    bits |= 1 << pos_node(b, e)
-                succ[neg_node(c, e)] = bits
-                strong_out |= bits
+                strong_out |= succ[base + 8 + e]
+            if len(digits) == 2:  # weak links into a pair from its digits in the peers
+                d, e = digits
+                pred[base + d - 1] |= is_nodes[e] & peers
+                pred[base + e - 1] |= is_nodes[d] & peers
+            else:
+                for d in digits:
+                    pred[base + 8 + d] = is_nodes[d] & peers
             for d in digits:
-                succ[pos_node(c, d)] = strong_out & ~_DIGIT_NODES[d] | land[d] & peer_nodes[c]
-        pred = [0] * (_SLOT * 81)
-        #: (node, its successor nodes) for every node with a successor
-        self.adjacency: list[tuple[int, list[int]]] = []
-        for a, out in enumerate(succ):
-            if not out:
-                continue
-            abit = 1 << a
-            targets = []
-            while out:
-                low = out & -out
-                b = low.bit_length() - 1
-                pred[b] |= abit
-                targets.append(b)
-                out ^= low
-            self.adjacency.append((a, targets))
+                succ[base + d - 1] = strong_out & _OTHER_DIGIT_NODES[d] | land[d] & peers
+            for n in [base + d - 1 for d in digits] + [base + 8 + d for d in digits]:
+                if succ[n]:
+                    self.sources.append(n)
+                into = pred[n]
+                if into:
+                    into_lists[n] = known_lists[n] if known_pred[n] == into else cells_of(into)  # node numbers
         self.succ = succ
         self.pred = pred
+        _Graph._last = (pred, into_lists)
 
-    def grow(self, balls: list[int]) -> list[int]:
-        """The nodes within one more link of every node: ``balls[n]`` holds those within k of n.
+    def balls(self) -> Iterator[list[int]]:
+        """Per step k = 1, 2, ...: the nodes within k links of every node.
 
-        Within k+1 of n is n itself and what lies within k of a successor, so
-        one pass over the links advances the breadth-first searches of all
-        starts by a layer at once, instead of one pass per start over its
-        frontier.
+        ``balls[n]`` holds the nodes within k links of n.  Within k+1 of n is n
+        itself and what lies within k of a successor; what lay within k - 1 of a
+        successor is already in n's ball, so only the successors whose ball grew
+        in step k add anything.  One pass over their incoming links advances the
+        breadth-first searches of all starts by a layer at once; after a few
+        layers most balls stop growing and are left alone.
         """
-        grown = balls[:]
-        for a, targets in self.adjacency:
-            ball = balls[a]
-            for b in targets:
-                ball |= balls[b]
-            grown[a] = ball
-        return grown
+        succ = self.succ
+        balls = list(_UNIT_BALLS)
+        for n in self.sources:
+            balls[n] |= succ[n]
+        changed = self.sources
+        into = self.into
+        while True:
+            yield balls
+            grown = balls[:]
+            for x in changed:
+                ball = balls[x]
+                for a in into[x]:
+                    grown[a] |= ball
+            changed = [a for a in self.sources if grown[a] != balls[a]]
+            balls = grown
 
     # -- link kinds (for notation and loop eliminations) ----------------------------
 
@@ -221,25 +267,7 @@ class _Graph:
             return False
         if not neg_a and (d == e or not self.cands[ca] >> (e - 1) & 1):
             return False
-        return bool(self.conj[e].get(ca, 0) >> cb & 1)
-
-
-@dataclass(slots=True)
-class _Start:
-    """The breadth-first search from one assertion."""
-
-    node: int
-    target: int  # nodes that end a contradiction chain from here
-    visited: int
-    frontier: int
-    layers: list[int] = field(default_factory=list)
-    #: the number of candidates of the start cell for an "is d" start (it may begin a
-    #: reducing alternative chain or a loop), 0 for an "is not d" start
-    positive_cands: int = 0
-
-    def depth_of(self, node: int) -> int:
-        bit = 1 << node
-        return next(k for k, layer in enumerate(self.layers) if layer & bit)
+        return bool(self.conj[e][ca] >> cb & 1)
 
 
 @dataclass
@@ -265,7 +293,7 @@ class _Search:
         self.offsets = offsets
         self.graph = _Graph(board)
         self.found: dict[tuple, Found] = {}
-        self.expansions = 0
+        self.history: list[list[int]] = [list(_UNIT_BALLS)]
         self.alt_cands = int(params["alt_cands"])
         self.second_pass = False  # only closed implication chains are recorded in it
         self.alt_done: dict[int, int] = {}  # per start cell: ACS targets already examined
@@ -275,18 +303,24 @@ class _Search:
     def run(self) -> list[Found]:
         g = self.graph
         cands = g.cands
-        starts: list[_Start] = []
+        pred = g.pred
+        # per start: its node, the nodes ending a contradiction chain from it, and for an
+        # "is d" start (else 0) its predecessors (a closed chain returns through one), the
+        # other cells' "is" nodes (a reducing alternative chain may end there) and the
+        # number of candidates of its cell
+        starts: list[tuple[int, int, int, int, int]] = []
+        succ = g.succ
+        is_nodes = g.is_nodes
         for c in g.open:
-            for d in range(1, 10):
-                if cands[c] >> (d - 1) & 1:
-                    n = pos_node(c, d)
-                    target = _CELL_NODES[c] & _POS_ALL & ~(1 << n) | g.is_nodes[d] & g.peer_nodes[c]
-                    starts.append(_Start(n, target, 1 << n, 1 << n, [1 << n], cands[c].bit_count()))
-                    m = neg_node(c, d)
-                    if g.succ[m]:
-                        starts.append(_Start(m, 1 << n, 1 << m, 1 << m, [1 << m]))
-        by_node = {s.node: s for s in starts}
-        alt_cells = [(c, cands[c].bit_count(), [by_node[pos_node(c, d)] for d in range(1, 10) if cands[c] >> (d - 1) & 1])
+            count = cands[c].bit_count()
+            peers = g.peer_nodes[c]
+            elsewhere = _POS_ELSEWHERE[c]
+            for d in _DIGITS[cands[c]]:
+                n = _SLOT * c + d - 1
+                starts.append((n, _OTHER_DIGITS[n] | is_nodes[d] & peers, pred[n], elsewhere, count))
+                if succ[n + 9]:  # "not d"
+                    starts.append((n + 9, 1 << n, 0, 0, 0))
+        alt_cells = [(c, cands[c].bit_count(), [pos_node(c, d) for d in _DIGITS[cands[c]]])
                      for c in g.open if cands[c].bit_count() <= self.alt_cands]
         first = int(self.params["max_nodes_first"])
         second = int(self.params["max_nodes_second"])
@@ -294,41 +328,50 @@ class _Search:
         best = float("inf")
         cheapest = min(min(pair) for pair in self.offsets.values())
         depth = 1
-        pred = g.pred
-        # balls[n]: the nodes within depth links of n; one pass over the links per layer
-        # advances every start's breadth-first search (``expansions`` still counts the
-        # frontier nodes, as a search expanding them one by one would)
-        balls = [1 << n for n in range(_SLOT * 81)]
+        # history[k][n]: the nodes within k links of n; one pass over the links per layer
+        # advances every start's breadth-first search, and a start's layer k is
+        # history[k][n] ^ history[k - 1][n]
+        history = self.history
+        balls = history[0]
+        layers = g.balls()
+        # the frontier nodes expanded so far, as a search expanding them one by one would count
+        # them, and those of the last layer, expanded in the next
+        expansions = 0
+        frontiers = len(starts)
         while starts and depth < second:
             if depth >= first and not self.found:
                 self.second_pass = True
             if depth >= first and self.found:
                 break
-            if cheapest + depth > best + _WINDOW or self.expansions > budget:
+            if cheapest + depth > best + _WINDOW or expansions > budget:
                 break
-            balls = g.grow(balls)
+            previous = balls
+            balls = next(layers)
+            history.append(balls)
+            before = history[depth - 2] if depth >= 2 else None
+            expansions += frontiers
+            frontiers = 0
+            recording = not self.second_pass
+            alt_cands = self.alt_cands
             alive = []
-            for s in starts:
-                # the layer: what lies within depth links and not within depth - 1
-                frontier = s.frontier
-                self.expansions += frontier.bit_count()
-                positive = s.positive_cands
-                if positive and depth >= 3 and pred[s.node] & frontier:
-                    self._loop(s, depth)  # the start follows from the last layer: a closed chain
-                ball = balls[s.node]
-                nxt = ball ^ s.visited
-                s.visited = ball
-                s.layers.append(nxt)
-                s.frontier = nxt
-                hit = nxt & s.target
-                if hit and not self.second_pass:
-                    for end in _bits(hit):
-                        self._contradiction(s, depth, end)
-                if positive and positive <= self.alt_cands and not self.second_pass:
-                    self._reducing(s, depth, nxt)
-                if nxt:
-                    alive.append(s)
-            if not self.second_pass:
+            for start in starts:
+                n, target, into_start, elsewhere, count = start
+                old = previous[n]
+                if into_start and depth >= 3 and into_start & (old ^ before[n]):  # type: ignore[index]
+                    self._loop(n, depth)  # the start follows from the last layer: a closed chain
+                nxt = balls[n] ^ old
+                if not nxt:
+                    continue
+                alive.append(start)
+                frontiers += nxt.bit_count()
+                if recording:
+                    hit = nxt & target
+                    if hit:
+                        for end in _bits(hit):
+                            self._contradiction(n, depth, end)
+                    if count and count <= alt_cands and nxt & elsewhere:
+                        self._reducing(n, depth, nxt)
+            if recording:
                 self._alternatives(alt_cells)
             starts = alive
             if self.found:
@@ -336,26 +379,41 @@ class _Search:
             depth += 1
         return sorted(self.found.values(), key=lambda f: (f.start, f.nodes, f.kind))
 
+    def _layer(self, start: int, k: int) -> int:
+        """The nodes exactly ``k`` links from ``start``."""
+        if k == 0:
+            return 1 << start
+        return self.history[k][start] ^ self.history[k - 1][start]
+
+    def _depth_of(self, start: int, node: int) -> int:
+        """How many links ``node`` is from ``start`` (it has been reached)."""
+        bit = 1 << node
+        k = 0
+        while not self.history[k][start] & bit:
+            k += 1
+        return k
+
     def _points_floor(self, f: Found) -> float:
         """The points of a deduction, by the offsets of its kind (ranks deductions of different kinds)."""
         return self.offsets[f.kind][f.negation] + f.nodes
 
     # -- paths -------------------------------------------------------------------------
 
-    def _path(self, s: _Start, end: int, depth: int, strict: bool) -> list[int] | None:
-        """Assertions from the start to ``end`` (in layer ``depth``), with distinct cells if possible."""
+    def _path(self, start: int, end: int, depth: int, strict: bool) -> list[int] | None:
+        """Assertions from ``start`` to ``end`` (in layer ``depth``), with distinct cells if possible."""
         pred = self.graph.pred
-        start_cell = s.node // _SLOT
+        layer = self._layer
+        start_cell = start // _SLOT
         end_cell = end // _SLOT
         tries = [0]
 
         def walk(node: int, k: int, used: int) -> list[int] | None:
             if k == 0:
-                return [node] if node == s.node else None
+                return [node] if node == start else None
             tries[0] += 1
             if tries[0] > 400:
                 return None
-            for p in _bits(pred[node] & s.layers[k - 1]):
+            for p in _bits(pred[node] & layer(start, k - 1)):
                 cell = p // _SLOT
                 if k - 1 > 0 and used >> cell & 1:
                     continue
@@ -370,7 +428,7 @@ class _Search:
             path = [end]
             for k in range(depth, 0, -1):
                 node = path[0]
-                path.insert(0, next(_bits(pred[node] & s.layers[k - 1])))
+                path.insert(0, next(_bits(pred[node] & layer(start, k - 1))))
         return path
 
     # -- the kinds ------------------------------------------------------------------
@@ -402,15 +460,15 @@ class _Search:
     def _rank(self, f: Found) -> tuple[float, int, tuple[int, int]]:
         return self._points_floor(f), _KIND_ORDER.index(f.kind), f.start
 
-    def _contradiction(self, s: _Start, depth: int, end: int) -> None:
-        start_cell, digit, negated = node_parts(s.node)
+    def _contradiction(self, start: int, depth: int, end: int) -> None:
+        start_cell, digit, negated = node_parts(start)
         kind = "CCS" if negated else "CC"
         effect = ((start_cell, digit),)
         # the path will have depth + 1 assertions; a setting chain counts one less (its closing assertion)
         if self._beaten(kind, effect if negated else (), () if negated else effect,
                         min(self.offsets[kind]) + depth + (0 if negated else 1), (start_cell, digit)):
             return
-        path = self._path(s, end, depth, strict=False)
+        path = self._path(start, end, depth, strict=False)
         if path is None:
             return
         inside = any(node_parts(n)[2] for n in path[1:-1])
@@ -421,10 +479,9 @@ class _Search:
             self._add(Found("CC", len(path), inside, (tuple(path),), eliminations=((start_cell, digit),),
                             closing=(start_cell, digit), start=(start_cell, digit)))
 
-    def _loop(self, s: _Start, depth: int) -> None:
-        g = self.graph
-        for last in _bits(g.pred[s.node] & s.layers[depth - 1]):
-            path = self._path(s, last, depth - 1, strict=True)
+    def _loop(self, start: int, depth: int) -> None:
+        for last in _bits(self.graph.pred[start] & self._layer(start, depth - 1)):
+            path = self._path(start, last, depth - 1, strict=True)
             if path is None:
                 continue
             result = self._loop_eliminations(path)
@@ -480,52 +537,57 @@ class _Search:
             return None
         return tuple(sorted(elims)), tuple(strong_flags)
 
-    def _reducing(self, s: _Start, depth: int, new: int) -> None:
-        """Two chains from ``s`` to two digits of one other cell (ACR)."""
-        cell = s.node // _SLOT
+    def _reducing(self, start: int, depth: int, new: int) -> None:
+        """Two chains from ``start`` to two digits of one other cell (ACR)."""
+        cell = start // _SLOT
         new_pos = new & _POS_ELSEWHERE[cell]
         if not new_pos:
             return
-        seen = s.visited & _POS_ELSEWHERE[cell]
+        seen = self.history[depth][start] & _POS_ELSEWHERE[cell]
         # per cell v & (v - 1): nonzero where the cell has two assertions or more
         several = seen & ((seen | _SLOT_GUARD) - _SLOT_ONE)
         if not several:
             return
-        for x in sorted({n // _SLOT for n in _bits(new_pos)}):
-            if not several & _CELL_NODES[x]:
-                continue
-            nodes = list(_bits(seen & _CELL_NODES[x]))[:2]
-            if len(nodes) < 2:
-                continue
-            depths = [s.depth_of(n) for n in nodes]
-            c, d, _ = node_parts(s.node)
+        # adding 0x1FF to every cell's nine "is" bits carries into its guard bit unless they
+        # are all 0: the cells with a new assertion and two or more in all
+        cells = (several + _SLOT_NINES) & (new_pos + _SLOT_NINES) & _SLOT_GUARD
+        c, d, _ = node_parts(start)
+        effect = ((c, d),)
+        offset = self.offsets["ACR"][False]
+        for guard in _bits(cells):
+            x = guard // _SLOT
+            nodes = cells_of(seen & _CELL_NODES[x])[:2]  # node numbers
+            depths = [self._depth_of(start, n) for n in nodes]
             # the longer path will have max(depths) + 1 assertions
-            if self._beaten("ACR", (), ((c, d),), self.offsets["ACR"][False] + max(depths) + 1, (c, d)):
+            if self._beaten("ACR", (), effect, offset + max(depths) + 1, (c, d)):
                 continue
-            paths = [self._path(s, n, k, strict=False) for n, k in zip(nodes, depths)]
+            paths = [self._path(start, n, k, strict=False) for n, k in zip(nodes, depths)]
             if any(p is None for p in paths):
                 continue
             longest = max(len(p) for p in paths)  # type: ignore[arg-type]
             self._add(Found("ACR", longest, False, tuple(tuple(p) for p in paths),  # type: ignore[arg-type]
-                            eliminations=((c, d),), start=(c, d)))
+                            eliminations=effect, start=(c, d)))
 
-    def _alternatives(self, alt_cells: list[tuple[int, int, list[_Start]]]) -> None:
+    def _alternatives(self, alt_cells: list[tuple[int, int, list[int]]]) -> None:
         """Chains from every digit of a cell that reach one placement (ACS).
 
-        ``alt_cells``: (cell, its number of candidates, the searches from them) of
+        ``alt_cells``: (cell, its number of candidates, its "is d" nodes starting the searches) of
         the cells that may start alternative chains in either pass.
         """
         for c, count, branches in alt_cells:
             if count > self.alt_cands:
                 continue
-            common = _POS_ELSEWHERE[c] & ~self.alt_done.get(c, 0)
+            balls = self.history[-1]
+            common = _POS_ELSEWHERE[c]
             for b in branches:
-                common &= b.visited
+                common &= balls[b]
+            done = self.alt_done.get(c, 0)
+            common ^= common & done
             if not common:
                 continue
-            self.alt_done[c] = self.alt_done.get(c, 0) | common
+            self.alt_done[c] = done | common
             for node in _bits(common):
-                depths = [b.depth_of(node) for b in branches]
+                depths = [self._depth_of(b, node) for b in branches]
                 x, digit, _ = node_parts(node)
                 # the longest branch will have max(depths) + 1 assertions
                 if self._beaten("ACS", ((x, digit),), (), self.offsets["ACS"][False] + max(depths) + 1, (c, 0)):

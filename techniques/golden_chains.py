@@ -35,6 +35,22 @@ GOLDEN_CHAIN = fragment_kind("golden_chain")
 CLOSED_GOLDEN_CHAIN = fragment_kind("closed_golden_chain")
 
 
+#: A search state: (cell, outgoing digit bit, cells of its path, the state before it).
+_Entry = tuple[int, int, int, "_Entry | None"]
+
+
+def _path(entry: _Entry) -> tuple[list[int], list[int]]:
+    """The cells of the path that reached a state, from the start, and their outgoing digit bits."""
+    cells: list[int] = []
+    links: list[int] = []
+    state: _Entry | None = entry
+    while state is not None:
+        cells.append(state[0])
+        links.append(state[1])
+        state = state[3]
+    return cells[::-1], links[::-1]
+
+
 def bivalue_mask(board: Board) -> int:
     """Bitboard of the empty cells with exactly two candidates."""
     cands = board.cands
@@ -83,35 +99,53 @@ class GoldenChain(Technique):
         positions = board.positions
         peer_mask = board.rules.peer_mask
         bival = bivalue_mask(board)
-        neighbours = {c: cells_of(peer_mask[c] & bival) for c in cells_of(bival)}
+        #: per digit, the pair cells holding it: where a link on that digit may go
+        pairs_with = [bival & positions[d] for d in range(10)]
         for start in cells_of(bival):
             for zbit in (cands[start] & -cands[start], cands[start] & (cands[start] - 1)):
                 z = digit_of(zbit)
                 target = peer_mask[start] & positions[z]
                 if not target:
                     continue
-                # frontier entries: (cell, outgoing digit bit, cells, link bits, path mask)
-                frontier = [(start, cands[start] ^ zbit, [start], [cands[start] ^ zbit], CELL_BIT[start])]
-                visited = {(start, cands[start] ^ zbit)}
+                # the pair cells of z where a chain could end: seeing the start or a cell of
+                # target; the search stops once each has been entered by its other digit
+                # (then it can end there no more)
+                ends = peer_mask[start]
+                for t in cells_of(target):
+                    ends |= peer_mask[t]
+                ends &= pairs_with[z] & ~CELL_BIT[start]
+                if not ends:
+                    continue
+                # A state is a cell entered by a link digit (it leaves by the other one).
+                # entered[d]: the cells already entered by digit d; a state keeps the first
+                # path that reached it.  Frontier entries: (cell, outgoing digit bit, path
+                # mask, the entry it came from), the path read back only for a chain.
+                entered = [0] * 10
+                frontier: list[_Entry] = [(start, cands[start] ^ zbit, CELL_BIT[start], None)]
                 for length in range(2, max_len + 1):
-                    nxt = []
-                    for cell, out, path, links, pmask in frontier:
-                        for n in neighbours[cell]:
-                            if pmask >> n & 1 or not cands[n] & out:
-                                continue
+                    if not ends:
+                        break
+                    nxt: list[_Entry] = []
+                    for entry in frontier:
+                        cell, out, pmask, _ = entry
+                        d = out.bit_length()
+                        reach = peer_mask[cell] & pairs_with[d] & ~pmask & ~entered[d]
+                        if not reach:
+                            continue
+                        entered[d] |= reach
+                        while reach:
+                            low = reach & -reach
+                            reach ^= low
+                            n = low.bit_length() - 1
                             nout = cands[n] ^ out
-                            if (n, nout) in visited:
-                                continue
-                            visited.add((n, nout))
-                            npath = path + [n]
-                            nlinks = links + [nout]
-                            if nout == zbit and length >= min_len and (
-                                peer_mask[n] & target or peer_mask[n] >> start & 1
-                            ):
-                                found = self._step(board, npath, nlinks, z)
-                                if found is not None:
-                                    yield found
-                            nxt.append((n, nout, npath, nlinks, pmask | CELL_BIT[n]))
+                            new: _Entry = (n, nout, pmask | low, entry)
+                            if nout == zbit and ends & low:
+                                ends ^= low
+                                if length >= min_len:
+                                    found = self._step(board, *_path(new), z)
+                                    if found is not None:
+                                        yield found
+                            nxt.append(new)
                     if not nxt:
                         break
                     frontier = nxt
@@ -124,19 +158,18 @@ class GoldenChain(Technique):
         start, end = cells[0], cells[-1]
         closed = bool(peer_mask[end] >> start & 1)
         if closed:
-            cells, links = normalise_loop(cells, links)
-            z = digit_of(links[-1])
             by_digit: dict[int, int] = {}
-            n = len(cells)
-            for i in range(n):
-                d = digit_of(links[i])
-                a, b = cells[i], cells[(i + 1) % n]
+            for a, b, link in zip(cells, cells[1:] + cells[:1], links):
+                d = digit_of(link)
                 by_digit[d] = by_digit.get(d, 0) | (peer_mask[a] & peer_mask[b] & positions[d])
         else:
             by_digit = {z: peer_mask[start] & peer_mask[end] & positions[z]}
-        elims = digit_eliminations(by_digit)
-        if not elims:
+        if not any(by_digit.values()):
             return None
+        elims = digit_eliminations(by_digit)
+        if closed:  # written from its canonical rotation (the eliminations are the same)
+            cells, links = normalise_loop(cells, links)
+            z = digit_of(links[-1])
         length = len(cells)
         notation = pair_chain(cells, links, 1 << (z - 1))
         step = Step(

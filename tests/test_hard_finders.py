@@ -126,10 +126,10 @@ def test_useful_regions_count_extras_cell_by_cell(positions: list[Board]) -> Non
 def test_chain_balls_are_breadth_first_layers(positions: list[Board]) -> None:
     for board in positions[:4]:
         graph = _Graph(board)
-        balls = [1 << n for n in range(_SLOT * 81)]
+        layers = graph.balls()
         for _ in range(4):
-            balls = graph.grow(balls)
-        for start, _targets in graph.adjacency[::7]:
+            balls = next(layers)
+        for start in range(0, _SLOT * 81, 7):
             reached = visited = 1 << start
             for _ in range(4):
                 step = 0
