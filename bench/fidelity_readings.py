@@ -48,7 +48,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 import rater.modes  # noqa: E402
 import techniques.chains  # noqa: E402
 from bench._common import load  # noqa: E402
-from bench.trial_readings import place, propagate_singles  # noqa: E402
+from bench.trial_readings import CELL_RULES, Chooser, search  # noqa: E402
 from bench.fidelity import EngineFactory, load_rows, matched, mean_abs_log, measure, option_of, within  # noqa: E402
 from rater.engine import Engine, default_catalogue  # noqa: E402
 from techniques.base import Context  # noqa: E402
@@ -159,10 +159,9 @@ def part_b() -> list[str]:
 
 # --- (c) trial & error depth ------------------------------------------------------------------------
 
-Chooser = Callable[[list[int], list[int]], int]
 CHOOSERS: dict[str, Chooser] = {
-    "fewest candidates (engine)": lambda cands, cells: min(cells, key=lambda c: cands[c].bit_count()),
-    "first empty cell": lambda cands, cells: cells[0],
+    "fewest candidates (engine)": CELL_RULES["fewest"],
+    "first empty cell": CELL_RULES["first"],
     "most candidates": lambda cands, cells: max(cells, key=lambda c: cands[c].bit_count()),
 }
 
@@ -170,32 +169,11 @@ CHOOSERS: dict[str, Chooser] = {
 def search_depths(board: Board, choose: Chooser) -> tuple[int, int]:
     """(deepest level searched, level of the solution) of a depth-first search guessing by ``choose``.
 
-    The search is the engine's (singles after every guess, digits ascending),
-    only the guessed cell is chosen by the reading; it runs on the plain
-    candidate lists of ``bench/trial_readings.py``.
+    The search is the engine's (singles after every guess, digits ascending,
+    stop at the first solution), only the guessed cell is chosen by the
+    reading; it is the plain search of ``bench/trial_readings.py``.
     """
-    deepest = 0
-
-    def solve(values: list[int], cands: list[int], depth: int) -> int | None:
-        nonlocal deepest
-        if not propagate_singles(values, cands, "both"):
-            return None
-        cells = [c for c in range(81) if not values[c]]
-        if not cells:
-            return depth
-        cell = choose(cands, cells)
-        for d in range(1, 10):
-            if cands[cell] >> (d - 1) & 1:
-                deepest = max(deepest, depth + 1)
-                values2, cands2 = values[:], cands[:]
-                place(values2, cands2, cell, d)
-                found = solve(values2, cands2, depth + 1)
-                if found is not None:
-                    return found
-        return None
-
-    solution = solve(list(board.values), list(board.cands), 0)
-    return deepest, solution or 0
+    return search((list(board.values), list(board.cands)), "both", choose, False)
 
 
 _RECORDED: list[dict[str, tuple[int, int]]] = []
@@ -340,8 +318,8 @@ def part_e() -> list[str]:
              "stuck ours / stated (8, 59, 60, 61, 62) |", "|---|---:|---:|---:|---:|---|"]
     rows = load_rows()
     original = techniques.chains._Search
-    for name, search in (("closed implication chains (engine)", original), ("every kind", _EveryKindSearch)):
-        techniques.chains._Search = search  # type: ignore[misc]
+    for name, chain_search in (("closed implication chains (engine)", original), ("every kind", _EveryKindSearch)):
+        techniques.chains._Search = chain_search  # type: ignore[misc]
         try:
             outcomes = measure(rows, factory(Engine))
         finally:

@@ -20,7 +20,7 @@ from __future__ import annotations
 import argparse
 import statistics
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
@@ -98,7 +98,15 @@ def propagate_singles(values: list[int], cands: list[int], singles: str) -> bool
                    for unit in UNITS)
 
 
-def search(state: State, singles: str, cell_rule: str, whole: bool) -> tuple[int, int]:
+Chooser = Callable[[list[int], list[int]], int]
+#: the cell a guess is made in, from the candidates and the open cells
+CELL_RULES: dict[str, Chooser] = {
+    "fewest": lambda cands, cells: min(cells, key=lambda c: cands[c].bit_count()),
+    "first": lambda cands, cells: cells[0],
+}
+
+
+def search(state: State, singles: str, choose: Chooser, whole: bool) -> tuple[int, int]:
     """(deepest level, level of the first solution) under one reading."""
     deepest = 0
 
@@ -109,7 +117,7 @@ def search(state: State, singles: str, cell_rule: str, whole: bool) -> tuple[int
         open_cells = [c for c in range(81) if not values[c]]
         if not open_cells:
             return depth
-        cell = open_cells[0] if cell_rule == "first" else min(open_cells, key=lambda c: cands[c].bit_count())
+        cell = choose(cands, open_cells)
         first: int | None = None
         for d in range(1, 10):
             if cands[cell] >> (d - 1) & 1:
@@ -148,9 +156,9 @@ def main() -> None:
     print("|---|---|---|" + "---:|" * len(stated) + "---|" * len(samples))
     for singles, cell, whole in READINGS:
         row = [singles, cell, "whole tree" if whole else "first solution"]
-        row += [", ".join(str(search(s, singles, cell, whole)[0]) for s in examples[i]) or "-" for i in stated]
+        row += [", ".join(str(search(s, singles, CELL_RULES[cell], whole)[0]) for s in examples[i]) or "-" for i in stated]
         for found in samples.values():
-            runs = [search(s, singles, cell, whole) for s in found]
+            runs = [search(s, singles, CELL_RULES[cell], whole) for s in found]
             if not runs:
                 row.append("none")
                 continue
