@@ -28,7 +28,7 @@ from puzzles.parsing import Grid, PuzzleError, check_givens, format_line, parse_
 from puzzles.rules import STANDARD, Rules, unit_name
 from puzzles.solver import analyse
 from rater.levels import LevelTable, load_levels
-from rater.modes import choose_placements, choose_thinning
+from rater.modes import POINT_WINDOW, choose_placements, choose_thinning
 from rater.options import Mode, Options
 from rater.orientation import Orientation
 from rater.result import Rating, Status
@@ -291,16 +291,73 @@ class Engine:
             ]
             if found:
                 return found
+        # Option digit 2 = 0 prints no alternatives: only the steps that can be chosen matter.
+        prune = self.options.detail == 0
         for family, techs in run.thinning + run.last_resorts:
             if family in self.sync_families:
                 continue
-            found[:] = [s for t in techs for s in t.find(board, ctx)]
+            found[:] = self._thinning(techs, board, ctx) if prune else [s for t in techs for s in t.find(board, ctx)]
             if found:
                 mode = Mode.HALF_SYNC if self.mode is Mode.SYNC else self.mode
                 return choose_thinning(found, mode)
         return []
 
+    @staticmethod
+    def _thinning(techs: Sequence[Technique], board: Board, ctx: Context) -> list[Step]:
+        """The steps of one family that :func:`~rater.modes.choose_thinning` may choose, in order.
+
+        It chooses among the steps at the family's least points only (a window
+        of POINT_WINDOW = 0 points), so a technique whose floor lies above the
+        cheapest step already found cannot add to the choice and is not
+        searched.  The steps left out are only printed as alternatives.
+        """
+        found: list[Step] = []
+        best = float("inf")
+        for t in techs:
+            if t.min_points > best + POINT_WINDOW:
+                continue
+            for s in t.find(board, ctx):
+                found.append(s)
+                if s.points < best:
+                    best = s.points
+        return found
+
     def _placements(self, techs: Sequence[Technique], board: Board, ctx: Context) -> list[Step]:
+        """The placement steps that may matter for the mode's choice and the alternatives printed.
+
+        When no placement alternative is printed (option digit 2 below 2) and
+        the mode chooses among the cheapest steps only (not synchronous), each
+        technique is asked for its cheapest steps alone: :meth:`_cheapest_placements`.
+        """
+        if self.options.detail < 2 and self.mode is not Mode.SYNC:
+            return self._cheapest_placements(techs, board, ctx)
+        return self._all_placements(techs, board, ctx)
+
+    def _cheapest_placements(self, techs: Sequence[Technique], board: Board, ctx: Context) -> list[Step]:
+        """The placement steps at the least points of all techniques, in method and scan order.
+
+        Both non-synchronous modes choose among these alone (the first, or one
+        per cell), so :func:`~rater.modes.choose_placements` gives on them what
+        it gives on every step found.  A technique whose floor cannot reach
+        the least points found is skipped as in :meth:`_all_placements`.
+        """
+        at_best: list[Step] = []
+        best = float("inf")
+        first_only = self.mode is Mode.PSEUDO_SYNC
+        for t in techs:
+            if t.min_points > best if not first_only else t.min_points >= best:
+                continue
+            steps = t.cheapest(board, ctx, first_only)
+            if steps:
+                points = steps[0].points
+                if points < best:
+                    best = points
+                    at_best = steps
+                elif points == best:
+                    at_best += steps
+        return at_best
+
+    def _all_placements(self, techs: Sequence[Technique], board: Board, ctx: Context) -> list[Step]:
         """All placement steps that may matter for the mode's choice.
 
         A technique whose cheapest possible step cannot beat (pseudo) or tie
