@@ -260,7 +260,7 @@ class Engine:
             return []
         if level == 2:
             cells = {c for s in chosen for c, _ in s.placements}
-            return [s for s in rest if s.placements[0][0] in cells]
+            return [s for s in rest if s.placements and s.placements[0][0] in cells]
         if level == 3:
             least = min(s.points for s in found)
             return [s for s in rest if s.points == least]

@@ -100,9 +100,10 @@ class UnitSingles:
         if last == where:
             return singles
         changed = last ^ where
-        if changed.bit_count() > _DERIVE_LIMIT:
+        if not changed & (changed - 1):  # one changed cell: most often one unit to search again
+            touched = self.units_of_cell[changed.bit_length() - 1]
+        elif changed.bit_count() > _DERIVE_LIMIT:
             touched = self.every_unit
-            found = []
         else:
             touched = 0
             units_of_cell = self.units_of_cell
@@ -110,7 +111,7 @@ class UnitSingles:
                 low = changed & -changed
                 touched |= units_of_cell[low.bit_length() - 1]
                 changed ^= low
-            found = [single for single in singles if not touched >> single[1] & 1]
+        found = [single for single in singles if not touched >> single[1] & 1] if singles else []
         masks = self.masks
         units = self.units
         while touched:
@@ -120,7 +121,8 @@ class UnitSingles:
             if w and not w & (w - 1):
                 found.append((w.bit_length() - 1, k, units[k]))
             touched ^= low
-        found.sort()
+        if len(found) > 1:
+            found.sort()
         singles = tuple(found)
         self.recent[digit] = (where, singles)
         return singles
@@ -202,13 +204,18 @@ class HiddenSingle(Technique):
         by_missing = self.by_missing
         geo = board.rules
         unit_mask = geo.unit_mask
-        of_digit = self._singles(geo).of_digit
+        search = self._singles(geo)
+        recent = search.recent
         positions = board.positions
         floor = self.min_points
         best = float("inf")
         at_best: list[tuple[int, int, int, int]] = []
         for digit in range(1, 10):
-            for cell, _, u in of_digit(digit, positions[digit]):
+            where = positions[digit]
+            last, singles = recent[digit]
+            if last != where:  # the lookup of UnitSingles.of_digit, inlined for the common case
+                singles = search.of_digit(digit, where)
+            for cell, _, u in singles:
                 missing = (empty & unit_mask[u]).bit_count()
                 points = by_missing[missing]
                 if points < best:
