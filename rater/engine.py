@@ -19,8 +19,9 @@ several solutions, in which case uniqueness-based techniques stay off.
 
 from __future__ import annotations
 
+import operator
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import NamedTuple
 
 from puzzles.geometry import cell_name
@@ -311,16 +312,7 @@ class Engine:
         cheapest step already found cannot add to the choice and is not
         searched.  The steps left out are only printed as alternatives.
         """
-        found: list[Step] = []
-        best = float("inf")
-        for t in techs:
-            if t.min_points > best + POINT_WINDOW:
-                continue
-            for s in t.find(board, ctx):
-                found.append(s)
-                if s.points < best:
-                    best = s.points
-        return found
+        return _collect(techs, board, ctx, lambda floor, best: floor > best + POINT_WINDOW)
 
     def _placements(self, techs: Sequence[Technique], board: Board, ctx: Context) -> list[Step]:
         """The placement steps that may matter for the mode's choice and the alternatives printed.
@@ -364,19 +356,12 @@ class Engine:
         (half) the cheapest step already found is not searched at all: this is
         what keeps the expensive C/D searches off most rounds.
         """
-        found: list[Step] = []
-        best = float("inf")
         # Option digit 2 = 3, 4 prints every placement (the choice is the same).
-        prune = self.options.detail < 3 and self.mode is not Mode.SYNC
-        ties = self.mode is Mode.HALF_SYNC  # half-synchronous takes every step at the minimum
-        for t in techs:
-            if prune and (t.min_points > best if ties else t.min_points >= best):
-                continue
-            for s in t.find(board, ctx):
-                found.append(s)
-                if s.points < best:
-                    best = s.points
-        return found
+        if self.options.detail >= 3 or self.mode is Mode.SYNC:
+            return _collect(techs, board, ctx, None)
+        if self.mode is Mode.HALF_SYNC:  # half-synchronous takes every step at the minimum
+            return _collect(techs, board, ctx, operator.gt)
+        return _collect(techs, board, ctx, operator.ge)
 
     def _apply(self, board: Board, step: Step, solution: Grid | None, synchronous: bool) -> bool:
         """Apply a step; False if it changes nothing any more (not counted then).
@@ -391,6 +376,25 @@ class Engine:
                 if solution[c] == d:
                     raise UnsoundStep(f"{step.code} removed the solution digit {d} from cell {c}")
         return board.apply(step).changed or synchronous
+
+
+def _collect(techs: Sequence[Technique], board: Board, ctx: Context,
+             cannot_matter: Callable[[float, float], bool] | None) -> list[Step]:
+    """Every step of ``techs`` in their order, without the techniques ruled out by their floor.
+
+    ``cannot_matter(floor, best)`` tells from a technique's floor and the
+    cheapest step found so far that none of its steps can be chosen.
+    """
+    found: list[Step] = []
+    best = float("inf")
+    for t in techs:
+        if cannot_matter is not None and cannot_matter(t.min_points, best):
+            continue
+        for s in t.find(board, ctx):
+            found.append(s)
+            if s.points < best:
+                best = s.points
+    return found
 
 
 class _Run(NamedTuple):

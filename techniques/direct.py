@@ -265,8 +265,35 @@ class HiddenSingleBox(HiddenSingle):
     with_extra_units = True
 
 
+class NakedSingleSearch(Technique):
+    """The naked singles of B0 and F0 as (points, digit, cell, ...) in scan order, made into steps on demand.
+
+    The points are known before a step is made, so when the engine asks for
+    the cheapest steps alone only those become steps.
+    """
+
+    def _singles(self, board: Board) -> list[tuple[Any, ...]]:
+        """(points, digit, cell, what the step's finding needs) of every naked single, in scan order."""
+        raise NotImplementedError
+
+    def _steps(self, singles: list[Any]) -> list[Step]:
+        raise NotImplementedError
+
+    def find(self, board: Board, ctx: Context) -> Iterator[Step]:
+        yield from self._steps(self._singles(board))
+
+    def cheapest(self, board: Board, ctx: Context, first_only: bool) -> list[Step]:
+        """The naked singles at the least points (scan order: digit, cell)."""
+        singles = self._singles(board)
+        if not singles:
+            return []
+        best = min(singles)[0]
+        at_best = [single for single in singles if single[0] == best]
+        return self._steps(at_best[:1] if first_only else at_best)
+
+
 @register
-class NakedSingle(Technique):
+class NakedSingle(NakedSingleSearch):
     """B0: an empty cell that sees eight different digits."""
 
     code = "B0"
@@ -288,18 +315,6 @@ class NakedSingle(Technique):
     def points(self, visible: int) -> float:
         """The band of the numbers the cell sees."""
         return band(visible, self.bands)
-
-    def find(self, board: Board, ctx: Context) -> Iterator[Step]:
-        yield from self._steps(self._singles(board))
-
-    def cheapest(self, board: Board, ctx: Context, first_only: bool) -> list[Step]:
-        """The naked singles at the least points, made into steps only once chosen (scan order: digit, cell)."""
-        singles = self._singles(board)
-        if not singles:
-            return []
-        best = min(singles)[0]
-        at_best = [single for single in singles if single[0] == best]
-        return self._steps(at_best[:1] if first_only else at_best)
 
     def _singles(self, board: Board) -> list[tuple[float, int, int, int]]:
         """(points, digit, cell, visible) of every naked single, in scan order."""

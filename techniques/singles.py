@@ -14,7 +14,8 @@ from puzzles.geometry import ALL_DIGITS_MASK, CELL_BIT
 from techniques.base import Context, Phase, Technique, register
 from techniques.board import Board
 from techniques.findings import Cell, Digit, Fragment, fragment_kind
-from techniques.direct import HiddenSingle, digit_then_cell, naked_singles, point_table, unit_singles
+from techniques.direct import (HiddenSingle, NakedSingleSearch, digit_then_cell, naked_singles, point_table,
+                               unit_singles)
 from techniques.points import CANDIDATE_SINGLE, band, band_floor, bands_of
 from techniques.step import Candidate, Step
 
@@ -56,7 +57,7 @@ class CandidateHiddenSingleBox(CandidateHiddenSingle):
 
 
 @register
-class CandidateNakedSingle(Technique):
+class CandidateNakedSingle(NakedSingleSearch):
     """F0: a cell with one candidate left.
 
     It scores 0 as the "last possibility" (the last empty cell of one of its
@@ -81,18 +82,6 @@ class CandidateNakedSingle(Technique):
     def points(self, last: bool, open_peers: int) -> float:
         """The last possibility of a unit, else the band of the cell's open peers."""
         return self.params["last_points"] if last else band(open_peers, self.bands)
-
-    def find(self, board: Board, ctx: Context) -> Iterator[Step]:
-        yield from self._steps(self._singles(board))
-
-    def cheapest(self, board: Board, ctx: Context, first_only: bool) -> list[Step]:
-        """The naked singles at the least points, made into steps only once chosen (scan order: digit, cell)."""
-        singles = self._singles(board)
-        if not singles:
-            return []
-        best = min(singles)[0]
-        at_best = [single for single in singles if single[0] == best]
-        return self._steps(at_best[:1] if first_only else at_best)
 
     def _singles(self, board: Board) -> list[tuple[float, int, int, bool, int]]:
         """(points, digit, cell, last, open peers) of every naked single, in scan order."""
