@@ -19,9 +19,8 @@ several solutions, in which case uniqueness-based techniques stay off.
 
 from __future__ import annotations
 
-import operator
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import NamedTuple
 
 from puzzles.geometry import cell_name
@@ -29,7 +28,7 @@ from puzzles.parsing import Grid, PuzzleError, check_givens, format_line, parse_
 from puzzles.rules import STANDARD, Rules, unit_name
 from puzzles.solver import analyse
 from rater.levels import LevelTable, load_levels
-from rater.modes import POINT_WINDOW, choose_placements, choose_thinning
+from rater.modes import choose_placements, choose_thinning
 from rater.options import Mode, Options
 from rater.orientation import Orientation
 from rater.result import Rating, Status
@@ -292,27 +291,14 @@ class Engine:
             ]
             if found:
                 return found
-        # Option digit 2 = 0 prints no alternatives: only the steps that can be chosen matter.
-        prune = self.options.detail == 0
         for family, techs in run.thinning + run.last_resorts:
             if family in self.sync_families:
                 continue
-            found[:] = self._thinning(techs, board, ctx) if prune else [s for t in techs for s in t.find(board, ctx)]
+            found[:] = [s for t in techs for s in t.find(board, ctx)]
             if found:
                 mode = Mode.HALF_SYNC if self.mode is Mode.SYNC else self.mode
                 return choose_thinning(found, mode)
         return []
-
-    @staticmethod
-    def _thinning(techs: Sequence[Technique], board: Board, ctx: Context) -> list[Step]:
-        """The steps of one family that :func:`~rater.modes.choose_thinning` may choose, in order.
-
-        It chooses among the steps at the family's least points only (a window
-        of POINT_WINDOW = 0 points), so a technique whose floor lies above the
-        cheapest step already found cannot add to the choice and is not
-        searched.  The steps left out are only printed as alternatives.
-        """
-        return _collect(techs, board, ctx, lambda floor, best: floor > best + POINT_WINDOW)
 
     def _placements(self, techs: Sequence[Technique], board: Board, ctx: Context) -> list[Step]:
         """The placement steps that may matter for the mode's choice and the alternatives printed.
@@ -356,12 +342,19 @@ class Engine:
         (half) the cheapest step already found is not searched at all: this is
         what keeps the expensive C/D searches off most rounds.
         """
+        found: list[Step] = []
+        best = float("inf")
         # Option digit 2 = 3, 4 prints every placement (the choice is the same).
-        if self.options.detail >= 3 or self.mode is Mode.SYNC:
-            return _collect(techs, board, ctx, None)
-        if self.mode is Mode.HALF_SYNC:  # half-synchronous takes every step at the minimum
-            return _collect(techs, board, ctx, operator.gt)
-        return _collect(techs, board, ctx, operator.ge)
+        prune = self.options.detail < 3 and self.mode is not Mode.SYNC
+        ties = self.mode is Mode.HALF_SYNC  # half-synchronous takes every step at the minimum
+        for t in techs:
+            if prune and (t.min_points > best if ties else t.min_points >= best):
+                continue
+            for s in t.find(board, ctx):
+                found.append(s)
+                if s.points < best:
+                    best = s.points
+        return found
 
     def _apply(self, board: Board, step: Step, solution: Grid | None, synchronous: bool) -> bool:
         """Apply a step; False if it changes nothing any more (not counted then).
@@ -376,25 +369,6 @@ class Engine:
                 if solution[c] == d:
                     raise UnsoundStep(f"{step.code} removed the solution digit {d} from cell {c}")
         return board.apply(step).changed or synchronous
-
-
-def _collect(techs: Sequence[Technique], board: Board, ctx: Context,
-             cannot_matter: Callable[[float, float], bool] | None) -> list[Step]:
-    """Every step of ``techs`` in their order, without the techniques ruled out by their floor.
-
-    ``cannot_matter(floor, best)`` tells from a technique's floor and the
-    cheapest step found so far that none of its steps can be chosen.
-    """
-    found: list[Step] = []
-    best = float("inf")
-    for t in techs:
-        if cannot_matter is not None and cannot_matter(t.min_points, best):
-            continue
-        for s in t.find(board, ctx):
-            found.append(s)
-            if s.points < best:
-                best = s.points
-    return found
 
 
 class _Run(NamedTuple):

@@ -32,7 +32,7 @@ def _hard_positions(count: int = 5) -> list[Board]:
         boards.append(board.copy())
         return original(self, board, ctx)
 
-    engine = Engine("2101")  # printing alternatives: every finder of a family runs
+    engine = Engine("2001")
     try:
         WXYZWing.find = capture  # type: ignore[method-assign]
         for puzzle in read_puzzles("top1465_every24.txt", count):
