@@ -260,7 +260,7 @@ class Engine:
             return []
         if level == 2:
             cells = {c for s in chosen for c, _ in s.placements}
-            return [s for s in rest if s.placements[0][0] in cells]
+            return [s for s in rest if s.placements and s.placements[0][0] in cells]
         if level == 3:
             least = min(s.points for s in found)
             return [s for s in rest if s.points == least]
@@ -301,6 +301,41 @@ class Engine:
         return []
 
     def _placements(self, techs: Sequence[Technique], board: Board, ctx: Context) -> list[Step]:
+        """The placement steps that may matter for the mode's choice and the alternatives printed.
+
+        When no placement alternative is printed (option digit 2 below 2) and
+        the mode chooses among the cheapest steps only (not synchronous), each
+        technique is asked for its cheapest steps alone: :meth:`_cheapest_placements`.
+        """
+        if self.options.detail < 2 and self.mode is not Mode.SYNC:
+            return self._cheapest_placements(techs, board, ctx)
+        return self._all_placements(techs, board, ctx)
+
+    def _cheapest_placements(self, techs: Sequence[Technique], board: Board, ctx: Context) -> list[Step]:
+        """The placement steps at the least points of all techniques, in method and scan order.
+
+        Both non-synchronous modes choose among these alone (the first, or one
+        per cell), so :func:`~rater.modes.choose_placements` gives on them what
+        it gives on every step found.  A technique whose floor cannot reach
+        the least points found is skipped as in :meth:`_all_placements`.
+        """
+        at_best: list[Step] = []
+        best = float("inf")
+        first_only = self.mode is Mode.PSEUDO_SYNC
+        for t in techs:
+            if t.min_points > best if not first_only else t.min_points >= best:
+                continue
+            steps = t.cheapest(board, ctx, first_only)
+            if steps:
+                points = steps[0].points
+                if points < best:
+                    best = points
+                    at_best = steps
+                elif points == best:
+                    at_best += steps
+        return at_best
+
+    def _all_placements(self, techs: Sequence[Technique], board: Board, ctx: Context) -> list[Step]:
         """All placement steps that may matter for the mode's choice.
 
         A technique whose cheapest possible step cannot beat (pseudo) or tie

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Callable, Hashable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, ClassVar, TypeVar
 
@@ -56,8 +56,12 @@ class Context:
     shared: dict[Hashable, Any] | None = field(default=None, compare=False, repr=False)
 
     def at_new_position(self) -> Context:
-        """The same run settings with an empty store, for a new board state."""
-        return replace(self, shared={})
+        """The same run settings with an empty store, for a new board state.
+
+        Built directly rather than with ``dataclasses.replace``, which reads the
+        fields anew on every call: the engine asks for one per round.
+        """
+        return Context(self.cd_level, self.unique, {})
 
     def memo(self, key: Hashable, make: Callable[[], T]) -> T:
         """``make()``, computed once per board state and key when there is a store."""
@@ -116,6 +120,20 @@ class Technique:
     def find(self, board: Board, ctx: Context) -> Iterator[Step]:
         """Yield every step this technique sees in ``board``, in scan order."""
         raise NotImplementedError
+
+    def cheapest(self, board: Board, ctx: Context, first_only: bool) -> list[Step]:
+        """The steps ``find`` yields at their least points, in its order (with ``first_only`` the first).
+
+        What the engine asks when it prints no alternatives: the modes choose
+        among the cheapest placements only.  A technique that can tell its
+        cheapest steps without making all of them overrides this.
+        """
+        steps = list(self.find(board, ctx))
+        if not steps:
+            return []
+        least = min(s.points for s in steps)
+        at_least = [s for s in steps if s.points == least]
+        return at_least[:1] if first_only else at_least
 
     def bind(self, techniques: Sequence[Technique]) -> None:
         """Read what it needs of the other techniques of the run (the catalogue calls it once).

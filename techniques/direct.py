@@ -34,7 +34,12 @@ def unit_singles(board: Board, units: Sequence[int]) -> Iterator[tuple[int, int,
 
 def searched_units(board: Board, units: range, with_extra_units: bool) -> Sequence[int]:
     """``units`` plus, for the box methods under variant rules, the extra units."""
-    extra = board.rules.extra_units
+    return searched_units_of(board.rules, units, with_extra_units)
+
+
+def searched_units_of(rules: Rules, units: range, with_extra_units: bool) -> Sequence[int]:
+    """``units`` plus, for the box methods under ``rules`` with extra units, those units."""
+    extra = rules.extra_units
     return (*units, *extra) if with_extra_units and extra else units
 
 
@@ -59,52 +64,73 @@ def naked_singles(board: Board) -> Iterator[tuple[int, int]]:
         single ^= low
 
 
-#: Entries a :class:`UnitSingles` table holds before it starts afresh.
-_TABLE_LIMIT = 1 << 14
+#: A bitboard that differs from the digit's last one in more cells than this
+#: is searched in every unit: its changed cells touch most units anyway.
+_DERIVE_LIMIT = 4
+
+#: (cell, unit index in the list, unit) of one hidden single.
+Single = tuple[int, int, int]
 
 
 class UnitSingles:
-    """The hidden singles of one digit bitboard in a list of units, remembered by bitboard.
+    """The hidden singles of a digit bitboard in a list of units, derived from the digit's last bitboard.
 
-    A placement changes the bitboards of its own digit and of the cell's other
-    candidates only, so from one round to the next most digits keep their
-    bitboard and their singles are looked up instead of searched again.  The
-    answer depends on the bitboard and the units alone, so one table serves
-    every board and puzzle of the technique under one set of rules.
+    Whether a unit holds a single of a digit depends on the digit's bitboard
+    inside that unit alone.  A placement changes the bitboards of its own digit
+    (the cell and its peers) and of the cell's other candidates (that one
+    cell), so the singles of the last bitboard seen for the digit stay true in
+    every unit without a changed cell, and only the units of the changed cells
+    are searched again.  The remembered pair (bitboard, singles) is a fact
+    about bitboards, whatever board it came from, so one object serves every
+    board and puzzle of the technique under one set of rules.
     """
 
     def __init__(self, units: Sequence[int], unit_mask: Sequence[int]) -> None:
         self.units = units
-        self.unit_mask = unit_mask
-        self.table: dict[int, tuple[tuple[int, int], ...]] = {}
+        self.masks = tuple(unit_mask[u] for u in units)
+        #: Per cell, the bits of the indices (in ``units``) of the units holding it.
+        self.units_of_cell = tuple(sum(1 << k for k, m in enumerate(self.masks) if m >> c & 1) for c in range(81))
+        self.every_unit = (1 << len(units)) - 1
+        #: Per digit (index 0 unused), the last bitboard met and its singles; an empty bitboard has none.
+        self.recent: list[tuple[int, tuple[Single, ...]]] = [(0, ())] * 10
 
-    def _search(self, where: int) -> tuple[tuple[int, int], ...]:
-        """(cell, unit) of each unit where ``where`` has one cell, by cell, then unit order; remembered."""
-        found = []
-        unit_mask = self.unit_mask
-        for k, u in enumerate(self.units):
-            w = where & unit_mask[u]
+    def of_digit(self, digit: int, where: int) -> tuple[Single, ...]:
+        """Each single of ``digit`` with bitboard ``where``, by cell, then unit order."""
+        last, singles = self.recent[digit]
+        if last == where:
+            return singles
+        changed = last ^ where
+        if not changed & (changed - 1):  # one changed cell: most often one unit to search again
+            touched = self.units_of_cell[changed.bit_length() - 1]
+        elif changed.bit_count() > _DERIVE_LIMIT:
+            touched = self.every_unit
+        else:
+            touched = 0
+            units_of_cell = self.units_of_cell
+            while changed:
+                low = changed & -changed
+                touched |= units_of_cell[low.bit_length() - 1]
+                changed ^= low
+        found = [single for single in singles if not touched >> single[1] & 1] if singles else []
+        masks = self.masks
+        units = self.units
+        while touched:
+            low = touched & -touched
+            k = low.bit_length() - 1
+            w = where & masks[k]
             if w and not w & (w - 1):
-                found.append((w.bit_length() - 1, k, u))
-        found.sort()
-        result = tuple((cell, u) for cell, _, u in found)
-        if len(self.table) >= _TABLE_LIMIT:
-            self.table.clear()
-        self.table[where] = result
-        return result
+                found.append((w.bit_length() - 1, k, units[k]))
+            touched ^= low
+        if len(found) > 1:
+            found.sort()
+        singles = tuple(found)
+        self.recent[digit] = (where, singles)
+        return singles
 
     def scan(self, board: Board) -> list[tuple[int, int, int]]:
         """Every (digit, cell, unit) single of ``board``, in scan order (digit, cell, then unit order)."""
-        get = self.table.get
-        out = []
-        for d, where in enumerate(board.positions):
-            if where:  # index 0 is unused (0), and so is a digit placed everywhere
-                known = get(where)
-                if known is None:
-                    known = self._search(where)
-                for cell, u in known:
-                    out.append((d, cell, u))
-        return out
+        of_digit = self.of_digit
+        return [(d, cell, u) for d in range(1, 10) for cell, _, u in of_digit(d, board.positions[d])]
 
 
 def point_table(bands: Bands) -> tuple[float, ...]:
@@ -137,7 +163,7 @@ class HiddenSingle(Technique):
         super().__init__(params)
         self.bands = bands_of(self.params)
         self.by_missing = point_table(self.bands)
-        #: The hidden-singles table per set of rules the technique met.
+        #: The hidden-singles search per set of rules the technique met.
         self.singles: dict[Rules, UnitSingles] = {}
 
     def floor(self) -> float:
@@ -147,20 +173,65 @@ class HiddenSingle(Technique):
         """The band of the numbers still missing in the unit."""
         return band(missing, self.bands)
 
+    def _singles(self, geo: Rules) -> UnitSingles:
+        """The hidden-singles search of ``geo``, made on first use."""
+        singles = self.singles.get(geo)
+        if singles is None:
+            units = searched_units_of(geo, self.units, self.with_extra_units)
+            singles = self.singles[geo] = UnitSingles(units, geo.unit_mask)
+        return singles
+
     def find(self, board: Board, ctx: Context) -> Iterator[Step]:
         empty = board.empty
         by_missing = self.by_missing
         code = self.code
         explain = self.explain
         geo = board.rules
-        singles = self.singles.get(geo)
-        if singles is None:
-            units = searched_units(board, self.units, self.with_extra_units)
-            singles = self.singles[geo] = UnitSingles(units, geo.unit_mask)
         unit_mask = geo.unit_mask
-        for digit, cell, u in singles.scan(board):
+        for digit, cell, u in self._singles(geo).scan(board):
             missing = (empty & unit_mask[u]).bit_count()
             yield Step.deferred(code, by_missing[missing], ((cell, digit),), explain, geo, cell, digit, u, missing)
+
+    def cheapest(self, board: Board, ctx: Context, first_only: bool) -> list[Step]:
+        """The singles at the least points, made into steps only once chosen.
+
+        A single's points depend on its unit alone, so they are read before any
+        step is made.  The singles come in scan order, so with ``first_only``
+        the first one at the technique's floor is the answer and the digits
+        after it are not looked at.
+        """
+        empty = board.empty
+        by_missing = self.by_missing
+        geo = board.rules
+        unit_mask = geo.unit_mask
+        search = self._singles(geo)
+        recent = search.recent
+        positions = board.positions
+        floor = self.min_points
+        best = float("inf")
+        at_best: list[tuple[int, int, int, int]] = []
+        for digit in range(1, 10):
+            where = positions[digit]
+            last, singles = recent[digit]
+            if last != where:  # the lookup of UnitSingles.of_digit, inlined for the common case
+                singles = search.of_digit(digit, where)
+            for cell, _, u in singles:
+                missing = (empty & unit_mask[u]).bit_count()
+                points = by_missing[missing]
+                if points < best:
+                    best = points
+                    at_best = [(cell, digit, u, missing)]
+                    if first_only and points <= floor:
+                        return self._steps(geo, best, at_best)
+                elif points == best and not first_only:
+                    at_best.append((cell, digit, u, missing))
+        return self._steps(geo, best, at_best[:1] if first_only else at_best)
+
+    def _steps(self, geo: Rules, points: float, singles: list[tuple[int, int, int, int]]) -> list[Step]:
+        code = self.code
+        explain = self.explain
+        return [Step.deferred(code, points, ((cell, digit),), explain, geo, cell, digit, u, missing)
+                for cell, digit, u, missing in singles]
 
     def explain(self, geo: Rules, cell: int, digit: int, u: int,
                 missing: int) -> tuple[tuple[Candidate, ...], dict[str, object]]:
@@ -194,8 +265,35 @@ class HiddenSingleBox(HiddenSingle):
     with_extra_units = True
 
 
+class NakedSingleSearch(Technique):
+    """The naked singles of B0 and F0 as (points, digit, cell, ...) in scan order, made into steps on demand.
+
+    The points are known before a step is made, so when the engine asks for
+    the cheapest steps alone only those become steps.
+    """
+
+    def _singles(self, board: Board) -> list[tuple[Any, ...]]:
+        """(points, digit, cell, what the step's finding needs) of every naked single, in scan order."""
+        raise NotImplementedError
+
+    def _steps(self, singles: list[Any]) -> list[Step]:
+        raise NotImplementedError
+
+    def find(self, board: Board, ctx: Context) -> Iterator[Step]:
+        yield from self._steps(self._singles(board))
+
+    def cheapest(self, board: Board, ctx: Context, first_only: bool) -> list[Step]:
+        """The naked singles at the least points (scan order: digit, cell)."""
+        singles = self._singles(board)
+        if not singles:
+            return []
+        best = min(singles)[0]
+        at_best = [single for single in singles if single[0] == best]
+        return self._steps(at_best[:1] if first_only else at_best)
+
+
 @register
-class NakedSingle(Technique):
+class NakedSingle(NakedSingleSearch):
     """B0: an empty cell that sees eight different digits."""
 
     code = "B0"
@@ -218,18 +316,28 @@ class NakedSingle(Technique):
         """The band of the numbers the cell sees."""
         return band(visible, self.bands)
 
-    def find(self, board: Board, ctx: Context) -> Iterator[Step]:
+    def _singles(self, board: Board) -> list[tuple[float, int, int, int]]:
+        """(points, digit, cell, visible) of every naked single, in scan order."""
         filled = ~board.empty
         by_visible = self.by_visible
         peer_mask = board.rules.peer_mask
-        code = self.code
         found = []
         for cell, digit in naked_singles(board):
             visible = (filled & peer_mask[cell]).bit_count()
-            found.append(Step.deferred(code, by_visible[visible], ((cell, digit),), _naked_detail, cell, digit, visible))
+            found.append((by_visible[visible], digit, cell, visible))
         if len(found) > 1:
-            found.sort(key=scan_key)
-        yield from found
+            found.sort(key=digit_then_cell)
+        return found
+
+    def _steps(self, singles: list[tuple[float, int, int, int]]) -> list[Step]:
+        code = self.code
+        return [Step.deferred(code, points, ((cell, digit),), _naked_detail, cell, digit, visible)
+                for points, digit, cell, visible in singles]
+
+
+def digit_then_cell(single: tuple[Any, ...]) -> tuple[int, int]:
+    """The scan order of :func:`scan_key` on a single not yet made into a step."""
+    return single[1], single[2]
 
 
 def _naked_detail(cell: int, digit: int, visible: int) -> tuple[tuple[Candidate, ...], dict[str, object]]:

@@ -223,7 +223,8 @@ def _doppel(board: Board, a: int, b: int, unit: int, p: int, q: int) -> Doppel:
             if hit:
                 excl[d] = hit
     geo = board.rules
-    shared = [u for u in geo.unit_ids if geo.unit_mask[u] & cells == cells]
+    # The units holding both cells, in scan order: those of p (listed in scan order) that hold q.
+    shared = [u for u in geo.cell_units[p] if geo.unit_mask[u] & cells == cells]
     for u in shared:
         for d in (a, b):
             hit = board.positions[d] & geo.unit_mask[u] & ~cells

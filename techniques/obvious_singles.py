@@ -142,16 +142,22 @@ class JustifiedHiddenSingle(ObviousTechnique):
                 reach[d] |= m
         found = []
         unit_mask = board.rules.unit_mask
-        for u in searched_units(board, self.units, self.with_extra_units):
-            umask = unit_mask[u]
-            missing = (board.empty & umask).bit_count()
-            for d in range(1, 10):
-                where = board.positions[d] & umask
+        units = searched_units(board, self.units, self.with_extra_units)
+        # Digit by digit, unit by unit: the final sort restores the scan order (digit,
+        # cell), and a cell's singles in several units (variants) stay in unit order.
+        for d in range(1, 10):
+            positions = board.positions[d]
+            if not positions & reach[d]:
+                continue  # no place of the digit is excluded: no unit of it can change
+            for u in units:
+                umask = unit_mask[u]
+                where = positions & umask
                 # The single's cell x needs every other place of the digit excluded by
                 # items that leave x open: a place no item excludes can only be x.
                 open_places = where & ~reach[d]
                 if where.bit_count() < 2 or open_places & (open_places - 1):
                     continue
+                missing = (board.empty & umask).bit_count()
                 pool = [(m & where, item) for m, item in exclusions[d] if m & where]
                 best = None
                 for x in cells_of(open_places or where):
@@ -223,7 +229,8 @@ class ClaimNakedSingle(ObviousTechnique):
                 reach[d] |= c.excl
         filled = ~board.empty
         found = []
-        for x in cells_of(board.empty):
+        one_left, two_left = _digits_left(board, reach)
+        for x in cells_of(one_left & ~two_left):
             mask = board.cands[x]
             digits = digits_of(mask)
             if not 2 <= len(digits) <= MAX_JUSTIFICATIONS + 1:
@@ -284,6 +291,22 @@ class ClaimCrossing(ObviousTechnique):
                         found.append(self._step(x, d, points, 18 + box, (r, col), visible=visible))
         found.sort(key=scan_key)
         yield from _first_per_cell(found)
+
+
+def _digits_left(board: Board, reach: list[int]) -> tuple[int, int]:
+    """The cells where at least one, and at least two, candidates escape ``reach`` (per digit).
+
+    The naked singles C0 and D0 need a cell with at most one digit left once
+    the exclusions are applied; counting on the nine digit bitboards at once
+    names those cells, so the others are not visited.
+    """
+    ones = twos = 0
+    positions = board.positions
+    for d in range(1, 10):
+        left = positions[d] & ~reach[d]
+        twos |= ones & left
+        ones |= left
+    return ones, twos
 
 
 def _first_per_cell(steps: list[Step]) -> Iterator[Step]:
@@ -350,7 +373,7 @@ class DoppelNakedSingle(ObviousTechnique):
                 reach[d] |= cells
         filled = ~board.empty
         found = []
-        for x in cells_of(board.empty):
+        for x in cells_of(board.empty & ~_digits_left(board, reach)[1]):
             mask = board.cands[x]
             if mask.bit_count() < 2:
                 continue

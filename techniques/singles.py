@@ -14,7 +14,8 @@ from puzzles.geometry import ALL_DIGITS_MASK, CELL_BIT
 from techniques.base import Context, Phase, Technique, register
 from techniques.board import Board
 from techniques.findings import Cell, Digit, Fragment, fragment_kind
-from techniques.direct import HiddenSingle, naked_singles, point_table, scan_key, unit_singles
+from techniques.direct import (HiddenSingle, NakedSingleSearch, digit_then_cell, naked_singles, point_table,
+                               unit_singles)
 from techniques.points import CANDIDATE_SINGLE, band, band_floor, bands_of
 from techniques.step import Candidate, Step
 
@@ -56,7 +57,7 @@ class CandidateHiddenSingleBox(CandidateHiddenSingle):
 
 
 @register
-class CandidateNakedSingle(Technique):
+class CandidateNakedSingle(NakedSingleSearch):
     """F0: a cell with one candidate left.
 
     It scores 0 as the "last possibility" (the last empty cell of one of its
@@ -82,22 +83,28 @@ class CandidateNakedSingle(Technique):
         """The last possibility of a unit, else the band of the cell's open peers."""
         return self.params["last_points"] if last else band(open_peers, self.bands)
 
-    def find(self, board: Board, ctx: Context) -> Iterator[Step]:
+    def _singles(self, board: Board) -> list[tuple[float, int, int, bool, int]]:
+        """(points, digit, cell, last, open peers) of every naked single, in scan order."""
         empty = board.empty
         last_points = self.params["last_points"]
         by_open_peers = self.by_open_peers
-        code = self.code
         geo = board.rules
+        unit_mask = geo.unit_mask
         found = []
         for cell, digit in naked_singles(board):
             bit = CELL_BIT[cell]
-            last = any((empty & geo.unit_mask[u]) == bit for u in geo.cell_units[cell])
+            last = any((empty & unit_mask[u]) == bit for u in geo.cell_units[cell])
             open_peers = (empty & geo.peer_mask[cell]).bit_count()
             points = last_points if last else by_open_peers[open_peers]
-            found.append(Step.deferred(code, points, ((cell, digit),), _naked_detail, cell, digit, last, open_peers))
+            found.append((points, digit, cell, last, open_peers))
         if len(found) > 1:
-            found.sort(key=scan_key)
-        yield from found
+            found.sort(key=digit_then_cell)
+        return found
+
+    def _steps(self, singles: list[tuple[float, int, int, bool, int]]) -> list[Step]:
+        code = self.code
+        return [Step.deferred(code, points, ((cell, digit),), _naked_detail, cell, digit, last, open_peers)
+                for points, digit, cell, last, open_peers in singles]
 
 
 def _naked_detail(cell: int, digit: int, last: bool, open_peers: int) -> tuple[tuple[Candidate, ...], dict[str, object]]:

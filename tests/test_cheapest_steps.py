@@ -1,0 +1,103 @@
+"""The engine's shortcuts give what the full searches give.
+
+When no alternative is printed the engine asks every placing technique for
+its cheapest steps only (``Technique.cheapest``), and hidden singles are
+derived from the digit's last bitboard.  Each is checked here against the
+plain definition: on boards met while rating puzzles of
+``tests/data/sudoku_exchange_mixed_every25.txt`` and ``tests/data/17clue_every491.txt``
+(every 25th / 491st line of the public collections) and
+``tests/data/variant_diagonal_200.txt``, and on the ratings
+themselves under option codes that print alternatives and codes that do not.
+"""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+
+from puzzles.parsing import parse_puzzle
+from puzzles.rules import DIAGONAL_RULES, STANDARD, Rules
+from rater.engine import Engine
+from techniques.base import Context, Phase, Technique
+from techniques.board import Board
+from techniques.direct import UnitSingles
+from techniques.step import Step
+
+DATA = Path(__file__).parent / "data"
+
+
+def _lines(name: str, count: int) -> list[str]:
+    return [line.split()[0] for line in (DATA / name).read_text().splitlines() if line.strip()][:count]
+
+
+def _boards(lines: list[str], rules: Rules = STANDARD) -> list[Board]:
+    """The board of every round of the lines' ratings (direct and candidate phase)."""
+    engine = Engine("2001")
+    boards: list[Board] = []
+    for line in lines:
+        board = Board.from_grid(parse_puzzle(line), rules)
+        for step in engine.rate(line, rules=rules).steps:
+            boards.append(board.copy())
+            board.apply(step)
+    return boards
+
+
+BOARDS = _boards(_lines("sudoku_exchange_mixed_every25.txt", 6) + _lines("17clue_every491.txt", 6))
+DIAGONAL_BOARDS = _boards(_lines("variant_diagonal_200.txt", 3), DIAGONAL_RULES)
+ENGINE = Engine("2001")
+PLACING = [t for t in ENGINE.catalogue.enabled() if t.phase in (Phase.DIRECT, Phase.SINGLES)]
+
+
+def _key(step: Step) -> tuple[object, ...]:
+    return step.code, step.points, step.placements, step.used, sorted((k, repr(v)) for k, v in step.detail.items())
+
+
+def _at_least(technique: Technique, board: Board) -> list[Step]:
+    steps = list(technique.find(board, Context().at_new_position()))
+    least = min((s.points for s in steps), default=None)
+    return [s for s in steps if s.points == least]
+
+
+@pytest.mark.parametrize("technique", PLACING, ids=lambda t: t.code)
+def test_cheapest_steps_are_the_first_found_at_the_least_points(technique):
+    for board in BOARDS + DIAGONAL_BOARDS:
+        if board.pencil != (technique.phase is Phase.SINGLES):
+            continue
+        expected = [_key(s) for s in _at_least(technique, board)]
+        for first_only in (False, True):
+            got = [_key(s) for s in technique.cheapest(board, Context().at_new_position(), first_only)]
+            assert got == (expected[:1] if first_only else expected)
+
+
+@pytest.mark.parametrize("rules", [STANDARD, DIAGONAL_RULES], ids=lambda r: r.name)
+def test_derived_hidden_singles_equal_a_fresh_search(rules):
+    """Bitboards shrinking cell by cell, and jumping between unrelated ones, as in a rating and between ratings."""
+    rng = random.Random(5)
+    units = (*range(18, 27), *rules.extra_units)
+    derived = UnitSingles(units, rules.unit_mask)
+    for _ in range(300):
+        where = rng.getrandbits(81) & rng.getrandbits(81)
+        for _ in range(rng.randrange(1, 12)):
+            cells = [c for c in range(81) if where >> c & 1]
+            for c in rng.sample(cells, min(len(cells), rng.choice((1, 1, 2, 3, 7)))):
+                where &= ~(1 << c)
+            fresh = UnitSingles(units, rules.unit_mask).of_digit(1, where)
+            assert derived.of_digit(rng.randrange(1, 10), where) == fresh
+            plain = sorted((m.bit_length() - 1, k, u) for k, u in enumerate(units)
+                           if (m := where & rules.unit_mask[u]).bit_count() == 1)
+            assert list(fresh) == plain
+
+
+def _record(engine: Engine, line: str) -> list[tuple[object, ...]]:
+    return [(s.code, s.points, s.placements, s.eliminations) for s in engine.rate(line).steps]
+
+
+@pytest.mark.parametrize("quiet, loud", [("2001", "2401"), ("2000", "2300"), ("1001", "1201"), ("2101", "2201")])
+def test_printing_alternatives_changes_no_step(quiet, loud):
+    """Option digit 2 only changes what is printed: the searches it turns off change no choice."""
+    lines = _lines("sudoku_exchange_mixed_every25.txt", 10) + _lines("17clue_every491.txt", 10)
+    first, second = Engine(quiet), Engine(loud)
+    for line in lines:
+        assert _record(first, line) == _record(second, line)
