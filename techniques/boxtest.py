@@ -17,28 +17,19 @@ from collections.abc import Callable, Iterator
 from functools import lru_cache
 from typing import Final
 
-from puzzles.geometry import BOX_MASK, COL_MASK, ROW_MASK, cells_of
+from puzzles.geometry import UNIT_MASK, cells_of
 from techniques.base import Context, Phase, Technique, register
 from techniques.board import Board
 from techniques.findings import Digit, Unit
 from techniques.step import Step
 
-#: For each line unit 0..17: the three (box unit, segment mask) pairs it crosses.
-LINE_SEGMENTS: Final = tuple(
-    tuple(
-        (18 + b, line & BOX_MASK[b])
-        for b in range(9)
-        if line & BOX_MASK[b]
-    )
-    for line in ROW_MASK + COL_MASK
+#: For each unit 0..26, the units it crosses in three cells, with those cells: a row or
+#: column's three boxes in order; a box's rows, then its columns.
+CROSSINGS: Final = tuple(
+    tuple((v, UNIT_MASK[u] & UNIT_MASK[v]) for v in (range(18, 27) if u < 18 else range(18))
+          if (UNIT_MASK[u] & UNIT_MASK[v]).bit_count() == 3)
+    for u in range(27)
 )
-#: For each box 0..8: the (line unit, segment mask) pairs of its rows, then its columns.
-BOX_SEGMENTS: Final = tuple(
-    tuple((u, BOX_MASK[b] & ROW_MASK[u]) for u in range(9) if BOX_MASK[b] & ROW_MASK[u])
-    + tuple((9 + u, BOX_MASK[b] & COL_MASK[u]) for u in range(9) if BOX_MASK[b] & COL_MASK[u])
-    for b in range(9)
-)
-LINE_MASK: Final = ROW_MASK + COL_MASK
 
 
 class _BoxTest(Technique):
@@ -104,6 +95,23 @@ def _by_unit(positions: list[int], tests: Callable[[int], tuple[_Test, ...]]) ->
     return found
 
 
+def _crossing_tests(pos: int, units: range) -> tuple[_Test, ...]:
+    """The ``units`` in which a digit with the places ``pos`` lies in one crossing unit, where that removes something."""
+    found = []
+    for unit in units:
+        mask = UNIT_MASK[unit]
+        here = pos & mask
+        if here & (here - 1) == 0:  # none or a single (a hidden single, not a box test)
+            continue
+        for target, segment in CROSSINGS[unit]:
+            if here & ~segment == 0:
+                elim = pos & UNIT_MASK[target] & ~mask
+                if elim:
+                    found.append((unit, target, here, elim))
+                break
+    return tuple(found)
+
+
 @lru_cache(maxsize=_REMEMBERED)
 def _line_tests(pos: int) -> tuple[_Test, ...]:
     """The rows and columns in which a digit with the places ``pos`` lies in one box, where that removes something.
@@ -112,19 +120,7 @@ def _line_tests(pos: int) -> tuple[_Test, ...]:
     few digits, so they are made once and kept while the engine searches
     again after each step.
     """
-    found = []
-    for unit in range(18):
-        line = LINE_MASK[unit]
-        here = pos & line
-        if here & (here - 1) == 0:  # none or a single (a hidden single, not a box test)
-            continue
-        for box_unit, segment in LINE_SEGMENTS[unit]:
-            if here & ~segment == 0:
-                elim = pos & BOX_MASK[box_unit - 18] & ~line
-                if elim:
-                    found.append((unit, box_unit, here, elim))
-                break
-    return tuple(found)
+    return _crossing_tests(pos, range(18))
 
 
 @lru_cache(maxsize=_REMEMBERED)
@@ -133,16 +129,4 @@ def _box_tests(pos: int) -> tuple[_Test, ...]:
 
     Kept like :func:`_line_tests`.
     """
-    found = []
-    for box in range(9):
-        box_mask = BOX_MASK[box]
-        here = pos & box_mask
-        if here & (here - 1) == 0:
-            continue
-        for line_unit, segment in BOX_SEGMENTS[box]:
-            if here & ~segment == 0:
-                elim = pos & LINE_MASK[line_unit] & ~box_mask
-                if elim:
-                    found.append((18 + box, line_unit, here, elim))
-                break
-    return tuple(found)
+    return _crossing_tests(pos, range(18, 27))

@@ -8,10 +8,9 @@ digits not seen by a placed digit, so both are a few bit operations.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from typing import Any, ClassVar
 
-from puzzles.geometry import CELL_BIT
 from puzzles.rules import Rules
 from techniques.base import Context, Phase, Technique, register
 from techniques.board import Board
@@ -32,15 +31,23 @@ def unit_singles(board: Board, units: Sequence[int]) -> Iterator[tuple[int, int,
                 yield where.bit_length() - 1, d, u
 
 
-def searched_units(board: Board, units: range, with_extra_units: bool) -> Sequence[int]:
-    """``units`` plus, for the box methods under variant rules, the extra units."""
-    return searched_units_of(board.rules, units, with_extra_units)
-
-
-def searched_units_of(rules: Rules, units: range, with_extra_units: bool) -> Sequence[int]:
+def searched_units(rules: Rules, units: range, with_extra_units: bool) -> Sequence[int]:
     """``units`` plus, for the box methods under ``rules`` with extra units, those units."""
     extra = rules.extra_units
     return (*units, *extra) if with_extra_units and extra else units
+
+
+def once_and_twice(bitboards: Iterable[int]) -> tuple[int, int]:
+    """The cells set in at least one, and in at least two, of ``bitboards``.
+
+    Folded over the digit bitboards it names the cells with one candidate
+    (``once & ~twice``) without visiting a cell.
+    """
+    ones = twos = 0
+    for where in bitboards:
+        twos |= ones & where
+        ones |= where
+    return ones, twos
 
 
 def naked_singles(board: Board) -> Iterator[tuple[int, int]]:
@@ -49,12 +56,7 @@ def naked_singles(board: Board) -> Iterator[tuple[int, int]]:
     The cells are found on the nine digit bitboards at once (a cell counted once
     but not twice), so only those cells are visited.
     """
-    positions = board.positions
-    ones = twos = 0
-    for d in range(1, 10):
-        where = positions[d]
-        twos |= ones & where
-        ones |= where
+    ones, twos = once_and_twice(board.positions)  # index 0 is unused (0)
     single = ones & ~twos & board.empty
     cands = board.cands
     while single:
@@ -177,7 +179,7 @@ class HiddenSingle(Technique):
         """The hidden-singles search of ``geo``, made on first use."""
         singles = self.singles.get(geo)
         if singles is None:
-            units = searched_units_of(geo, self.units, self.with_extra_units)
+            units = searched_units(geo, self.units, self.with_extra_units)
             singles = self.singles[geo] = UnitSingles(units, geo.unit_mask)
         return singles
 

@@ -28,7 +28,7 @@ from typing import Any, ClassVar, Final
 from puzzles.geometry import CELL_BIT, UNIT_MASK, cells_of, digits_of
 from techniques.base import Context, Phase, Technique, register
 from techniques.board import Board
-from techniques.direct import scan_key, searched_units
+from techniques.direct import once_and_twice, scan_key, searched_units
 from techniques.findings import Cell, Digit, Items, Unit
 from techniques.obvious import Claim, Doppel, ObviousAnalysis
 from techniques.points import MISSING_BOX, MISSING_LINE, VISIBLE, band, band_floor, bands_of, linear_floor
@@ -142,7 +142,7 @@ class JustifiedHiddenSingle(ObviousTechnique):
                 reach[d] |= m
         found = []
         unit_mask = board.rules.unit_mask
-        units = searched_units(board, self.units, self.with_extra_units)
+        units = searched_units(board.rules, self.units, self.with_extra_units)
         # Digit by digit, unit by unit: the final sort restores the scan order (digit,
         # cell), and a cell's singles in several units (variants) stay in unit order.
         for d in range(1, 10):
@@ -300,13 +300,8 @@ def _digits_left(board: Board, reach: list[int]) -> tuple[int, int]:
     the exclusions are applied; counting on the nine digit bitboards at once
     names those cells, so the others are not visited.
     """
-    ones = twos = 0
     positions = board.positions
-    for d in range(1, 10):
-        left = positions[d] & ~reach[d]
-        twos |= ones & left
-        ones |= left
-    return ones, twos
+    return once_and_twice(positions[d] & ~reach[d] for d in range(1, 10))
 
 
 def _first_per_cell(steps: list[Step]) -> Iterator[Step]:
