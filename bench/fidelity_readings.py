@@ -1,6 +1,6 @@
 """Readings of the seed that the engine had to choose between, each measured against the seed's facts.
 
-    python3 bench/fidelity_readings.py [--part a|b|c|d|e] [--top1465 N] [--hardest N] [--bingo N] [--jobs N]
+    python3 bench/fidelity_readings.py [--part a|b|c|d|e|i|j] [--top1465 N] [--hardest N] [--bingo N] [--jobs N]
 
 Nothing here changes the engine: every reading is tried on a subclass or
 inside a temporary patch, and only the figures are printed ("engine" marks the
@@ -29,6 +29,19 @@ reading the engine applies).
     chains only (the engine, "Bei den Folgerungs-Ketten wird ... ein zweiter
     Durchlauf ...") or every kind.  Figures: the examples table and where the
     runs without Bowman's Bingo stop.
+(i) Which of the cheapest thinning steps of a family is taken: the one with
+    the most eliminations, first in search order (the engine, "mit der
+    größten Anzahl von Streichungen ... und davon mit die kleinsten
+    Punktzahl"); the first, the last, the one with the fewest eliminations;
+    the first in the seed's scan order ("links oben nach rechts unten") by
+    the first eliminated cell or the pattern's first cell; the most
+    eliminations at any points ("bzw. der maximalen Zahl von Streichungen");
+    one technique per selection; and a random choice with --seeds seeds,
+    which shows how far the table moves on a choice the seed does not fix.
+(j) The points of a box test, which the seed does not give (its rating line
+    is lost; the engine: 2): the table for 0-4 points, and for each example
+    the value that would make its total exact.  Box tests are family I, so
+    their points change no choice and each total moves by points x box tests.
 """
 
 from __future__ import annotations
@@ -36,6 +49,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import math
+import random
 import statistics
 import sys
 from collections.abc import Callable, Iterator, Sequence
@@ -49,8 +63,12 @@ import rater.modes  # noqa: E402
 import techniques.chains  # noqa: E402
 from bench._common import load  # noqa: E402
 from bench.trial_readings import CELL_RULES, Chooser, search  # noqa: E402
-from bench.fidelity import EngineFactory, load_rows, matched, mean_abs_log, measure, option_of, within  # noqa: E402
+from bench.fidelity import EngineFactory, Outcome, load_rows, matched, mean_abs_log, measure, option_of, within  # noqa: E402
+import rater.engine  # noqa: E402
+import yaml  # noqa: E402
 from rater.engine import Engine, default_catalogue  # noqa: E402
+from rater.options import Mode  # noqa: E402
+from techniques.catalogue import DEFAULT_PATH, Catalogue  # noqa: E402
 from techniques.base import Context  # noqa: E402
 from techniques.board import Board  # noqa: E402
 from techniques.bowman import BowmansBingo, _Tables, _walk  # noqa: E402
@@ -86,13 +104,14 @@ def point_window(points: float) -> Iterator[None]:
         rater.modes.POINT_WINDOW = saved
 
 
-def factory(engine_class: type[Engine]) -> EngineFactory:
+def factory(engine_class: type[Engine], base: Catalogue | None = None) -> EngineFactory:
+    """Engines of ``engine_class`` by (option, disabled codes), on ``base`` (default: the packaged techniques)."""
     cache: dict[tuple[str, tuple[str, ...]], Engine] = {}
 
     def make(option: str, disabled: tuple[str, ...]) -> Engine:
         if (option, disabled) not in cache:
-            catalogue = default_catalogue().without(disabled) if disabled else None
-            cache[option, disabled] = engine_class(option, catalogue)
+            catalogue = base or default_catalogue()
+            cache[option, disabled] = engine_class(option, catalogue.without(disabled) if disabled else catalogue)
         return cache[option, disabled]
 
     return make
@@ -335,16 +354,156 @@ def part_e() -> list[str]:
     return lines + ["", "* = solved without Bowman's Bingo and trial & error (the seed: stuck)."]
 
 
+# --- (i) the choice between the cheapest thinning steps ------------------------------------------------
+
+Pick = Callable[[Sequence[Step]], Step]
+Selection = Callable[[Sequence[Step], Mode], list[Step]]
+
+
+def _size(step: Step) -> int:
+    return len(step.eliminations) + len(step.placements)
+
+
+def _first_eliminated(step: Step) -> tuple[int, int]:
+    return min(step.eliminations or step.placements)
+
+
+def _first_pattern_cell(step: Step) -> tuple[int, int]:
+    used = step.used or step.eliminations or step.placements
+    return min(cell for cell, _digit in used), min(digit for _cell, digit in used)
+
+
+def _choosing(pick: Pick, most_eliminations: bool, window: float = 0.0) -> Selection:
+    """A thinning selection: the steps within ``window`` points of the cheapest (with
+    ``most_eliminations`` only those eliminating most), and of them the one ``pick`` names."""
+
+    def choose(found: Sequence[Step], mode: Mode) -> list[Step]:
+        if not found:
+            return []
+        if mode is Mode.SYNC:
+            return list(found)
+        cheapest = min(s.points for s in found)
+        chosen = [s for s in found if s.points <= cheapest + window]
+        if most_eliminations:
+            most = max(_size(s) for s in chosen)
+            chosen = [s for s in chosen if _size(s) == most]
+        if window:
+            least = min(s.points for s in chosen)
+            chosen = [s for s in chosen if s.points == least]
+        return [pick(chosen)] if mode is Mode.PSEUDO_SYNC else chosen
+
+    return choose
+
+
+@contextlib.contextmanager
+def thinning_choice(choose: Selection) -> Iterator[None]:
+    """The engine's thinning selection replaced by ``choose`` for the duration."""
+    saved = rater.engine.choose_thinning
+    rater.engine.choose_thinning = choose  # type: ignore[assignment]
+    try:
+        yield
+    finally:
+        rater.engine.choose_thinning = saved
+
+
+class PerTechniqueEngine(Engine):
+    """Every thinning technique a selection of its own, tried in the technique order."""
+
+    def __init__(self, *args: object, **kwargs: object) -> None:
+        super().__init__(*args, **kwargs)  # type: ignore[arg-type]
+        self.thinning = [(t.code, [t]) for _family, techs in self.thinning for t in techs]
+
+
+def _table_row(outcomes: Sequence[Outcome]) -> tuple[int, int, int, float]:
+    """Thinning counts matched, within ±10 %, within ±25 %, mean |ln(ours/stated)|."""
+    counts = [o for o in outcomes if o.id in THINNING_EXAMPLES]
+    hit, _total = matched((o.thinning, o.stated_thinning) for o in counts)
+    points = [(o.ours, o.stated) for o in outcomes if o.stated]
+    return hit, within(points, 0.10), within(points, 0.25), mean_abs_log(points)
+
+
+def part_i(seeds: int) -> list[str]:
+    rows = load_rows()
+    first: Pick = lambda steps: steps[0]  # noqa: E731
+    readings: list[tuple[str, Selection, type[Engine]]] = [
+        ("cheapest, most eliminations, first found (engine)", _choosing(first, True), Engine),
+        ("cheapest, first found", _choosing(first, False), Engine),
+        ("cheapest, last found", _choosing(lambda steps: steps[-1], False), Engine),
+        ("cheapest, fewest eliminations", _choosing(lambda steps: min(steps, key=_size), False), Engine),
+        ("cheapest, most eliminations, first eliminated cell in scan order",
+         _choosing(lambda steps: min(steps, key=_first_eliminated), True), Engine),
+        ("cheapest, most eliminations, first pattern cell in scan order",
+         _choosing(lambda steps: min(steps, key=_first_pattern_cell), True), Engine),
+        ("most eliminations at any points, then cheapest", _choosing(first, True, math.inf), Engine),
+        ("one technique per selection, cheapest, most eliminations", _choosing(first, True), PerTechniqueEngine),
+    ]
+    lines = ["| reading | thinning counts matched (of 18) | within ±10 % | within ±25 % | mean abs ln |",
+             "|---|---:|---:|---:|---:|"]
+    for name, choose, engine_class in readings:
+        with thinning_choice(choose):
+            hit, in10, in25, ln = _table_row(measure(rows, factory(engine_class)))
+        lines.append(f"| {name} | {hit} | {in10} | {in25} | {ln:.3f} |")
+    figures = []
+    for seed in range(seeds):
+        rng = random.Random(seed)
+        with thinning_choice(_choosing(lambda steps: rng.choice(list(steps)), False)):
+            figures.append(_table_row(measure(rows, factory(Engine))))
+    if figures:
+        hits, in10s, in25s, lns = zip(*figures)
+        lines.append(f"| cheapest, a random one ({seeds} seeds: min-max) | {min(hits)}-{max(hits)} | "
+                     f"{min(in10s)}-{max(in10s)} | {min(in25s)}-{max(in25s)} | {min(lns):.3f}-{max(lns):.3f} |")
+    return lines
+
+
+# --- (j) the points of a box test ------------------------------------------------------------------------
+
+BOX_TESTS = ("BT1", "BT2")
+
+
+def with_box_test_points(points: int) -> Catalogue:
+    """The packaged techniques with both box tests at ``points``."""
+    data = yaml.safe_load(DEFAULT_PATH.read_text(encoding="utf-8"))
+    for entry in data["techniques"]:
+        if entry["code"] in BOX_TESTS:
+            entry["params"] = {**entry.get("params", {}), "points": points}
+    return Catalogue.from_data(data, f"{DEFAULT_PATH} with box tests at {points}")
+
+
+def part_j() -> list[str]:
+    rows = load_rows()
+    runs = {points: measure(rows, factory(Engine, with_box_test_points(points))) for points in range(5)}
+    lines = ["| box-test points | within ±10 % | within ±25 % | mean abs ln | stuck totals 59, 60 (stated 50, 34) |",
+             "|---:|---:|---:|---:|---|"]
+    for points, outcomes in runs.items():
+        _hit, in10, in25, ln = _table_row(outcomes)
+        stuck = ", ".join(f"{o.stuck[1]:g}" for o in outcomes if o.id in ("59", "60") and o.stuck)
+        lines.append(f"| {points}{' (engine)' if points == 2 else ''} | {in10} | {in25} | {ln:.4f} | {stuck} |")
+    lines += ["", "| id | stated | ours (2) | box tests | exact at | within ±10 % for |", "|---|---:|---:|---:|---:|---|"]
+    plausible = []
+    for zero, two in zip(runs[0], runs[2]):
+        tests = (two.ours - zero.ours) / 2
+        if not two.stated or not tests:
+            continue
+        exact = (two.stated - zero.ours) / tests
+        low, high = (two.stated / 1.1 - zero.ours) / tests, (two.stated / 0.9 - zero.ours) / tests
+        lines.append(f"| {two.id} | {two.stated:g} | {two.ours:g} | {tests:g} | {exact:.2f} | {low:.2f} to {high:.2f} |")
+        if 0 <= exact <= 10:
+            plausible.append(exact)
+    return lines + ["", f"Exact at 0-10 points (where box tests alone could explain the total): {len(plausible)} examples, "
+                        f"median {statistics.median(plausible):.2f}."]
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--part", choices=["a", "b", "c", "d", "e"], action="append",
+    ap.add_argument("--part", choices=["a", "b", "c", "d", "e", "i", "j"], action="append",
                     help="only these parts (default all)")
     ap.add_argument("--top1465", type=int, default=150, help="puzzles of top1465.txt (every k-th) for (c)")
     ap.add_argument("--hardest", type=int, default=100, help="puzzles of forum_hardest_1106.txt for (c)")
     ap.add_argument("--bingo", type=int, default=40, help="puzzles of top1465.txt (every k-th) for (d)")
+    ap.add_argument("--seeds", type=int, default=10, help="random choices for (i)")
     ap.add_argument("--jobs", type=int, default=2)
     args = ap.parse_args()
-    parts = args.part or ["a", "b", "c", "d", "e"]
+    parts = args.part or ["a", "b", "c", "d", "e", "i", "j"]
     if "a" in parts:
         print("(a) the Stufe of the thinning selection\n" + "\n".join(part_a()) + "\n")
     if "b" in parts:
@@ -361,7 +520,11 @@ def main() -> None:
     if "d" in parts:
         print("(d) which Bowman's Bingo is taken\n" + "\n".join(part_d(every("top1465.txt", args.bingo), args.jobs)) + "\n")
     if "e" in parts:
-        print("(e) the second chain pass\n" + "\n".join(part_e()))
+        print("(e) the second chain pass\n" + "\n".join(part_e()) + "\n")
+    if "i" in parts:
+        print("(i) the choice between the cheapest thinning steps\n" + "\n".join(part_i(args.seeds)) + "\n")
+    if "j" in parts:
+        print("(j) the points of a box test\n" + "\n".join(part_j()))
 
 
 if __name__ == "__main__":

@@ -8,7 +8,8 @@ column leaves the rest of that line.  Two codes keep the original's scan order
 (rows, columns, then boxes) when the engine runs the classes one after the
 other, and let a tuned technique file price the directions apart.
 
-Points are a parameter (docs/decisions.md: 2, to be calibrated between 1 and 3).
+Points are a parameter, 2: the seed's value is lost, so it is measured on the
+examples (docs/decisions.md, "Readings measured" (j)).
 """
 
 from __future__ import annotations

@@ -27,6 +27,9 @@ def test_only_the_cheapest_thinning_step_is_scored() -> None:
 
 
 def test_at_equal_points_the_most_eliminations_and_all_of_them_half_synchronously() -> None:
+    """Of the cheapest steps, those eliminating most, the first of them pseudo-synchronously: it
+    matches the most stated thinning-step counts ("Readings measured" (i)); any other choice among
+    equally cheap steps only moves the totals within their noise."""
     one, three, also_three = _thinning(7, 1, "A"), _thinning(7, 3, "B"), _thinning(7, 3, "C")
     assert choose_thinning([one, three, also_three], Mode.PSEUDO_SYNC) == [three]
     assert choose_thinning([one, three, also_three], Mode.HALF_SYNC) == [three, also_three]
@@ -40,3 +43,19 @@ def test_no_second_chain_pass_for_contradiction_and_alternative_chains() -> None
     Bowman's Bingo and trial & error stops, after 6 thinning steps."""
     rating = Engine("2001", default_catalogue().without(["BB", "TE"])).rate(examples()["62"]["puzzle"])
     assert rating.status == "stuck" and rating.thinning_steps == 6
+
+
+def test_box_test_points_change_no_choice_and_stay_at_2() -> None:
+    """The seed's box-test rating is lost, so its value is measured ("Readings measured" (j)); that
+    measurement rests on box tests (family I) never changing which step is taken, so that a total
+    moves by the points' difference times the box tests on its path.  Example 44 has six."""
+    from bench.fidelity_readings import with_box_test_points
+
+    puzzle = examples()["44"]["puzzle"]
+    packaged = Engine("2001").rate(puzzle)
+    free = Engine("2001", with_box_test_points(0)).rate(puzzle)
+    assert [(s.code, s.placements, s.eliminations) for s in free.steps] == \
+        [(s.code, s.placements, s.eliminations) for s in packaged.steps]
+    box_tests = sum(s.code in ("BT1", "BT2") for s in packaged.steps)
+    assert box_tests == 6 and packaged.points - free.points == 2 * box_tests
+    assert {default_catalogue().entry(code).technique.params["points"] for code in ("BT1", "BT2")} == {2}
