@@ -374,23 +374,20 @@ def _first_pattern_cell(step: Step) -> tuple[int, int]:
 
 
 def _choosing(pick: Pick, most_eliminations: bool, window: float = 0.0) -> Selection:
-    """A thinning selection: the steps within ``window`` points of the cheapest (with
-    ``most_eliminations`` only those eliminating most), and of them the one ``pick`` names."""
+    """The pseudo-synchronous thinning selection as a reading: of the steps within ``window`` points
+    of the cheapest (with ``most_eliminations`` only those eliminating most, then the cheapest of
+    them), the one ``pick`` names.  The other modes keep the engine's rule (every example with
+    thinning is rated pseudo-synchronously)."""
 
     def choose(found: Sequence[Step], mode: Mode) -> list[Step]:
-        if not found:
-            return []
-        if mode is Mode.SYNC:
-            return list(found)
-        cheapest = min(s.points for s in found)
-        chosen = [s for s in found if s.points <= cheapest + window]
+        if mode is not Mode.PSEUDO_SYNC or not found:
+            return rater.modes.choose_thinning(found, mode)
+        chosen = [s for s in found if s.points <= min(s.points for s in found) + window]
         if most_eliminations:
             most = max(_size(s) for s in chosen)
             chosen = [s for s in chosen if _size(s) == most]
-        if window:
-            least = min(s.points for s in chosen)
-            chosen = [s for s in chosen if s.points == least]
-        return [pick(chosen)] if mode is Mode.PSEUDO_SYNC else chosen
+        least = min(s.points for s in chosen)
+        return [pick([s for s in chosen if s.points == least])]
 
     return choose
 
