@@ -23,8 +23,11 @@ reading the engine applies).
     level the solution was found on.
 (d) Which Bowman's Bingo is taken: the first found (cells with 3-5, then 2-4
     candidates in scan order, digits ascending; the engine) or the one with
-    the fewest steps.  Figures: the examples table and the steps of every
-    bingo on top1465 (the seed: mean 17-18, over 85 % in 11-25).
+    the fewest steps; and what a step is: every single of the walk (the
+    engine) or only the singles the contradiction rests on ("Schritte
+    nachzuvollziehen", steps to follow), for the engine's bingo and with the
+    cap of 28 on those singles.  Figures: the examples table and the steps of
+    every bingo on top1465 (the seed: mean 17-18, over 85 % in 11-25).
 (e) Which chains the second pass of family VI records: closed implication
     chains only (the engine, "Bei den Folgerungs-Ketten wird ... ein zweiter
     Durchlauf ...") or every kind.  Figures: the examples table and where the
@@ -277,7 +280,89 @@ def _shortest_bingos(self: BowmansBingo, board: Board, placed: list[int], cells:
             for n, c, d, order in sorted(found) if n == best]
 
 
-BINGO_READINGS = {"first found (engine)": _FIRST_BINGO, "fewest steps": _shortest_bingos}
+def rested_on(board: Board, order: Sequence[tuple[int, int]]) -> int:
+    """Of a walk that ends in a contradiction (``order``: the assumption, then the singles in the
+    order placed), the singles the contradiction rests on: those reachable backwards from it
+    through the placements that made each single (the fewest where several do)."""
+    rules = board.rules
+    cands, positions = board.cands[:], board.positions[:]
+    placed = [0] * 10
+    for c in range(81):
+        if board.values[c]:
+            placed[board.values[c]] |= 1 << c
+    removed_by: dict[tuple[int, int], int] = {}
+    reasons: list[frozenset[int]] = []
+
+    def why(cells: int, digit: int, skip: int = -1) -> frozenset[int]:
+        return frozenset(removed_by[c, digit] for c in range(81)
+                         if c != skip and board.positions[digit] >> c & 1 and cells >> c & 1)
+
+    def cause(cell: int, digit: int) -> frozenset[int]:
+        """The placements that made ``digit`` a single in ``cell``: naked, or hidden in one unit."""
+        ways = []
+        if cands[cell] == 1 << (digit - 1):
+            ways.append(frozenset(removed_by[cell, d] for d in range(1, 10)
+                                  if d != digit and board.cands[cell] >> (d - 1) & 1))
+        for u in rules.cell_units[cell]:
+            if positions[digit] & rules.unit_mask[u] == 1 << cell:
+                ways.append(why(rules.unit_mask[u], digit, skip=cell))
+        return min(ways, key=len)
+
+    for index, (cell, digit) in enumerate(order):
+        reasons.append(cause(cell, digit) if index else frozenset())
+        for d in range(1, 10):
+            if cands[cell] >> (d - 1) & 1:
+                removed_by[cell, d] = index
+                positions[d] &= ~(1 << cell)
+        cands[cell] = 0
+        placed[digit] |= 1 << cell
+        for q in range(81):
+            if rules.peer_mask[cell] >> q & 1 and cands[q] >> (digit - 1) & 1:
+                cands[q] &= ~(1 << (digit - 1))
+                positions[digit] &= ~(1 << q)
+                removed_by[q, digit] = index
+    ends = [frozenset(removed_by[c, d] for d in range(1, 10) if board.cands[c] >> (d - 1) & 1)
+            for c in range(81) if board.empty >> c & 1 and not cands[c] and not any(cell == c for cell, _ in order)]
+    ends += [why(u_mask, d) for d in range(1, 10) for u_mask in rules.scan_unit_mask
+             if not placed[d] & u_mask and not positions[d] & u_mask]
+    todo, seen = list(min(ends, key=len)), set()
+    while todo:
+        index = todo.pop()
+        if index not in seen:
+            seen.add(index)
+            todo.extend(reasons[index])
+    return len(seen - {0})
+
+
+def _rested_on_bingos(cap_walk: int | None) -> Callable[..., list[Step]]:
+    """Bingos whose steps are the singles the contradiction rests on.  With ``cap_walk`` None the
+    engine's bingo (the first whose walk fails within the cap) counted so; else walks run up to
+    ``cap_walk`` singles and the first whose contradiction rests on at most the cap is taken."""
+
+    def bingos(self: BowmansBingo, board: Board, placed: list[int], cells: list[int], tables: _Tables,
+               open_units: list[int], settled: list[int] | None) -> list[Step]:
+        limit = int(self.params["max_steps"])
+        for c in cells:
+            for d in range(1, 10):
+                if not board.cands[c] >> (d - 1) & 1:
+                    continue
+                order: list[tuple[int, int]] = []
+                if _walk(board, placed, tables, open_units, c, d, cap_walk or limit, order) < 0:
+                    continue
+                steps = rested_on(board, order)
+                if steps > limit:
+                    continue
+                return [Step(self.code, self.points(steps), eliminations=((c, d),), used=((c, d),),
+                             detail={"digit": Digit(d), "cell": Cell(c), "steps": steps,
+                                     "walk": assertions(order[1:]), "removed": negations(((c, d),))})]
+        return []
+
+    return bingos
+
+
+BINGO_READINGS = {"first found (engine)": _FIRST_BINGO, "fewest steps": _shortest_bingos,
+                  "first found, counting the singles the contradiction rests on": _rested_on_bingos(None),
+                  "first whose contradiction rests on at most 28 singles (walks up to 81)": _rested_on_bingos(81)}
 
 
 def _bingo_steps(job: tuple[str, str]) -> list[int]:
