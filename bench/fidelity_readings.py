@@ -70,12 +70,12 @@ from bench.fidelity import EngineFactory, Outcome, load_rows, matched, mean_abs_
 import rater.engine  # noqa: E402
 import yaml  # noqa: E402
 from rater.engine import Engine, default_catalogue  # noqa: E402
+from rater.modes import settled  # noqa: E402
 from rater.options import Mode  # noqa: E402
 from techniques.catalogue import DEFAULT_PATH, Catalogue  # noqa: E402
 from techniques.base import Context  # noqa: E402
 from techniques.board import Board  # noqa: E402
-from techniques.bowman import BowmansBingo, _Tables, _walk  # noqa: E402
-from techniques.findings import Cell, Digit, assertions, negations  # noqa: E402
+from techniques.bowman import BowmansBingo, _Tables, _walk, placed_by_digit  # noqa: E402
 from techniques.step import Step  # noqa: E402
 from techniques.trial import TrialAndError  # noqa: E402
 
@@ -274,10 +274,7 @@ def _shortest_bingos(self: BowmansBingo, board: Board, placed: list[int], cells:
                     found.append((steps, c, d, tuple(order[1:])))
                     limit = min(limit, steps)
     best = min((f[0] for f in found), default=0)
-    return [Step(self.code, self.points(n), eliminations=((c, d),), used=((c, d),),
-                 detail={"digit": Digit(d), "cell": Cell(c), "steps": n, "walk": assertions(order),
-                         "removed": negations(((c, d),))})
-            for n, c, d, order in sorted(found) if n == best]
+    return [self.step(c, d, n, order) for n, c, d, order in sorted(found) if n == best]
 
 
 def rested_on(board: Board, order: Sequence[tuple[int, int]]) -> int:
@@ -285,11 +282,7 @@ def rested_on(board: Board, order: Sequence[tuple[int, int]]) -> int:
     order placed), the singles the contradiction rests on: those reachable backwards from it
     through the placements that made each single (the fewest where several do)."""
     rules = board.rules
-    cands, positions = board.cands[:], board.positions[:]
-    placed = [0] * 10
-    for c in range(81):
-        if board.values[c]:
-            placed[board.values[c]] |= 1 << c
+    cands, positions, placed = board.cands[:], board.positions[:], placed_by_digit(board)
     removed_by: dict[tuple[int, int], int] = {}
     reasons: list[frozenset[int]] = []
 
@@ -321,8 +314,9 @@ def rested_on(board: Board, order: Sequence[tuple[int, int]]) -> int:
                 cands[q] &= ~(1 << (digit - 1))
                 positions[digit] &= ~(1 << q)
                 removed_by[q, digit] = index
+    walked = {cell for cell, _digit in order}
     ends = [frozenset(removed_by[c, d] for d in range(1, 10) if board.cands[c] >> (d - 1) & 1)
-            for c in range(81) if board.empty >> c & 1 and not cands[c] and not any(cell == c for cell, _ in order)]
+            for c in range(81) if board.empty >> c & 1 and not cands[c] and c not in walked]
     ends += [why(u_mask, d) for d in range(1, 10) for u_mask in rules.scan_unit_mask
              if not placed[d] & u_mask and not positions[d] & u_mask]
     todo, seen = list(min(ends, key=len)), set()
@@ -352,9 +346,7 @@ def _rested_on_bingos(cap_walk: int | None) -> Callable[..., list[Step]]:
                 steps = rested_on(board, order)
                 if steps > limit:
                     continue
-                return [Step(self.code, self.points(steps), eliminations=((c, d),), used=((c, d),),
-                             detail={"digit": Digit(d), "cell": Cell(c), "steps": steps,
-                                     "walk": assertions(order[1:]), "removed": negations(((c, d),))})]
+                return [self.step(c, d, steps, order[1:])]
         return []
 
     return bingos
@@ -445,10 +437,6 @@ Pick = Callable[[Sequence[Step]], Step]
 Selection = Callable[[Sequence[Step], Mode], list[Step]]
 
 
-def _size(step: Step) -> int:
-    return len(step.eliminations) + len(step.placements)
-
-
 def _first_eliminated(step: Step) -> tuple[int, int]:
     return min(step.eliminations or step.placements)
 
@@ -469,8 +457,8 @@ def _choosing(pick: Pick, most_eliminations: bool, window: float = 0.0) -> Selec
             return rater.modes.choose_thinning(found, mode)
         chosen = [s for s in found if s.points <= min(s.points for s in found) + window]
         if most_eliminations:
-            most = max(_size(s) for s in chosen)
-            chosen = [s for s in chosen if _size(s) == most]
+            most = max(settled(s) for s in chosen)
+            chosen = [s for s in chosen if settled(s) == most]
         least = min(s.points for s in chosen)
         return [pick([s for s in chosen if s.points == least])]
 
@@ -511,7 +499,7 @@ def part_i(seeds: int) -> list[str]:
         ("cheapest, most eliminations, first found (engine)", _choosing(first, True), Engine),
         ("cheapest, first found", _choosing(first, False), Engine),
         ("cheapest, last found", _choosing(lambda steps: steps[-1], False), Engine),
-        ("cheapest, fewest eliminations", _choosing(lambda steps: min(steps, key=_size), False), Engine),
+        ("cheapest, fewest eliminations", _choosing(lambda steps: min(steps, key=settled), False), Engine),
         ("cheapest, most eliminations, first eliminated cell in scan order",
          _choosing(lambda steps: min(steps, key=_first_eliminated), True), Engine),
         ("cheapest, most eliminations, first pattern cell in scan order",

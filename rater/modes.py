@@ -51,6 +51,11 @@ def _distinct_cells(steps: Sequence[Step], cheapest: bool) -> list[Step]:
     return list(chosen.values())
 
 
+def settled(step: Step) -> int:
+    """How many candidates a step settles: its eliminations and placements (the tie-break of equal points)."""
+    return len(step.eliminations) + len(step.placements)
+
+
 def choose_thinning(found: Sequence[Step], mode: Mode) -> list[Step]:
     """The steps of one family ("Stufe") to apply (docs/decisions.md)."""
     if not found:
@@ -59,8 +64,8 @@ def choose_thinning(found: Sequence[Step], mode: Mode) -> list[Step]:
         return list(found)
     pmin = min(s.points for s in found)
     eligible = [s for s in found if s.points <= pmin + POINT_WINDOW]
-    most = max(len(s.eliminations) + len(s.placements) for s in eligible)
-    best = [s for s in eligible if len(s.eliminations) + len(s.placements) == most]
+    most = max(settled(s) for s in eligible)
+    best = [s for s in eligible if settled(s) == most]
     cheapest = min(s.points for s in best)
     chosen = [s for s in best if s.points == cheapest]
     return chosen[:1] if mode is Mode.PSEUDO_SYNC else chosen

@@ -61,6 +61,15 @@ def _tables(rules: Rules) -> _Tables:
     return tables
 
 
+def placed_by_digit(board: Board) -> list[int]:
+    """Per digit (index 1-9), the bitboard of the cells holding it."""
+    placed = [0] * 10
+    for c in range(81):
+        if board.values[c]:
+            placed[board.values[c]] |= CELL_BIT[c]
+    return placed
+
+
 def _open_units(board: Board, placed: list[int], tables: _Tables) -> list[int]:
     """Per digit, the units (scan-order bits) still open with at most one place.
 
@@ -196,12 +205,16 @@ class BowmansBingo(Technique):
         p = self.params
         return linear_floor(p["points_offset"], p["points_per_step"], 0, int(p["max_steps"]))
 
+    def step(self, cell: int, digit: int, steps: int, walk: Sequence[tuple[int, int]]) -> Step:
+        """The bingo removing ``digit`` from ``cell``: its walk (the singles after the assumption)
+        met a contradiction after ``steps`` steps."""
+        return Step(self.code, self.points(steps), eliminations=((cell, digit),), used=((cell, digit),),
+                    detail={"digit": Digit(digit), "cell": Cell(cell), "steps": steps, "walk": assertions(walk),
+                            "removed": negations(((cell, digit),))})
+
     def find(self, board: Board, ctx: Context) -> Iterator[Step]:
         p = self.params
-        placed = [0] * 10
-        for c in range(81):
-            if board.values[c]:
-                placed[board.values[c]] |= CELL_BIT[c]
+        placed = placed_by_digit(board)
         open_cells = [c for c in range(81) if board.empty >> c & 1]
         tried: set[int] = set()
         tables = _tables(board.rules)
@@ -243,12 +256,5 @@ class BowmansBingo(Technique):
                         settled[digit] |= 1 << cell
                 if steps < 0:
                     continue
-                return [Step(
-                    self.code,
-                    self.points(steps),
-                    eliminations=((c, d),),
-                    used=((c, d),),
-                    detail={"digit": Digit(d), "cell": Cell(c), "steps": steps, "walk": assertions(order[1:]),
-                            "removed": negations(((c, d),))},
-                )]
+                return [self.step(c, d, steps, order[1:])]
         return []
