@@ -1,12 +1,12 @@
 """A step-by-step walkthrough of a rating, rendered with rich.
 
-A rating only keeps its steps, not the board states between them, so the
-walkthrough replays the steps on a :class:`Board` exactly as the engine
-applied them (placements into empty cells, eliminations, candidates written at
-the ``PM`` step).  Each step is shown on the state *before* it, because that
-is the state the deduction reads: the candidates it removes are still there
-(shown ``[d]``), the cells and candidates it rests on (``Step.used``) are
-highlighted and the digit it places is marked in its target cell.
+The walkthrough replays the steps (:func:`rater.marks.replay`) and shows each
+step on the state *before* it, because that is the state the deduction reads:
+the candidates it removes are still there (shown ``[d]``), the cells and
+candidates it rests on are highlighted and the digit it places is marked in
+its target cell.  What a step marks is decided in :mod:`rater.marks`, shared
+with the SVG pictures (:mod:`rater.svg`); this module decides how it looks on
+a terminal.
 
 Two renderings share one layout so that a log reads like the screen:
 
@@ -26,7 +26,7 @@ box-drawing characters, or ASCII with ``ascii=True`` (logs); box names
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from rich import box
@@ -34,23 +34,16 @@ from rich.console import Console, Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from puzzles.rules import FIRST_COLOUR, parse_rules
+from rater.marks import GROUP_COLOURS, OTHER_COLOUR, StepMarks, extra_unit, group_of, replay, start_board
 from rater.report import fmt_points, status_text, step_text, uniqueness_note
 from rater.result import Rating
 from techniques.board import Board
 from techniques.catalogue import Catalogue
 from techniques.step import Step
 
-#: Colours of the placing groups, after the original program.
-GROUP_STYLES = {
-    "A": "green3",
-    "B": "dodger_blue1",
-    "C": "red1",
-    "D": "#9acd32",
-    "E": "medium_purple1",
-    "F": "#b8733d",
-}
-OTHER_STYLE = "cyan"
+#: Styles of the placing groups: the colours every rendering shares.
+GROUP_STYLES = dict(GROUP_COLOURS)
+OTHER_STYLE = OTHER_COLOUR
 USED_STYLE = "bold on grey23"
 REMOVE_STYLE = "bold red"
 CANDIDATE_STYLE = "grey62"
@@ -59,36 +52,6 @@ CANDIDATE_STYLE = "grey62"
 DIAGONAL_BACKGROUND = "on grey15"
 COLOUR_GROUP_BACKGROUNDS = ("on #3a2020", "on #203a20", "on #20203a", "on #3a3a20", "on #3a203a",
                             "on #203a3a", "on #3a2a1a", "on #2a1a3a", "on #1a3a2a")
-
-def group_of(code: str, catalogue: Catalogue) -> str:
-    """The technique group (A-F for placing methods) of a step code."""
-    return catalogue.entry(code).technique.group if code in catalogue else code
-
-
-def start_board(rating: Rating, start: Board | None = None) -> Board:
-    """A fresh copy of the state the rating began from, under the rules it was rated by."""
-    rules = parse_rules(rating.rules)
-    board = start.copy() if start else Board.from_grid(_grid_of(rating.puzzle), rules)
-    board.rules = rules
-    return board
-
-
-def replay(steps: Sequence[Step], board: Board, placed_by: list[str]) -> Iterator[tuple[int, Step]]:
-    """(number, step) for every step, with ``board`` holding the state before it.
-
-    ``board`` and ``placed_by`` (the placing code per cell) are updated in
-    place after each yield, the way the engine applied the step, so consumers
-    must render before asking for the next; when the loop is exhausted they
-    hold the final state.
-    """
-    for number, step in enumerate(steps, 1):
-        yield number, step
-        for c in board.apply(step).placed:
-            placed_by[c] = step.code
-
-
-def _grid_of(puzzle: str) -> tuple[int, ...]:
-    return tuple(int(ch) if ch in "123456789" else 0 for ch in puzzle)
 
 
 @dataclass
@@ -107,23 +70,6 @@ class GridStyle:
                 "bl": "└", "bm": "┴", "br": "┘"}
 
 
-@dataclass(frozen=True)
-class _Marks:
-    """A step's marks as sets, built once per grid rather than once per cell."""
-
-    cells: frozenset[int]
-    used: frozenset[tuple[int, int]]
-    removable: frozenset[tuple[int, int]]
-    placing: dict[int, int]
-
-    @classmethod
-    def of(cls, step: Step | None) -> _Marks:
-        if step is None:
-            return cls(frozenset(), frozenset(), frozenset(), {})
-        return cls(frozenset(u for u, d in step.used if d == 0), frozenset((u, d) for u, d in step.used if d),
-                   frozenset(step.eliminations), dict(step.placements))
-
-
 @dataclass
 class GridRenderer:
     """Draws one board state with the marks of one step (or none)."""
@@ -132,10 +78,10 @@ class GridRenderer:
     style: GridStyle = field(default_factory=GridStyle)
 
     def cell(self, board: Board, placed_by: Sequence[str], c: int, step: Step | None,
-             marks: _Marks | None = None) -> Text:
+             marks: StepMarks | None = None) -> Text:
         """The text of cell ``c``: digit, marker or candidates, with the marks of ``step``."""
         color = self.style.color
-        marks = marks or _Marks.of(step)
+        marks = marks or StepMarks.of(step)
         used_cells, used, removable, placing = marks.cells, marks.used, marks.removable, marks.placing
         text = Text()
         value = board.values[c]
@@ -193,7 +139,7 @@ class GridRenderer:
 
     def render(self, board: Board, placed_by: Sequence[str], step: Step | None = None) -> Text:
         """The framed grid with row/column numbers and box names, as one Text."""
-        marks = _Marks.of(step)
+        marks = StepMarks.of(step)
         cells = [self.cell(board, placed_by, c, step, marks) for c in range(81)]
         widths = [max(cells[9 * r + col].cell_len for r in range(9)) for col in range(9)]
         f = self.style.frame()
@@ -232,18 +178,11 @@ class GridRenderer:
 
 
 def _variant_background(board: Board, c: int) -> str:
-    """The tint that marks cell ``c`` as part of an extra unit of the board's rules ("" for none).
-
-    A diagonal cell in a colour-diagonal Sudoku shows its diagonal: the colour
-    group is read off the cell's place in its box.
-    """
-    rules = board.rules
-    if rules.standard:
+    """The tint that marks cell ``c`` as part of an extra unit of the board's rules ("" for none)."""
+    unit = extra_unit(board, c)
+    if unit is None:
         return ""
-    extra = [u for u in rules.extra_units if rules.unit_mask[u] >> c & 1]
-    if any(u < FIRST_COLOUR for u in extra):
-        return DIAGONAL_BACKGROUND
-    return COLOUR_GROUP_BACKGROUNDS[extra[0] - FIRST_COLOUR] if extra else ""
+    return DIAGONAL_BACKGROUND if unit == 0 else COLOUR_GROUP_BACKGROUNDS[unit - 1]
 
 
 @dataclass
