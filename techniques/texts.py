@@ -54,6 +54,9 @@ REQUIRED_WORDS = (
     "status_timeout",
     "walk_total", "walk_technique", "walk_count", "walk_points", "walk_name", "walk_time", "walk_final",
     "walk_prompt", "walk_summary", "walk_used",
+    "html_title", "html_puzzle", "html_option", "html_rules", "html_version", "html_first", "html_previous",
+    "html_next", "html_last", "html_steps", "html_keys", "html_before", "html_legend", "html_given", "html_placed",
+    "html_placing", "html_used", "html_used_cell", "html_removed", "html_strong", "html_weak",
 )
 
 
