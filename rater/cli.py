@@ -112,7 +112,7 @@ HELP_SECTIONS = (
     ("Rating", ("option", "rules_name", "techniques", "disable", "enable", "allow_multiple", "count", "verify",
                 "list_techniques")),
     ("Output of one puzzle", ("as_json", "lang", "walk", "step_mode", "first", "last", "color", "ascii_only",
-                              "hint", "full")),
+                              "hint", "full", "html_file", "svg_file", "marked")),
     ("Symmetric variants and reduction", ("variants", "seed", "reduce", "reduce_all")),
     ("Rating files (--file)", ("source", "output", "fmt", "template", "jobs", "timeout", "resume", "quiet",
                                "cluster", "chunk_size")),
@@ -152,7 +152,9 @@ HELP_SECTIONS = (
 @click.option("--walk/--no-walk", default=None,
               help="Step-by-step walkthrough with grids (default when stdout is a terminal and not --json, "
                    "or with --step/--from/--to).")
-@click.option("--step", "step_mode", is_flag=True, help="Walkthrough: wait for a key between steps (q quits).")
+@click.option("--step", "step_mode", is_flag=False, flag_value="", default=None, metavar="[N]",
+              help="Walkthrough: wait for a key between steps (q quits). With a number N: with --svg the grid after "
+                   "step N (0 = the start), with --html the step the page opens at.")
 @click.option("--from", "first", type=AsciiIntRange(min=1), default=1, metavar="N", help="Walkthrough: first step shown.")
 @click.option("--to", "last", type=AsciiIntRange(min=1), default=None, metavar="N", help="Walkthrough: last step shown.")
 @click.option("--color/--no-color", default=None,
@@ -161,6 +163,13 @@ HELP_SECTIONS = (
               help="ASCII frames and tables (default when stdout is not a terminal).")
 @click.option("--hint", is_flag=True, help="Print only the next step's technique.")
 @click.option("--full", is_flag=True, help="With --hint: also the explanation, points and grid.")
+@click.option("--html", "html_file", default=None, metavar="FILE",
+              help="Write the walkthrough as one self-contained HTML page ('-' = stdout): every step with its grid, "
+                   "keys and buttons to step through; nothing is loaded from the network.")
+@click.option("--svg", "svg_file", default=None, metavar="FILE",
+              help="Write the grid after step --step N (default 0, the start) as an SVG picture ('-' = stdout).")
+@click.option("--marked", is_flag=True,
+              help="With --svg: draw on the grid the marks of the step that follows (as the page shows that step).")
 @click.option("--variants", type=AsciiIntRange(min=1, max=MAX_VARIANTS), default=None, metavar="K",
               help=f"Also rate the canonical form and K-1 random symmetric variants (K at most {MAX_VARIANTS:,}); "
                    "report min/median/max.")
@@ -204,19 +213,28 @@ HELP_SECTIONS = (
               help="Bulk, with --cluster: puzzles per task (default 200, less on short files).")
 def main(puzzle: str | None, option: str, as_json: bool, lang: str, techniques: str | None, disable: str | None,
          allow_multiple: bool,
-         walk: bool | None, step_mode: bool, first: int, last: int | None, color: bool | None, ascii_only: bool,
+         walk: bool | None, step_mode: str | None, first: int, last: int | None, color: bool | None, ascii_only: bool,
          hint: bool, full: bool, variants: int | None, seed: int, source: str | None, output: str | None,
          fmt: str, template: str | None, jobs: int, timeout: float | None, resume: bool, quiet: bool,
          reduce: bool = False, reduce_all: int | None = None, cluster: str | None = None,
          chunk_size: int | None = None, enable: str | None = None, list_techniques: bool = False,
-         verify: bool = False, rules_name: str = "standard", count: bool = False) -> None:
+         verify: bool = False, rules_name: str = "standard", count: bool = False, html_file: str | None = None,
+         svg_file: str | None = None, marked: bool = False) -> None:
     """Rate PUZZLE (81 characters, 1-9 given, anything else empty; a 729-character candidate line;
     or a file name with a 9x9 grid) the way a person solves it, and print every step with its points,
     the total, the norms and the level.  With --file, rate a whole collection.
     """
+    puzzle, waiting, step_number = _step_option(step_mode, puzzle)
+    pictures = Pictures(html_file, svg_file, step_number, marked)
+    if pictures.wanted or step_number is not None or marked:
+        pictures.check(waiting, [("--file", source is not None), ("--json", as_json), ("--hint", hint),
+                                 ("--walk", walk is True), ("--from", first > 1), ("--to", last is not None),
+                                 ("--variants", variants is not None), ("--reduce", reduce),
+                                 ("--reduce-all", reduce_all is not None), ("--count", count),
+                                 ("--list-techniques", list_techniques)])
     rules = _rules(rules_name)
     if reduce or reduce_all is not None:
-        _refuse_with_reduce(reduce, hint, full, variants, walk, step_mode, first, last)
+        _refuse_with_reduce(reduce, hint, full, variants, walk, waiting, first, last)
         if not rules.standard:
             fail("--reduce and --reduce-all work on standard Sudoku only", EXIT_INPUT)
     off = code_list(disable)
@@ -256,6 +274,9 @@ def main(puzzle: str | None, option: str, as_json: bool, lang: str, techniques: 
         fail(rating.message, EXIT_SOLUTIONS)
     if verify:
         _verify(rating, engine, lang, as_json)
+    if pictures.wanted:
+        pictures.write(rating, engine.catalogue, lang, start)
+        sys.exit(STATUS_EXIT.get(rating.status, EXIT_OK))
     summary = None
     if variants:
         summary = _variants(engine, grid, variants, seed, allow_multiple, rules)
@@ -293,10 +314,10 @@ def main(puzzle: str | None, option: str, as_json: bool, lang: str, techniques: 
             fail("no technique finds a step", EXIT_STUCK)
         console.print(view, crop=False)
         sys.exit(EXIT_OK)
-    elif walk or (walk is None and (stdout_tty or step_mode or first > 1 or last is not None)):
+    elif walk or (walk is None and (stdout_tty or waiting or first > 1 or last is not None)):
         from rater.walkthrough import WalkOptions, Walkthrough
 
-        options = WalkOptions(lang, use_color, use_ascii, first, last, step_mode, read_key=_read_key)
+        options = WalkOptions(lang, use_color, use_ascii, first, last, waiting, read_key=_read_key)
         if not Walkthrough(engine.catalogue, console, options).show(rating, start):
             sys.exit(STATUS_EXIT.get(rating.status, EXIT_OK))
     else:
@@ -306,6 +327,93 @@ def main(puzzle: str | None, option: str, as_json: bool, lang: str, techniques: 
 
         console.print(variants_table(summary, use_ascii))
     sys.exit(STATUS_EXIT.get(rating.status, EXIT_OK))
+
+
+def _step_option(value: str | None, puzzle: str | None) -> tuple[str | None, bool, int | None]:
+    """PUZZLE, whether ``--step`` waits for keys, and the step number ``--step N`` names.
+
+    ``--step`` takes an optional number, so in ``rate --step PUZZLE`` the parser
+    hands the puzzle to ``--step``: a value that is not a number is the puzzle.
+    """
+    if value is None:
+        return puzzle, False, None
+    if value == "":
+        return puzzle, True, None
+    if value.isascii() and value.isdigit():
+        return puzzle, False, int(value)
+    if puzzle is None:
+        return value, True, None
+    fail(f"--step takes a step number, not {value!r}", EXIT_INPUT)
+
+
+class Pictures:
+    """``--html FILE`` and ``--svg FILE --step N [--marked]``: what to draw and where, checked before rating."""
+
+    def __init__(self, html_file: str | None, svg_file: str | None, step: int | None, marked: bool) -> None:
+        self.html_file = html_file
+        self.svg_file = svg_file
+        self.step = step
+        self.marked = marked
+        self.wanted = html_file is not None or svg_file is not None
+
+    def check(self, waiting: bool, others: list[tuple[str, bool]]) -> None:
+        """Refuse (exit 2) what cannot be drawn or written, before any rating is done."""
+        if not self.wanted:
+            fail("--step N and --marked go with --svg or --html (--step alone waits for a key in the walkthrough)",
+                 EXIT_INPUT)
+        if dict(others).get("--file"):
+            fail("--html and --svg draw one PUZZLE, not a --file: rate each puzzle with its own --html FILE",
+                 EXIT_INPUT)
+        clashing = [name for name, given in others if given]
+        if waiting:
+            clashing.append("--step without N")
+        if self.marked and self.svg_file is None:
+            clashing.append("--marked without --svg")
+        if clashing:
+            fail(f"--html and --svg write pictures and cannot be combined with {', '.join(clashing)}", EXIT_INPUT)
+        if self.html_file == "-" and self.svg_file == "-":
+            fail("--html and --svg cannot both write to stdout ('-')", EXIT_INPUT)
+        for target in (self.html_file, self.svg_file):
+            if target is not None and target != "-":
+                _check_writable(target)
+
+    def write(self, rating: Rating, catalogue: Catalogue, lang: str, start: Board | None) -> None:
+        """Write the page and/or the picture; a step number beyond the rating is exit 2."""
+        from rater.render import html, position
+
+        if self.svg_file is not None:
+            number = self.step or 0
+            if number > len(rating.steps):
+                fail(f"--step {number}: the rating has {len(rating.steps)} steps (0 = the start)", EXIT_INPUT)
+            _write(self.svg_file, position(rating, number, catalogue=catalogue, start=start).svg(self.marked))
+        if self.html_file is not None:
+            first = 1 if self.step is None or self.svg_file is not None else self.step
+            if first > len(rating.steps) + 1:
+                fail(f"--step {first}: the page has {len(rating.steps)} steps and the final grid", EXIT_INPUT)
+            _write(self.html_file, html(rating, lang, catalogue=catalogue, start=start, first=first))
+
+
+def _check_writable(target: str) -> None:
+    """Fail (exit 2) unless ``target`` can be written: its directory exists, it is no directory, access allows."""
+    path = Path(target)
+    directory = path.parent
+    if path.is_dir():
+        fail(f"cannot write {target}: it is a directory", EXIT_INPUT)
+    if not directory.is_dir():
+        fail(f"cannot write {target}: no such directory {directory}", EXIT_INPUT)
+    if not os.access(path if path.exists() else directory, os.W_OK):
+        fail(f"cannot write {target}: permission denied", EXIT_INPUT)
+
+
+def _write(target: str, text: str) -> None:
+    """``text`` to the file ``target`` (UTF-8) or to stdout for ``-``; a failing write is one line, exit 2."""
+    if target == "-":
+        click.echo(text, nl=not text.endswith("\n"))
+        return
+    try:
+        Path(target).write_text(text, encoding="utf-8")
+    except OSError as exc:
+        fail(f"cannot write {target}: {exc.strerror}", EXIT_INPUT)
 
 
 def _list_techniques(engine: Engine, rating_too: bool, as_json: bool, ascii_only: bool) -> NoReturn:

@@ -5,11 +5,14 @@ from __future__ import annotations
 import enum
 import math
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from puzzles.geometry import COL_OF, ROW_OF
 from techniques.base import REGISTRY
 from techniques.step import WRITE_CANDIDATES, Step
+
+if TYPE_CHECKING:
+    from rater.render import Position
 
 class Status(str, enum.Enum):
     """How a rating run ended; a string, so that JSON and CSV records show the plain value.
@@ -86,6 +89,18 @@ class Rating:
         for s in self.steps:
             counts[s.code] = counts.get(s.code, 0) + 1
         return counts
+
+    def position(self, number: int) -> Position:
+        """The grid after step ``number`` (0: the start); it shows itself as SVG in a notebook."""
+        from rater.render import position  # the pictures are loaded only when a rating is drawn
+
+        return position(self, number)
+
+    def _repr_html_(self) -> str:
+        """The walkthrough page (:mod:`rater.html`) in a frame, for notebooks."""
+        from rater.render import notebook
+
+        return notebook(self)
 
 
 def step_size(step: Step) -> int | None:

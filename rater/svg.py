@@ -284,13 +284,17 @@ def _cell_rect(c: int, inset: int, attributes: str) -> str:
 
 
 def _link_path(link: Link) -> str:
-    """A link bent a little to its left, from the edge of one candidate's disc to the next, with an arrowhead."""
+    """A link bent a little, from the edge of one candidate's disc to the next, with an arrowhead."""
     (x1, y1), (x2, y2) = candidate_point(*link.a), candidate_point(*link.b)
     dx, dy = x2 - x1, y2 - y1
     length = math.hypot(dx, dy) or 1.0
     ux, uy = dx / length, dy / length
     bend = min(0.2 * length + 8, 40.0)
-    cx, cy = (x1 + x2) / 2 + uy * bend, (y1 + y2) / 2 - ux * bend
+    # bent towards the middle of the grid, so that no link leaves it
+    mx, my = (x1 + x2) / 2, (y1 + y2) / 2
+    middle = MARGIN + 4.5 * CELL
+    side = 1 if (middle - mx) * uy - (middle - my) * ux >= 0 else -1
+    cx, cy = mx + side * uy * bend, my - side * ux * bend
     # start and end on the discs' rims, in the direction of the control point
     sx, sy = _towards(x1, y1, cx, cy, 10)
     ex, ey = _towards(x2, y2, cx, cy, 10)

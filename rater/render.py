@@ -1,0 +1,95 @@
+"""Pictures of ratings for programs and notebooks: SVG grids and HTML pages.
+
+The same pictures as ``rate --svg`` and ``rate --html``::
+
+    from rater.engine import rate
+    from rater import render
+
+    rating = rate(puzzle)
+    rating                          # in Jupyter: the walkthrough page (Rating._repr_html_)
+    rating.position(12)             # in Jupyter: the grid after step 12 (Position._repr_svg_)
+    render.svg(board, step=step)    # any Board, with the marks of any Step, as an SVG string
+    render.html(rating, lang="de")  # the page as a string
+
+Names and explanations come from the technique catalogue; the packaged one
+unless a rating was made with another (pass ``catalogue=``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from xml.sax.saxutils import quoteattr
+
+from rater.engine import default_catalogue
+from rater.html import rating_html
+from rater.marks import replay, start_board
+from rater.result import Rating
+from rater.svg import grid_svg
+from techniques.board import Board
+from techniques.catalogue import Catalogue
+from techniques.step import Step
+
+
+def svg(board: Board, step: Step | None = None, *, placed_by: Sequence[str] | None = None,
+        catalogue: Catalogue | None = None, title: str = "") -> str:
+    """``board`` as an SVG picture, with the marks of ``step`` when given (drawn on the state before it).
+
+    ``placed_by`` names the technique code that placed each non-given digit
+    (it gives the digit its group's colour); without it such digits are dark grey.
+    """
+    return grid_svg(board, catalogue or default_catalogue(), placed_by, step, title)
+
+
+def html(rating: Rating, lang: str = "en", *, catalogue: Catalogue | None = None, start: Board | None = None,
+         first: int = 1) -> str:
+    """The self-contained page of ``rating`` in ``lang``, opening at step ``first``.
+
+    ``start`` is the board a candidate line was rated from (its candidates are
+    not in ``rating.puzzle``).
+    """
+    return rating_html(rating, catalogue or default_catalogue(), lang, start, first)
+
+
+def notebook(rating: Rating, lang: str = "en", *, catalogue: Catalogue | None = None) -> str:
+    """The page of ``rating`` in a frame of its own, for a notebook's output.
+
+    The frame keeps the page's styles and keys to itself: the notebook around
+    it looks and behaves as before.
+    """
+    page = html(rating, lang, catalogue=catalogue)
+    return (f'<iframe srcdoc={quoteattr(page)} title={quoteattr(rating.puzzle)} '
+            'style="width:100%;max-width:42rem;height:46rem;border:1px solid #ccc"></iframe>')
+
+
+@dataclass(frozen=True)
+class Position:
+    """The grid after step ``number`` of a rating (0: the start), and the step that follows it."""
+
+    number: int
+    board: Board
+    placed_by: tuple[str, ...]
+    next_step: Step | None
+    catalogue: Catalogue
+
+    def svg(self, marked: bool = False) -> str:
+        """The position as SVG; ``marked`` draws the marks of the next step on it (as the page shows that step)."""
+        step = self.next_step if marked else None
+        return grid_svg(self.board, self.catalogue, self.placed_by, step)
+
+    def _repr_svg_(self) -> str:
+        return self.svg()
+
+
+def position(rating: Rating, number: int, *, catalogue: Catalogue | None = None,
+             start: Board | None = None) -> Position:
+    """The position after step ``number`` (0 to the number of steps) of ``rating``."""
+    if not 0 <= number <= len(rating.steps):
+        raise ValueError(f"step {number} is not a position of this rating: 0 to {len(rating.steps)}")
+    board, placed_by = start_board(rating, start), [""] * 81
+    following = None
+    for n, step in replay(rating.steps, board, placed_by):
+        if n > number:
+            following = step
+            break
+    return Position(number, board, tuple(placed_by), following, catalogue or default_catalogue())
