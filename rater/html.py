@@ -87,8 +87,8 @@ class _Page:
             f'<body data-first="{opening}"><header>',
             f"<h1>{escape(w['html_title'])}</h1>",
             self._figures(),
-            f'<details class="toc"><summary>{escape(w["html_steps"])} ({len(rating.steps)})</summary>'
-            f'<ol>{"".join(entries)}</ol></details>',
+            (f'<details class="toc"><summary>{escape(w["html_steps"])} ({len(rating.steps)})</summary>'
+             f'<ol>{"".join(entries)}</ol></details>'),
             "</header>",
             self._nav(choices),
             f"<main>{''.join(sections)}</main>",

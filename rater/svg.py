@@ -305,9 +305,9 @@ def _link_path(link: Link) -> str:
             f"L{ex - 9 * tx - 4.5 * ty:.1f} {ey - 9 * ty + 4.5 * tx:.1f}Z")
     kind = "strong" if link.strong else "weak"
     dash = "" if link.strong else ' stroke-dasharray="6 4"'
-    return (f'<path d="M{sx:.1f} {sy:.1f}Q{cx:.1f} {cy:.1f} {ex:.1f} {ey:.1f}"{dash} class="sd-link sd-{kind}" '
-            f'data-a="{link.a[0]}.{link.a[1]}" data-b="{link.b[0]}.{link.b[1]}"/>'
-            f'<path d="{head}" fill="{LINK}" stroke="none"/>')
+    return (f'<g class="sd-link sd-{kind}" data-a="{link.a[0]}.{link.a[1]}" data-b="{link.b[0]}.{link.b[1]}">'
+            f'<path d="M{sx:.1f} {sy:.1f}Q{cx:.1f} {cy:.1f} {ex:.1f} {ey:.1f}"{dash}/>'
+            f'<path d="{head}" fill="{LINK}" stroke="none"/></g>')
 
 
 def _towards(x: float, y: float, tx: float, ty: float, distance: float) -> tuple[float, float]:
