@@ -50,7 +50,8 @@ def program_version() -> str:
 
 def rating_html(rating: Rating, catalogue: Catalogue, lang: str = "en", start: Board | None = None,
                 first: int = 1) -> str:
-    """The page of ``rating``; ``start`` is the board of a candidate line, ``first`` the step it opens at."""
+    """The page of ``rating``; ``start`` is the board of a candidate line, ``first`` the step it opens at
+    (the final grid after the last step)."""
     return _Page(rating, catalogue, lang).html(start, first)
 
 
@@ -68,23 +69,25 @@ class _Page:
         sections, choices, entries = [], [], []
         board, placed_by = start_board(rating, start), [""] * 81
         running = 0.0
+        final = len(rating.steps) + 1
+        opening = min(max(first, 1), final)
         for number, step in replay(rating.steps, board, placed_by):
             running += step.points
-            sections.append(self._step(number, step, board, placed_by, running))
+            sections.append(self._step(number, step, board, placed_by, running, number == opening))
             label = f"{number} · {step.code} · {self.catalogue.name(step.code, self.lang)} · {fmt_points(step.points)}"
             choices.append(f"<option>{escape(label)}</option>")
             entries.append(f'<li><a href="#step-{number}">{escape(label)}</a></li>')
-        final = len(rating.steps) + 1
-        sections.append(self._final(final, board, placed_by))
+        sections.append(self._final(final, board, placed_by, final == opening))
         choices.append(f"<option>{escape(w['walk_final'])}</option>")
         entries.append(f'<li><a href="#step-{final}">{escape(w["walk_final"])}</a></li>')
-        opening = min(max(first, 1), final)
         return "".join([
             f'<!DOCTYPE html>\n<html lang={quoteattr(self.lang)}><head><meta charset="utf-8"/>',
             '<meta name="viewport" content="width=device-width, initial-scale=1"/>',
             f'<meta name="generator" content={quoteattr(f"{DISTRIBUTION} {program_version()}")}/>',
-            f"<title>{escape(title)}</title><style>{STYLE}</style></head>",
-            f'<body data-first="{opening}"><header>',
+            f"<title>{escape(title)}</title><style>{STYLE}</style>",
+            # before the body is read, so that only the opening step is ever laid out and painted
+            '<script>document.documentElement.className += " js";</script></head>',
+            "<body><header>",
             f"<h1>{escape(w['html_title'])}</h1>",
             self._figures(),
             (f'<details class="toc"><summary>{escape(w["html_steps"])} ({len(rating.steps)})</summary>'
@@ -130,7 +133,8 @@ class _Page:
                 f'<span>{escape(w["html_last"])} </span>»</button>'
                 f'<p class="keys">{escape(w["html_keys"])}</p></nav>')
 
-    def _step(self, number: int, step: Step, board: Board, placed_by: Sequence[str], running: float) -> str:
+    def _step(self, number: int, step: Step, board: Board, placed_by: Sequence[str], running: float,
+              shown: bool) -> str:
         """One step: header (number, code, name, points, running total), explanation, grid before it."""
         w, lang = self.words, self.lang
         colour = group_colour(step.code, self.catalogue)
@@ -143,7 +147,8 @@ class _Page:
         text = f'<p class="text">{escape(step_text(step, self.catalogue, lang))}</p>'
         picture = grid_svg(board, self.catalogue, placed_by, step, f"{w['step']} {number}: {w['html_before']}",
                            inline=True)
-        return (f'<section class="pos step" id="step-{number}" data-n="{number}" data-code={quoteattr(step.code)}>'
+        on = " on" if shown else ""
+        return (f'<section class="pos step{on}" id="step-{number}" data-n="{number}" data-code={quoteattr(step.code)}>'
                 f"{header}{text}{self._alternatives(number)}<figure>{picture}</figure></section>")
 
     def _alternatives(self, number: int) -> str:
@@ -157,7 +162,7 @@ class _Page:
                         f"{escape(step_text(a, self.catalogue, lang))}</li>" for a in alternatives)
         return f'<ul class="alt">{items}</ul>'
 
-    def _final(self, number: int, board: Board, placed_by: Sequence[str]) -> str:
+    def _final(self, number: int, board: Board, placed_by: Sequence[str], shown: bool) -> str:
         """The final grid and the techniques used (code, name, count, points)."""
         w, lang, rating = self.words, self.lang, self.rating
         counts = rating.technique_counts()
@@ -172,7 +177,8 @@ class _Page:
                  f'<th>{escape(w["walk_technique"])}</th><th>{escape(w["walk_name"])}</th>'
                  f'<th>{escape(w["walk_count"])}</th><th>{escape(w["walk_points"])}</th></tr>{rows}</table>')
         picture = grid_svg(board, self.catalogue, placed_by, None, w["walk_final"], inline=True)
-        return (f'<section class="pos final" id="step-{number}" data-n="{number}"><h2>{escape(w["walk_final"])}</h2>'
+        on = " on" if shown else ""
+        return (f'<section class="pos final{on}" id="step-{number}" data-n="{number}"><h2>{escape(w["walk_final"])}</h2>'
                 f"<figure>{picture}</figure>{table}</section>")
 
     def _legend(self) -> str:
@@ -215,10 +221,10 @@ page-break-inside:avoid}figure svg{max-width:12cm}body{max-width:none}}
 #: Navigation: buttons, the list, the keys and the address ``#step=N``; no ``<`` or ``&`` (XML-safe anyway).
 SCRIPT = """
 (function () {
-  var doc = document, all = doc.querySelectorAll("section.pos"), count = all.length, current = 0;
-  var list = doc.querySelector("nav select");
+  var doc = document, all = doc.querySelectorAll("section.pos"), count = all.length;
+  var list = doc.querySelector("nav select"), current = Math.max(0, Array.prototype.indexOf.call(all,
+    doc.querySelector("section.pos.on")));
   if (!count || !list) { return; }
-  doc.documentElement.className += " js";
   function show(i, fromAddress) {
     i = Math.max(0, Math.min(count - 1, i));
     all[current].classList.remove("on");
@@ -250,7 +256,6 @@ SCRIPT = """
     show(moves[move]());
   });
   window.addEventListener("hashchange", fromAddress);
-  all[0].classList.add("on");
-  if (!fromAddress()) { show(parseInt(doc.body.getAttribute("data-first"), 10) - 1); }
+  if (!fromAddress()) { show(current); }
 })();
 """

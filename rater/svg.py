@@ -121,12 +121,12 @@ class _Picture:
         """The extra units of a variant: tinted cells, and the diagonals as faint lines."""
         if self.board.rules.standard:
             return []
-        out = []
+        cells: dict[str, list[int]] = {}
         for c in range(81):
             unit = extra_unit(self.board, c)
             if unit is not None:
-                fill = DIAGONAL_TINT if unit == 0 else COLOUR_GROUP_TINTS[unit - 1]
-                out.append(_cell_rect(c, 0, f'fill="{fill}"'))
+                cells.setdefault(DIAGONAL_TINT if unit == 0 else COLOUR_GROUP_TINTS[unit - 1], []).append(c)
+        out = [f'<path d="{_squares(group)}" fill="{fill}"/>' for fill, group in cells.items()]
         if any(extra_unit(self.board, c) == 0 for c in (0, 8)):
             end = MARGIN + 9 * CELL
             out.append(f'<path d="M{MARGIN} {MARGIN}L{end} {end}M{end} {MARGIN}L{MARGIN} {end}" stroke="#c0c0c0" '
@@ -150,9 +150,8 @@ class _Picture:
                        for k in range(1, 9) if k % 3)
         thick = "".join(f"M{MARGIN + k * CELL} {MARGIN}V{end}M{MARGIN} {MARGIN + k * CELL}H{end}"
                         for k in range(0, 10, 3))
-        labels = "".join(f'<text x="{MARGIN + k * CELL + CELL // 2}" y="{MARGIN - 7}">{k + 1}</text>'
-                         f'<text x="{MARGIN // 2}" y="{MARGIN + k * CELL + CELL // 2 + 5}">{k + 1}</text>'
-                         for k in range(9))
+        labels = _glyphs([(MARGIN + k * CELL + CELL // 2, MARGIN - 7, str(k + 1)) for k in range(9)] +
+                         [(MARGIN // 2, MARGIN + k * CELL + CELL // 2 + 5, str(k + 1)) for k in range(9)])
         return [f'<path d="{thin}" stroke="#9e9e9e" stroke-width="1"/>',
                 f'<path d="{thick}" stroke="#000000" stroke-width="3" stroke-linecap="square" fill="none"/>',
                 f'<g font-size="14" fill="#555555">{labels}</g>']
@@ -160,15 +159,26 @@ class _Picture:
     # -- digits and candidates -----------------------------------------------------------
 
     def _digits(self) -> list[str]:
-        """Givens bold black; placed digits in their group's colour; the placed digit of the step bold."""
-        out = ['<g font-size="38">']
+        """Givens bold black; placed digits in their group's colour; the placed digit of the step bold.
+
+        The digits of one look are one text element with a position per digit, which keeps a page of
+        a hundred grids small.
+        """
+        looks: dict[tuple[str, bool], list[tuple[float, float, str]]] = {}
         board = self.board
         for c in range(81):
             value = board.values[c]
             if value:
-                out.append(digit(c, value) if board.is_given(c) else digit(c, value, self._placed_colour(c)))
+                look = ("", True) if board.is_given(c) else (self._placed_colour(c), False)
             elif c in self.marks.placing:
-                out.append(digit(c, self.marks.placing[c], text_colour(self._step_colour()), bold=True))
+                value, look = self.marks.placing[c], (text_colour(self._step_colour()), True)
+            else:
+                continue
+            x, y = _centre(c)
+            looks.setdefault(look, []).append((x, y + 13, str(value)))
+        out = ['<g font-size="38">']
+        for (colour, bold), glyphs in looks.items():
+            out.append(_glyphs(glyphs, (' font-weight="bold"' if bold else "") + (f' fill="{colour}"' if colour else "")))
         out.append("</g>")
         return out
 
@@ -181,22 +191,19 @@ class _Picture:
     def _candidates(self) -> list[str]:
         """Candidates once written (else only the marked ones); used ones ringed, removed ones struck."""
         board, marks = self.board, self.marks
-        plain = [f'<g font-size="15" fill="{CANDIDATE}">']
+        plain: list[tuple[float, float, str]] = []
         marked = []
         for c in range(81):
             if board.values[c] or c in marks.placing:
                 continue
             for d in range(1, 10):
                 used, removed = (c, d) in marks.used, (c, d) in marks.removable
-                if not (used or removed or (board.pencil and board.has(c, d))):
-                    continue
                 if used or removed:
                     marked.append(marked_candidate(c, d, used, removed))
-                else:
+                elif board.pencil and board.has(c, d):
                     x, y = candidate_point(c, d)
-                    plain.append(f'<text x="{x}" y="{y + 5}">{d}</text>')
-        plain.append("</g>")
-        return plain + ['<g font-size="15">'] + marked + ["</g>"]
+                    plain.append((x, y + 5, str(d)))
+        return [f'<g font-size="15" fill="{CANDIDATE}">{_glyphs(plain)}</g>', '<g font-size="15">', *marked, "</g>"]
 
     # -- chains ------------------------------------------------------------------------
 
@@ -274,6 +281,20 @@ def legend_svg(item: str) -> str:
             f'font-size="{38 if item in ("given", "placed", "placing") else 15}" aria-hidden="true">'
             f'<rect x="{x - half}" y="{y - half}" width="{2 * half}" height="{2 * half}" fill="#ffffff" '
             f'stroke="#9e9e9e"/>{group}</svg>')
+
+
+def _glyphs(glyphs: Sequence[tuple[float, float, str]], attributes: str = "") -> str:
+    """Characters each at its own (x, y), as one text element (each is centred on its x)."""
+    if not glyphs:
+        return ""
+    xs = " ".join(f"{x:g}" for x, _, _ in glyphs)
+    ys = " ".join(f"{y:g}" for _, y, _ in glyphs)
+    return f'<text x="{xs}" y="{ys}"{attributes}>{"".join(ch for _, _, ch in glyphs)}</text>'
+
+
+def _squares(cells: list[int]) -> str:
+    """The path of the squares of ``cells``."""
+    return "".join(f"M{MARGIN + COL_OF[c] * CELL} {MARGIN + ROW_OF[c] * CELL}h{CELL}v{CELL}h-{CELL}z" for c in cells)
 
 
 def _cell_rect(c: int, inset: int, attributes: str) -> str:

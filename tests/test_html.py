@@ -153,7 +153,7 @@ def test_svg_after_step_n_is_that_position(tmp_path, rated):
         assert root.tag == f"{SVG_NS}svg"
         assert text.replace('xmlns="http://www.w3.org/2000/svg"', "").count("//") == 0
         board = position(rating, number).board
-        big = [e.text for e in root.find(f".//{SVG_NS}g[@font-size='38']")]  # the digits, not the candidates
+        big = "".join(e.text for e in root.find(f".//{SVG_NS}g[@font-size='38']"))  # digits, not candidates
         assert sorted(big) == sorted(str(v) for v in board.values if v)
         assert not any(marks(root).values())
     marked = CliRunner().invoke(main, [PUZZLE, "--svg", "-", "--step", "8", "--marked"])
@@ -179,7 +179,8 @@ def test_german_page(tmp_path, rated):
 def test_the_page_opens_at_step_n(tmp_path):
     result = CliRunner().invoke(main, [PUZZLE, "--html", "-", "--step", "9"])
     assert result.exit_code == 0
-    assert ET.fromstring(result.stdout).find("body").get("data-first") == "9"
+    opening = [s.get("data-n") for s in ET.fromstring(result.stdout).iter("section") if "on" in s.get("class").split()]
+    assert opening == ["9"]
 
 
 @pytest.mark.parametrize(

@@ -1,0 +1,110 @@
+"""Size and opening time of ``rate --html`` pages, and the example screenshots of the README.
+
+Rates the examples of tests/data/examples.csv (option 2001, each under its
+variant) and writes their pages; prints markdown: the page of the hardest
+example (the most points the original states for it) and the largest page,
+with size, steps, and the time headless Chromium takes to open it from a file
+(median of --loads fresh loads: DOMContentLoaded, load event, first paint).
+With --screenshots DIR it also writes the two pictures the README shows: a
+chain step and a unique-rectangle step of the page the browser test uses.
+
+Usage: python3 bench/html_page.py [--loads 5] [--screenshots docs]
+Needs Chromium (Debian: apt-get install chromium). Timings are wall-clock on
+whatever machine runs it; on a shared box they are noisy.
+"""
+
+from __future__ import annotations
+
+import argparse
+import csv
+import os
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from bench._common import EXAMPLES  # noqa: E402
+from puzzles.rules import parse_rules  # noqa: E402
+from rater.engine import Engine  # noqa: E402
+from rater.render import html  # noqa: E402
+from tests.browser_support import Browser, chromium  # noqa: E402
+from tests.test_html import PUZZLE  # noqa: E402
+from tests.test_html_browser import CHAIN_STEP, UR_STEP  # noqa: E402
+
+TIMING = ("(() => { const n = performance.getEntriesByType('navigation')[0];"
+          " const p = performance.getEntriesByName('first-contentful-paint')[0];"
+          " return [n.domContentLoadedEventEnd, n.loadEventEnd, p ? p.startTime : null]; })()")
+
+
+def pages(folder: Path) -> list[tuple[str, float, int, Path]]:
+    """(example id, stated points, steps, page file) of every example."""
+    engine = Engine("2001")
+    out = []
+    with EXAMPLES.open(newline="", encoding="utf-8") as handle:
+        for row in csv.DictReader(handle):
+            rating = engine.rate(row["puzzle"], rules=parse_rules(row["variant"]), allow_multiple=True)
+            target = folder / f"example{row['id']}.html"
+            target.write_text(html(rating), encoding="utf-8")
+            stated = float(row["points"]) if row["points"] else -1.0
+            out.append((row["id"], stated, len(rating.steps), target))
+    return out
+
+
+def opening(browser: Browser, page: Path, loads: int) -> tuple[float, float, float]:
+    """Median DOMContentLoaded, load event and first contentful paint (ms) over ``loads`` fresh loads."""
+    figures = []
+    for _ in range(loads):
+        browser.open(page.as_uri())
+        time.sleep(0.2)  # the paint entry is written after the load event
+        figures.append(browser.evaluate(TIMING))
+    return tuple(statistics.median(f[i] or 0.0 for f in figures) for i in range(3))  # type: ignore[return-value]
+
+
+def screenshots(browser: Browser, folder: Path, target: Path) -> None:
+    """The chain step and the unique-rectangle step of the browser test's page, at 560 pixels wide."""
+    page = folder / "screenshots.html"
+    page.write_text(html(Engine("2001").rate(PUZZLE)), encoding="utf-8")
+    browser.call("Emulation.setDeviceMetricsOverride", width=560, height=900, deviceScaleFactor=1, mobile=False)
+    for number, name in ((CHAIN_STEP, "html-chain.png"), (UR_STEP, "html-unique-rectangle.png")):
+        browser.open(f"{page.as_uri()}#step={number}")
+        box = browser.evaluate("(() => { const r = document.querySelector('section.pos.on').getBoundingClientRect();"
+                               " return [r.left, r.top + window.scrollY, r.width, r.height]; })()")
+        png = browser.screenshot({"x": box[0], "y": box[1], "width": box[2], "height": box[3]})
+        (target / name).write_bytes(png)
+        print(f"wrote {target / name} ({len(png) // 1024} KiB)")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--loads", type=int, default=5)
+    parser.add_argument("--screenshots", type=Path, default=None, metavar="DIR")
+    args = parser.parse_args()
+    executable = chromium()
+    if executable is None:
+        sys.exit("bench/html_page.py: needs Chromium")
+    with tempfile.TemporaryDirectory() as tmp, Browser(executable, 800, 1000) as browser:
+        folder = Path(tmp)
+        start = time.perf_counter()
+        made = pages(folder)
+        print(f"{len(made)} example pages written in {time.perf_counter() - start:.1f} s "
+              f"(load average {os.getloadavg()[0]:.1f})\n")
+        hardest = max(made, key=lambda m: m[1])
+        largest = max(made, key=lambda m: m[3].stat().st_size)
+        print("| page | stated points | steps | size | DOMContentLoaded | load | first paint |")
+        print("|---|---:|---:|---:|---:|---:|---:|")
+        for label, (ident, stated, steps, page) in (("hardest", hardest), ("largest", largest)):
+            ready, loaded, paint = opening(browser, page, args.loads)
+            print(f"| {label}: example {ident} | {stated:g} | {steps} | {page.stat().st_size / 1e6:.2f} MB "
+                  f"| {ready:.0f} ms | {loaded:.0f} ms | {paint:.0f} ms |")
+        sizes = sorted(m[3].stat().st_size for m in made)
+        print(f"\nall {len(sizes)} pages: median {statistics.median(sizes) / 1e6:.2f} MB, "
+              f"largest {sizes[-1] / 1e6:.2f} MB")
+        if args.screenshots:
+            screenshots(browser, folder, args.screenshots)
+
+
+if __name__ == "__main__":
+    main()
