@@ -21,7 +21,7 @@ from rater.cli import main
 from rater.engine import Engine
 from rater.html import program_version
 from rater.marks import chains_of, replay, start_board
-from rater.render import position, svg
+from rater.render import html, position, svg
 from rater.report import fmt_points, step_text
 from techniques.findings import Chain
 
@@ -106,8 +106,8 @@ def test_the_page_shows_figures_option_and_version(page, rated):
     assert rating.puzzle in page
 
 
-def test_every_picture_marks_exactly_the_findings_of_its_step(page, rated):
-    engine, rating = rated
+def check_marks(page: str, rating) -> set[str]:
+    """Every picture of the page carries exactly its step's marks; the kinds of marks seen."""
     pictures = [s.find(".//svg") for s in sections(ET.fromstring(page))]
     board, placed_by = start_board(rating), [""] * 81
     kinds_seen: set[str] = set()
@@ -130,7 +130,19 @@ def test_every_picture_marks_exactly_the_findings_of_its_step(page, rated):
             if "-" in chain.links or chain.closing:
                 assert found["weak"]
         kinds_seen |= {kind for kind, values in found.items() if values}
-    assert kinds_seen == {"cell", "used", "removed", "place", "strong", "weak"}
+    return kinds_seen
+
+
+def test_every_picture_marks_exactly_the_findings_of_its_step(page, rated):
+    _engine, rating = rated
+    assert check_marks(page, rating) == {"cell", "used", "removed", "place", "strong", "weak"}
+
+
+@pytest.mark.parametrize("option", ["2000", "2005"])
+def test_marks_in_the_other_modes(option):
+    """Half-synchronous (the canonical form's steps shown on this grid) and synchronous (rounds)."""
+    rating = Engine(option).rate(PUZZLE)
+    assert check_marks(html(rating), rating) >= {"used", "removed", "place"}
 
 
 def test_a_strong_and_a_weak_link_of_a_single_digit_chain(rated):
