@@ -5,8 +5,8 @@ Exit codes for one puzzle (also in the README):
 * 0 — rated, the puzzle was solved;
 * 1 — rated, but the techniques got stuck (the partial rating is printed);
 * 2 — bad input: unreadable puzzle, bad option code, unusable technique file,
-  an unknown ``--disable`` or ``--enable`` code, a usage error or a value out of range (one ``rate: error:``
-  line each);
+  an unknown ``--disable`` or ``--enable`` code, a usage error or a value out of range, an ``--html`` or
+  ``--svg`` FILE that cannot be written (one ``rate: error:`` line each);
 * 3 — the puzzle has no solution, or several (without ``--allow-multiple``);
   a candidate line counts only the solutions its candidates allow;
 * 5 — ``--verify``: a step of the rating contradicts the solution (the line
