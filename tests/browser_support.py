@@ -123,8 +123,9 @@ class Browser:
 
     def __init__(self, executable: str, width: int = 800, height: int = 1000) -> None:
         self.profile = tempfile.mkdtemp(prefix="rater-chromium-")
-        args = [executable, "--headless", "--disable-gpu", "--no-first-run", "--no-default-browser-check",
-                "--disable-extensions", "--hide-scrollbars", "--remote-debugging-address=127.0.0.1",
+        args = [executable, "--headless", "--disable-gpu", "--disable-dev-shm-usage", "--no-first-run",
+                "--no-default-browser-check", "--disable-extensions", "--hide-scrollbars",
+                "--remote-debugging-address=127.0.0.1",
                 "--remote-debugging-port=0", f"--user-data-dir={self.profile}", f"--window-size={width},{height}",
                 "about:blank"]
         if hasattr(os, "geteuid") and os.geteuid() == 0:

@@ -147,7 +147,7 @@ def test_marks_in_the_other_modes(option):
 
 def test_a_strong_and_a_weak_link_of_a_single_digit_chain(rated):
     """SC (1:5)2 = (1:9)2 - (3:8)2 = (5:8)2: solid, dashed, solid, from one candidate to the next."""
-    engine, rating = rated
+    _engine, rating = rated
     assert rating.steps[7].code == "SC"
     found = marks(ET.fromstring(position(rating, 7).svg(marked=True)))
     assert found["strong"] == {((4, 2), (8, 2)), ((25, 2), (43, 2))}
@@ -155,7 +155,7 @@ def test_a_strong_and_a_weak_link_of_a_single_digit_chain(rated):
 
 
 def test_svg_after_step_n_is_that_position(tmp_path, rated):
-    engine, rating = rated
+    _engine, rating = rated
     target = tmp_path / "grid.svg"
     for number in (0, 9, len(rating.steps)):
         result = CliRunner().invoke(main, [PUZZLE, "--svg", str(target), "--step", str(number)])
@@ -234,11 +234,11 @@ def test_step_before_the_puzzle_still_waits_for_keys():
     """``--step`` takes an optional number; ``rate --step PUZZLE`` is still the walkthrough that waits."""
     result = CliRunner().invoke(main, ["--step", PUZZLE, "--walk", "--no-color"], input="q")
     assert result.exit_code == 0
-    assert re.findall(r"^Step (\d+)  ", result.output, re.M) == ["1"]
+    assert re.findall(r"^Step (\d+)  ", result.output, re.MULTILINE) == ["1"]
 
 
 def test_notebook_displays(rated):
-    engine, rating = rated
+    _engine, rating = rated
     frame = ET.fromstring(rating._repr_html_())
     assert frame.tag == "iframe"
     inner = ET.fromstring(frame.get("srcdoc"))
