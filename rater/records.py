@@ -62,7 +62,7 @@ def rating_record(item: PuzzleItem, rating: Rating, lang: str, timeout: float | 
         "points": _number(rating.points) if rated else None,
         "norm2": _number(rating.norm2) if rated else None,
         "max": _number(rating.max) if rated else None,
-        "level": rating.level.get(lang, "") if rating.status in RATED else "",
+        "level": (rating.level_text(lang) or "") if rating.status in RATED else "",
         "thinning_steps": rating.thinning_steps if rated else None,
         "steps": len(rating.steps) if rated else None,
         "techniques": rating.technique_counts(),

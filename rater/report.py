@@ -40,7 +40,7 @@ def summary_lines(rating: Rating, catalogue: Catalogue, lang: str = "en") -> lis
     lines = [
         f"{w['total']}: {fmt_points(rating.points)}   {w['norm2']}: {rating.norm2:.1f}   "
         f"{w['max_norm']}: {fmt_points(rating.max)}",
-        f"{w['level']}: {rating.level.get(lang, '')}   {w['thinning_steps']}: {rating.thinning_steps}   "
+        f"{w['level']}: {rating.level_text(lang) or ''}   {w['thinning_steps']}: {rating.thinning_steps}   "
         f"{w['status']}: {status_text(catalogue.language(lang), rating.status)}   ({rating.seconds:.2f} s)",
     ]
     if not rating.uniqueness_techniques:

@@ -51,12 +51,17 @@ class Rating:
     steps: list[Step] = field(default_factory=list)
     solution: str | None = None
     final_grid: str | None = None
-    level: dict[str, str] = field(default_factory=dict)
+    #: The difficulty level's stable key (``very_hard``; :mod:`rater.levels`), None without a level.
+    level: str | None = None
+    #: The level's name per language, for reports (:meth:`level_text`).
+    level_names: dict[str, str] = field(default_factory=dict)
     seconds: float = 0.0
     uniqueness_techniques: bool = True
     message: str = ""
     #: The variant the puzzle was rated as (:mod:`puzzles.rules`).
     rules: str = "standard"
+    #: ``canonical`` when the canonical form was rated and the steps mapped back, else ``given``.
+    orientation: str = "given"
     #: Option digit 2: steps found in the same position but not applied, by the index (in
     #: ``steps``) of the first step applied there.  Printing only: they never count.
     alternatives: dict[int, list[Step]] = field(default_factory=dict)
@@ -80,6 +85,10 @@ class Rating:
     @property
     def thinning_steps(self) -> int:
         return sum(1 for s in self.steps if s.eliminations and not s.placements)
+
+    def level_text(self, lang: str = "en") -> str | None:
+        """The level's name in ``lang`` (English where the language has none), None without a level."""
+        return self.level_names.get(lang, self.level_names.get("en")) if self.level else None
 
     def technique_counts(self) -> dict[str, int]:
         counts: dict[str, int] = {}

@@ -21,7 +21,7 @@ distributed = pytest.importorskip("distributed")
 
 from rater import cluster as cluster_module  # noqa: E402
 from rater.cli import main  # noqa: E402
-from rater.workers import BulkConfig  # noqa: E402
+from rater.settings import RunSettings  # noqa: E402
 from tests.conftest import REPO, read_puzzles  # noqa: E402
 
 SEVERAL = ".......................2.3......3.2...1.4......5....6..3......4.7..8...962...7..."
@@ -123,7 +123,7 @@ def test_guard_stops_a_puzzle_that_never_returns(monkeypatch):
 
     monkeypatch.setattr(cluster_module, "rate_item", hangs_on_second)
     began = time.monotonic()
-    out = cluster_module.rate_chunk(items, BulkConfig(), None, limit=0.3)
+    out = cluster_module.rate_chunk(items, RunSettings(), limit=0.3)
     assert time.monotonic() - began < 10
     assert [r["status"] for r in out] == ["solved", "timeout", "solved"]
     assert "longer than 0.3 s" in out[1]["message"]

@@ -1,0 +1,161 @@
+"""The settings of a rating run: built once, validated once, the only way an engine is made.
+
+A run rates one puzzle, a file on local worker processes, a file on a Dask
+cluster, a resumed file, reduced puzzles or symmetric variants.  Every one of
+these builds its engines from one :class:`RunSettings`, so no way of rating
+can drop a setting another one honours: the object is a frozen dataclass of
+plain values (picklable, sent as it is to workers and cluster tasks), and it
+carries the *text* of a ``--techniques`` file, read once by the process that
+made it, so that workers need not see the user's files.
+
+Validation happens when the object is made: a bad option code, variant,
+language, technique text or code raises :class:`puzzles.errors.InputError`
+(a subclass names which) with the one line the command line prints.
+
+:meth:`RunSettings.catalogue_digest` names the *effective* technique catalogue
+of a run (see :func:`catalogue_digest`); records, run files and the API's
+ratings carry it beside the program version, and ``--resume`` refuses a run
+whose digest or version differs.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import threading
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Final
+
+from puzzles.errors import InputError
+from puzzles.rules import Rules, parse_rules
+from rater.engine import Engine, default_catalogue
+from rater.levels import LevelTable, load_levels
+from rater.options import DEFAULT_OPTION, Options
+from techniques.catalogue import Catalogue, read_technique_file
+from techniques.plugins import origin
+from techniques.texts import available_languages
+
+#: How many hex digits of the SHA-256 a catalogue digest keeps (64 bits: no two catalogues meet by chance).
+DIGEST_LENGTH: Final = 16
+
+class SettingsError(InputError):
+    """Settings that contradict each other (a code both switched on and off, a bad timeout)."""
+
+
+@dataclass(frozen=True)
+class RunSettings:
+    """Everything that decides the ratings of a run (see the module docstring).
+
+    ``techniques`` is the text of a technique file (None: the built-in one),
+    ``techniques_source`` names it in messages.  ``disable``/``enable`` switch
+    codes off/on after it.  ``canonical`` rates every puzzle in its canonical
+    orientation (None: as the mode does by default, which is canonical for
+    option digit 4 = 0 only).  ``lang`` is the language of level names and
+    texts in records; ``reduce`` adds the reduction fields to bulk records;
+    ``timeout`` is the seconds one puzzle may take in a bulk run.
+    """
+
+    option: str = DEFAULT_OPTION
+    rules: str = "standard"
+    techniques: str | None = None
+    techniques_source: str = "--techniques"
+    disable: tuple[str, ...] = ()
+    enable: tuple[str, ...] = ()
+    allow_multiple: bool = False
+    canonical: bool | None = None
+    lang: str = "en"
+    reduce: bool = False
+    timeout: float | None = None
+
+    def __post_init__(self) -> None:
+        """Check every value once (an :class:`InputError`) and normalise the option code and variant name."""
+        object.__setattr__(self, "option", Options.parse(self.option).code)
+        object.__setattr__(self, "rules", parse_rules(self.rules).name)
+        object.__setattr__(self, "disable", tuple(dict.fromkeys(self.disable)))
+        object.__setattr__(self, "enable", tuple(dict.fromkeys(self.enable)))
+        both = [code for code in self.enable if code in self.disable]
+        if both:
+            raise SettingsError(f"{both[0]} is given to both --enable and --disable")
+        if self.lang not in available_languages():
+            raise SettingsError(f"unknown language {self.lang!r}: choose {', '.join(available_languages())}")
+        if self.timeout is not None and not (isinstance(self.timeout, (int, float)) and 0 < self.timeout < float("inf")):
+            raise SettingsError(f"the timeout must be a positive finite number of seconds, not {self.timeout}")
+        self.catalogue()  # validates the technique text and the codes
+
+    @classmethod
+    def from_file(cls, techniques: str | Path | None = None, **values: Any) -> RunSettings:
+        """Settings whose technique file is read from ``techniques`` (a path; None: the built-in one)."""
+        if techniques is None:
+            return cls(**values)
+        return cls(techniques=read_technique_file(techniques), techniques_source=str(techniques), **values)
+
+    @property
+    def options(self) -> Options:
+        return Options.parse(self.option)
+
+    def rule_set(self) -> Rules:
+        """The :mod:`puzzles.rules` variant of puzzles whose line names none."""
+        return parse_rules(self.rules)
+
+    def catalogue(self) -> Catalogue:
+        """The run's technique catalogue, built once per thread of a process (techniques keep search state)."""
+        key = (self.techniques, self.techniques_source, self.disable, self.enable)
+        cache: dict[tuple[Any, ...], Catalogue] = _LOCAL.__dict__.setdefault("catalogues", {})
+        catalogue = cache.get(key)
+        if catalogue is None:
+            if self.techniques is None:
+                catalogue = default_catalogue() if threading.current_thread() is threading.main_thread() \
+                    else Catalogue.load()
+            else:
+                catalogue = Catalogue.from_text(self.techniques, self.techniques_source)
+            if self.disable:
+                catalogue = catalogue.without(self.disable)
+            if self.enable:
+                catalogue = catalogue.with_enabled(self.enable)
+            if len(cache) > 4:  # a process serves few runs; an old run's catalogue is not needed again
+                cache.clear()
+            cache[key] = catalogue
+        return catalogue
+
+    def engine(self, kind: type[Engine] = Engine) -> Engine:
+        """A new engine of these settings (``kind``: an Engine subclass, e.g. the verifying one)."""
+        return kind(self.options, self.catalogue(), canonical=self.canonical)
+
+    def catalogue_digest(self) -> str:
+        """The digest of the effective catalogue (:func:`catalogue_digest`)."""
+        return catalogue_digest(self.catalogue(), load_levels())
+
+
+_LOCAL = threading.local()
+
+
+def catalogue_description(catalogue: Catalogue, levels: LevelTable) -> dict[str, Any]:
+    """What decides points and levels, without the words of any language.
+
+    Every technique in search order with its switch, its parameters (defaults
+    included) and its origin (``built-in`` or a plugin's distribution and
+    version), the level bounds and keys, and the synchronous level sets.
+    Names and explanation texts are left out: a translation changes no rating.
+    """
+    return {
+        "techniques": [
+            {"code": e.code, "enabled": e.enabled, "params": dict(sorted(e.technique.params.items())),
+             "origin": origin(e.code)}
+            for e in catalogue
+        ],
+        "levels": [[bound, level.key] for bound, level in levels.grades]
+                  + [["top", levels.top_other.key], ["top_te", levels.top_te.key]],
+        "sync_levels": {str(k): list(v) for k, v in sorted(levels.sync_levels.items())},
+    }
+
+
+def catalogue_digest(catalogue: Catalogue, levels: LevelTable) -> str:
+    """A short SHA-256 of :func:`catalogue_description`: equal digests, equal technique settings.
+
+    It covers the built-in or ``--techniques`` file (order, switches,
+    parameters), ``--disable``/``--enable``, plugins with their versions and
+    the level table; the program's own code is named by the version.
+    """
+    text = json.dumps(catalogue_description(catalogue, levels), sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:DIGEST_LENGTH]
