@@ -27,6 +27,7 @@ from puzzles.geometry import cell_name
 from puzzles.parsing import Grid, PuzzleError, as_grid, format_line, parse_puzzle
 from puzzles.rules import STANDARD, Rules, unit_name
 from puzzles.solver import analyse
+from rater.digest import catalogue_digest
 from rater.levels import LevelTable, load_levels
 from rater.modes import choose_placements, choose_thinning
 from rater.options import Mode, Options
@@ -72,6 +73,8 @@ class Engine:
         self.options = options if isinstance(options, Options) else Options.parse(options)
         self.catalogue = catalogue or default_catalogue()
         self.levels = levels or load_levels()
+        #: What every rating names as its catalogue (:mod:`rater.digest`).
+        self.catalogue_digest = catalogue_digest(self.catalogue, self.levels)
         mode = self.options.mode
         self.mode = mode
         self.canonical = mode is Mode.HALF_SYNC if canonical is None else canonical
@@ -169,7 +172,8 @@ class Engine:
         """Rate ``puzzle`` as given."""
         began = time.perf_counter()
         grid = as_grid(puzzle)
-        rating = Rating(puzzle=format_line(grid), option=self.options.code, status=Status.INVALID, rules=rules.name)
+        rating = Rating(puzzle=format_line(grid), option=self.options.code, status=Status.INVALID, rules=rules.name,
+                        catalogue_digest=self.catalogue_digest)
         if start is not None:
             _check_start(grid, start)
             contradiction = _start_contradiction(start, rules)

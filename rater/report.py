@@ -77,7 +77,7 @@ def text_report(rating: Rating, catalogue: Catalogue, lang: str = "en") -> str:
 def json_report(rating: Rating, catalogue: Catalogue, lang: str = "en") -> dict[str, Any]:
     texts = [step_text(s, catalogue, lang) for s in rating.steps]
     groups = [catalogue.entry(s.code).technique.group if s.code in catalogue else s.code for s in rating.steps]
-    data = rating_to_json(rating, texts, groups)
+    data = rating_to_json(rating, texts, groups, lang)
     for index, alternatives in rating.alternatives.items():  # option digit 2
         data["steps"][index]["alternatives"] = [
             {"code": a.code, "points": a.points, "size": step_size(a), "placements": rcd(a.placements),

@@ -13,31 +13,26 @@ language, technique text or code raises :class:`puzzles.errors.InputError`
 (a subclass names which) with the one line the command line prints.
 
 :meth:`RunSettings.catalogue_digest` names the *effective* technique catalogue
-of a run (see :func:`catalogue_digest`); records, run files and the API's
+of a run (see :func:`rater.digest.catalogue_digest`); records, run files and the API's
 ratings carry it beside the program version, and ``--resume`` refuses a run
 whose digest or version differs.
 """
 
 from __future__ import annotations
 
-import hashlib
-import json
 import threading
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Final
+from typing import Any
 
 from puzzles.errors import InputError
 from puzzles.rules import Rules, parse_rules
+from rater.digest import catalogue_digest
 from rater.engine import Engine, default_catalogue
-from rater.levels import LevelTable, load_levels
+from rater.levels import load_levels
 from rater.options import DEFAULT_OPTION, Options
 from techniques.catalogue import Catalogue, read_technique_file
-from techniques.plugins import origin
 from techniques.texts import available_languages
-
-#: How many hex digits of the SHA-256 a catalogue digest keeps (64 bits: no two catalogues meet by chance).
-DIGEST_LENGTH: Final = 16
 
 class SettingsError(InputError):
     """Settings that contradict each other (a code both switched on and off, a bad timeout)."""
@@ -123,39 +118,8 @@ class RunSettings:
         return kind(self.options, self.catalogue(), canonical=self.canonical)
 
     def catalogue_digest(self) -> str:
-        """The digest of the effective catalogue (:func:`catalogue_digest`)."""
+        """The digest of the effective catalogue (:func:`rater.digest.catalogue_digest`)."""
         return catalogue_digest(self.catalogue(), load_levels())
 
 
 _LOCAL = threading.local()
-
-
-def catalogue_description(catalogue: Catalogue, levels: LevelTable) -> dict[str, Any]:
-    """What decides points and levels, without the words of any language.
-
-    Every technique in search order with its switch, its parameters (defaults
-    included) and its origin (``built-in`` or a plugin's distribution and
-    version), the level bounds and keys, and the synchronous level sets.
-    Names and explanation texts are left out: a translation changes no rating.
-    """
-    return {
-        "techniques": [
-            {"code": e.code, "enabled": e.enabled, "params": dict(sorted(e.technique.params.items())),
-             "origin": origin(e.code)}
-            for e in catalogue
-        ],
-        "levels": [[bound, level.key] for bound, level in levels.grades]
-                  + [["top", levels.top_other.key], ["top_te", levels.top_te.key]],
-        "sync_levels": {str(k): list(v) for k, v in sorted(levels.sync_levels.items())},
-    }
-
-
-def catalogue_digest(catalogue: Catalogue, levels: LevelTable) -> str:
-    """A short SHA-256 of :func:`catalogue_description`: equal digests, equal technique settings.
-
-    It covers the built-in or ``--techniques`` file (order, switches,
-    parameters), ``--disable``/``--enable``, plugins with their versions and
-    the level table; the program's own code is named by the version.
-    """
-    text = json.dumps(catalogue_description(catalogue, levels), sort_keys=True, separators=(",", ":"))
-    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:DIGEST_LENGTH]

@@ -35,7 +35,7 @@ from collections import deque
 from collections.abc import Callable, Generator, Iterable
 from dataclasses import dataclass, field
 from multiprocessing import connection, get_context
-from typing import Any
+from typing import Any, TypeAlias
 
 from puzzles.errors import InputError
 from puzzles.formats import PuzzleItem
@@ -59,6 +59,9 @@ def guard_limit(timeout: float | None) -> float:
     """
     return timeout + max(2.0, 0.5 * timeout) if timeout else DEFAULT_GUARD
 
+
+#: What a worker makes of one puzzle: a record (:func:`rate_item`), or a rating for the API.
+RateFunction: TypeAlias = Callable[[PuzzleItem, RunSettings], Any]
 
 # --- the worker side ------------------------------------------------------------------
 
@@ -100,7 +103,8 @@ def rate_item(item: PuzzleItem, settings: RunSettings, engine: Engine | None = N
     return record
 
 
-def _worker_main(conn: connection.Connection, parent_end: connection.Connection, settings: RunSettings) -> None:
+def _worker_main(conn: connection.Connection, parent_end: connection.Connection, settings: RunSettings,
+                 rate: RateFunction | None = None) -> None:
     """Rate what arrives on ``conn`` until told to stop or orphaned.
 
     A forked worker inherits the parent's pipe ends (its own and its
@@ -122,7 +126,7 @@ def _worker_main(conn: connection.Connection, parent_end: connection.Connection,
             return
         seq, item = task
         try:
-            conn.send((seq, rate_item(item, settings)))
+            conn.send((seq, (rate or rate_item)(item, settings)))
         except OSError:  # the parent is gone (killed): nothing left to do
             return
 
@@ -141,8 +145,10 @@ class _Worker:
 class WorkerPool:
     """``jobs`` worker processes, each with a short queue of puzzles, replaceable one by one."""
 
-    def __init__(self, jobs: int, settings: RunSettings, per_worker: int = 2) -> None:
+    def __init__(self, jobs: int, settings: RunSettings, per_worker: int = 2,
+                 rate: RateFunction | None = None) -> None:
         self.settings = settings
+        self.rate = rate
         self.per_worker = per_worker
         self.context = get_context()
         self.retried: set[int] = set()  # puzzles on their second attempt after their worker died
@@ -150,7 +156,8 @@ class WorkerPool:
 
     def _spawn(self) -> _Worker:
         parent, child = self.context.Pipe()
-        process = self.context.Process(target=_worker_main, args=(child, parent, self.settings), daemon=True)
+        process = self.context.Process(target=_worker_main, args=(child, parent, self.settings, self.rate),
+                                       daemon=True)
         process.start()
         child.close()
         return _Worker(process, parent)
@@ -169,9 +176,9 @@ class WorkerPool:
         except OSError:  # died meanwhile: collect() replaces it and resends its queue
             pass
 
-    def collect(self, wait: float) -> list[tuple[int, dict[str, Any]]]:
+    def collect(self, wait: float) -> list[tuple[int, Any]]:
         """Results that arrived within ``wait`` seconds, plus records for hung or dead workers."""
-        out: list[tuple[int, dict[str, Any]]] = []
+        out: list[tuple[int, Any]] = []
         handles = [w.conn for w in self.workers] + [w.process.sentinel for w in self.workers]
         connection.wait(handles, timeout=wait)
         for index, worker in enumerate(self.workers):
@@ -246,7 +253,8 @@ def rate_stream(
     *,
     window: int | None = None,
     on_flush: Callable[[], None] | None = None,
-) -> Generator[dict[str, Any], None, None]:
+    rate: RateFunction | None = None,
+) -> Generator[Any, None, None]:
     """Records for ``items`` in input order, rated by ``jobs`` workers.
 
     At most ``window`` records are in flight or waiting for an earlier one, so
@@ -254,12 +262,15 @@ def rate_stream(
     record without a worker.  The loop waits for workers only when it cannot
     go on without them: a puzzle is held for want of a free worker, the
     window is full, or the input is exhausted.  ``on_flush`` is called after
-    every round of yielded records (the writer flushes there).
+    every round of yielded records (the writer flushes there).  ``rate``
+    makes a worker's result of one item (default: its record); the records
+    the pool makes itself (unreadable lines, timeouts, dead workers) are
+    records whatever ``rate`` returns.
     """
     window = window or max(64, 16 * jobs)
     source = enumerate(items)
-    pool = WorkerPool(jobs, settings)
-    done: dict[int, dict[str, Any]] = {}
+    pool = WorkerPool(jobs, settings, rate=rate)
+    done: dict[int, Any] = {}
     held: tuple[int, PuzzleItem] | None = None
     next_out = 0
     exhausted = False

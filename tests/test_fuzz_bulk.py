@@ -28,6 +28,7 @@ from puzzles.formats import read_items
 from rater import workers
 from rater.bulk_output import RecordWriter, TemplateError, check_template, csv_cell, escape_text, json_line
 from rater.cli import main
+from rater.records import FIELDS
 from rater.settings import RunSettings
 from rater.workers import rate_stream
 from tests.conftest import REPO, interruptible
@@ -67,8 +68,7 @@ def records_of(text: str, fmt: str) -> list[dict]:
     if fmt == "jsonl":
         return [json.loads(line) for line in lines]
     rows = [next(csv.reader([line])) for line in lines]
-    assert ",".join(rows[0]) == "line,puzzle,status,points,norm2,max,level,thinning_steps,steps,techniques," \
-                                "seconds,message,comment,rules"
+    assert tuple(rows[0]) == FIELDS
     return [dict(zip(rows[0], row)) for row in rows[1:]]
 
 
@@ -250,7 +250,7 @@ def every_status() -> list[dict]:
 
 
 GOOD_TEMPLATES = ["{line}", "{points:.2f}|{norm2:>8.3f}|{max:<4}", "{puzzle:.9} {status:^12} {level!r}",
-                  "{seconds:%} {steps:05d} {thinning_steps:+}", "{comment!s:_>30} {message!r}", "{techniques}"]
+                  "{seconds:%} {step_count:05d} {thinning_steps:+}", "{comment!s:_>30} {message!r}", "{techniques}"]
 
 
 @pytest.mark.parametrize("template", GOOD_TEMPLATES)
