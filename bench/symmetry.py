@@ -54,6 +54,7 @@ def main() -> None:
     rng = random.Random(args.seed)
     identical = 0
     spreads = []
+    levels_differ = 0
     began = time.perf_counter()
     for p in puzzles:
         grid = parse_puzzle(p)
@@ -62,18 +63,19 @@ def main() -> None:
         signatures = [signature(r) for r in ratings]
         if all(s == signatures[0] for s in signatures):
             identical += 1
-        else:
-            totals = [r.points for r in ratings]
-            spreads.append(max(totals) - min(totals))
+        totals = [r.points for r in ratings]
+        spreads.append(max(totals) - min(totals))
+        levels_differ += len({r.level for r in ratings}) > 1
     wall = time.perf_counter() - began
     mode = "canonical form" if engine.canonical else "given orientation"
     print(f"file {args.file}  puzzles {len(puzzles)}  copies {args.copies}  option {args.option} ({mode})")
-    print(f"identical: {identical} of {len(puzzles)}   differing: {len(puzzles) - identical}")
-    if spreads:
-        print(f"spread of the totals where they differ: max {max(spreads):.2f}, "
-              f"median {sorted(spreads)[len(spreads) // 2]:.2f} points")
+    print(f"identical ratings (total and steps): {identical} of {len(puzzles)}")
+    differing = sorted(x for x in spreads if x)
+    print(f"totals differ: {len(differing)} of {len(puzzles)};  levels differ: {levels_differ}")
+    if differing:
+        print(f"spread of the totals (max - min over the copies) where they differ: median "
+              f"{differing[len(differing) // 2]:.2f}, max {differing[-1]:.2f} points")
     print(f"{wall:.1f} s for {len(puzzles) * (args.copies + 1)} ratings")
-
 
 if __name__ == "__main__":
     main()
