@@ -41,7 +41,9 @@ def _settings(option: str | None, settings: RunSettings | None, values: dict[str
         if option is not None or values:
             raise InputError("give either settings= or single settings (option, rules, ...), not both")
         return settings
-    return RunSettings(option=option or RunSettings.option, **values)
+    if option is not None:
+        values["option"] = option
+    return RunSettings(**values)
 
 
 def rate(puzzle: Puzzle, option: str | None = None, *, settings: RunSettings | None = None,
