@@ -24,9 +24,9 @@ Exit codes for ``--file`` (bulk):
 
 * 0 — every record is a rating (status ``solved`` or ``stuck``);
 * 2 — the run could not start (bad options, template or timeout, unreadable
-  input, an output that is the input, a ``--resume`` whose input or settings
-  differ from the run that wrote the output; with ``--cluster``: Dask missing,
-  the scheduler unreachable, or lost or failing in the middle of the run, whose
+  input, an output that is the input, a ``--resume`` whose input, settings,
+  program version or catalogue digest differ from the run that wrote the
+  output; with ``--cluster``: Dask missing, the scheduler unreachable, or lost or failing in the middle of the run, whose
   records written so far ``--resume`` keeps);
 * 4 — the run finished, but some records are not ratings (``error``,
   ``invalid``, ``no_solution``, ``multiple_solutions``, ``timeout``);
@@ -181,8 +181,10 @@ HELP_SECTIONS = (
               help="Bulk: record format; text is '<puzzle> <points> <norm2> <max> <level>'. Control characters "
                    "are escaped (\\x1b, \\u2028) in every format; csv cells starting with = + - @ get a leading '.")
 @click.option("--template", default=None, metavar="TEXT",
-              help="Bulk, text format: a line template with {fields}: line puzzle status points norm2 max level "
-                   "thinning_steps steps techniques seconds message comment; format specs such as {points:6.1f} "
+              help="Bulk, text format: a line template with {fields}, the record's (docs/records.md): line "
+                   "puzzle status points norm2 max level level_text thinning_steps step_count techniques seconds "
+                   "message comment rules option orientation uniqueness_techniques version catalogue_digest; "
+                   "format specs such as {points:6.1f} "
                    "(width up to 1000), conversions !s !r; no attributes or indexes. Checked before the run. "
                    "With --reduce also reduced necessary_givens already_minimal.")
 @click.option("--jobs", "-j", type=click.IntRange(min=0), default=0, metavar="N",
@@ -192,8 +194,8 @@ HELP_SECTIONS = (
                    "busy 300 s on one puzzle is killed and the puzzle gets a 'timeout' record.")
 @click.option("--resume", is_flag=True,
               help="Bulk: continue an interrupted run on the same --output; refused (exit 2) when the input, "
-                   "format, template, option, language, --allow-multiple, --reduce, --disable or technique file "
-                   "differ.")
+                   "format, template, option, language, --allow-multiple, --reduce, --disable, --canonical, "
+                   "technique file, program version or catalogue digest differ.")
 @click.option("--quiet", "-q", is_flag=True,
               help="Bulk: no progress bar, summary or notes on stderr (errors and the interrupt hint still go there).")
 @click.option("--reduce", "reduce", is_flag=True,
