@@ -10,7 +10,6 @@ starts), so the cluster is started once.
 from __future__ import annotations
 
 import json
-import logging
 import pickle
 
 import pytest
@@ -20,9 +19,9 @@ from puzzles.errors import InputError
 from rater.cli import main
 from rater.settings import RunSettings
 from techniques.catalogue import DEFAULT_PATH
-from tests.conftest import read_puzzles
+from tests.conftest import local_cluster, read_puzzles
 
-distributed = pytest.importorskip("distributed")
+pytest.importorskip("distributed")
 
 SEVERAL = ".......................2.3......3.2...1.4......5....6..3......4.7..8...962...7..."
 #: top95 puzzles 7 and 9: 721 and 795 points with Bowman's Bingo, 581 and 533 without.
@@ -34,9 +33,8 @@ DIAGONAL = read_puzzles("variant_diagonal_200.txt", count=2)
 
 @pytest.fixture(scope="module")
 def scheduler():
-    with distributed.LocalCluster(n_workers=1, processes=True, threads_per_worker=1, dashboard_address=None,
-                                  silence_logs=logging.ERROR) as local:
-        yield local.scheduler_address
+    with local_cluster(1) as address:
+        yield address
 
 
 @pytest.fixture(scope="module")
