@@ -34,6 +34,7 @@ from rater.options import DEFAULT_OPTION, Options
 from techniques.catalogue import Catalogue, read_technique_file
 from techniques.texts import available_languages
 
+
 class SettingsError(InputError):
     """Settings that contradict each other (a code both switched on and off, a bad timeout)."""
 
@@ -74,7 +75,8 @@ class RunSettings:
             raise SettingsError(f"{both[0]} is given to both --enable and --disable")
         if self.lang not in available_languages():
             raise SettingsError(f"unknown language {self.lang!r}: choose {', '.join(available_languages())}")
-        if self.timeout is not None and not (isinstance(self.timeout, (int, float)) and 0 < self.timeout < float("inf")):
+        timeout = self.timeout
+        if timeout is not None and not (isinstance(timeout, (int, float)) and 0 < timeout < float("inf")):
             raise SettingsError(f"the timeout must be a positive finite number of seconds, not {self.timeout}")
         self.catalogue()  # validates the technique text and the codes
 

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import importlib
-import tomllib
 
 import pytest
+import tomllib
 from click.testing import CliRunner
 
 import rater

@@ -5,9 +5,9 @@ from __future__ import annotations
 import json
 import platform
 import threading
-import tomllib
 
 import pytest
+import tomllib
 from click.testing import CliRunner
 
 import canon
