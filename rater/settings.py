@@ -21,6 +21,7 @@ whose digest or version differs.
 from __future__ import annotations
 
 import threading
+from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -68,8 +69,8 @@ class RunSettings:
         """Check every value once (an :class:`InputError`) and normalise the option code and variant name."""
         object.__setattr__(self, "option", Options.parse(self.option).code)
         object.__setattr__(self, "rules", parse_rules(self.rules).name)
-        object.__setattr__(self, "disable", tuple(dict.fromkeys(self.disable)))
-        object.__setattr__(self, "enable", tuple(dict.fromkeys(self.enable)))
+        object.__setattr__(self, "disable", _codes(self.disable))
+        object.__setattr__(self, "enable", _codes(self.enable))
         both = [code for code in self.enable if code in self.disable]
         if both:
             raise SettingsError(f"{both[0]} is given to both --enable and --disable")
@@ -125,3 +126,9 @@ class RunSettings:
 
 
 _LOCAL = threading.local()
+
+
+def _codes(codes: str | Iterable[str]) -> tuple[str, ...]:
+    """Technique codes in order without repeats; a string is a comma list, as on the command line."""
+    parts = codes.split(",") if isinstance(codes, str) else codes
+    return tuple(dict.fromkeys(code.strip() for code in parts if code.strip()))
