@@ -102,3 +102,30 @@ def test_settings_are_checked_once_and_travel_as_they_are():
                 {"disable": ("BB",), "enable": ("BB",)}, {"techniques": "techniques: 3"}, {"timeout": -1.0}):
         with pytest.raises(InputError):
             RunSettings(**bad)
+
+
+def test_a_file_run_builds_its_catalogue_once(tmp_path, monkeypatch):
+    """The CLI builds the run's catalogue; forked workers inherit it instead of reading the file again."""
+    import multiprocessing
+    import os
+    import threading
+
+    if multiprocessing.get_start_method() != "fork":
+        pytest.skip("workers that are not forked build the catalogue once each, from the settings' text")
+
+    from rater import settings as settings_module
+    from techniques.catalogue import Catalogue
+
+    log = tmp_path / "built.log"
+    build = Catalogue.from_data.__func__  # type: ignore[attr-defined]
+
+    def counted(cls, *args, **kwargs):
+        with log.open("a") as fh:
+            fh.write(f"{os.getpid()}\n")
+        return build(cls, *args, **kwargs)
+
+    monkeypatch.setattr(Catalogue, "from_data", classmethod(counted))
+    monkeypatch.setattr(settings_module, "_LOCAL", threading.local())
+    monkeypatch.setattr("rater.engine._DEFAULT", None)
+    records(tmp_path, "once", EASY, ["--jobs", "2", "--disable", "BB"])
+    assert len(log.read_text().splitlines()) == 1
