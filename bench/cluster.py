@@ -103,10 +103,10 @@ def client_cost(chunk: int = 200) -> float:
     from puzzles.formats import read_items
     from rater.bulk_output import RecordWriter
     from rater.cluster import rate_chunk
-    from rater.workers import BulkConfig
+    from rater.settings import RunSettings
 
     items = list(read_items(easy_lines(chunk)))
-    records = rate_chunk(items, BulkConfig())
+    records = rate_chunk(items, RunSettings())
     payload = pickle.dumps(records)
     items_payload = pickle.dumps(items)
     rounds = 50

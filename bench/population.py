@@ -90,7 +90,7 @@ def task_17clue(puzzle: str) -> tuple[bool, bool, str]:
     ab_only = ab.status == "solved" and _group(ab, ab_engine) <= {"A", "B"}
     direct = _engine("2001").rate(puzzle)
     return (ab_only, direct.status == "solved" and all(s.code != "PM" for s in direct.steps),
-            direct.level.get("en", ""))
+            direct.level_text("en") or "")
 
 
 def task_hard(puzzle: str) -> dict[str, Any]:

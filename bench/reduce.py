@@ -34,7 +34,7 @@ from puzzles.parsing import parse_line  # noqa: E402
 from puzzles.reduction import STANDARD, Rules, all_minimal_puzzles, count_givens, reduce_puzzle  # noqa: E402
 from puzzles.solver import analyse  # noqa: E402
 
-Grid = tuple[int, ...]
+from puzzles.geometry import Grid
 
 
 def puzzles_of(name: str, limit: int, step: int) -> list[Grid]:

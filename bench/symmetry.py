@@ -1,14 +1,17 @@
-"""Does the half-synchronous mode rate symmetric copies alike?  Counts over hard puzzles.
+"""Does a mode rate symmetric copies alike?  Counts and spreads over hard puzzles.
 
     python bench/symmetry.py [--file forum_hardest_1106.txt] [--limit 100] [--copies 5]
-                             [--seed 1] [--given-orientation]
+                             [--seed 1] [--option 2000] [--given-orientation | --canonical]
 
-For each puzzle: its rating with option 2000 and those of ``--copies`` random
+For each puzzle: its rating with ``--option`` and those of ``--copies`` random
 elements of G* (transposition, band/stack/row/column permutations, relabelling)
 applied to it.  A puzzle counts as identical when every copy has the same total
 and the same multiset of (code, points), a row code and its column twin counted
 as one.  ``--given-orientation`` rates each copy as given (no canonical form),
-the behaviour before the mode rated canonical forms, for comparison.
+the behaviour before the mode rated canonical forms, for comparison;
+``--canonical`` rates every copy's canonical form in any mode (``rate --canonical``).
+Without either, each mode rates as it does by default (2000 canonical, the others
+as given).  The spread of a puzzle is its highest total minus its lowest.
 """
 
 from __future__ import annotations
@@ -25,8 +28,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from bench._common import load  # noqa: E402
 from canon.group import random_transformation  # noqa: E402
 from puzzles.parsing import format_line, parse_puzzle  # noqa: E402
-from rater.engine import Engine  # noqa: E402
 from rater.orientation import TRANSPOSED_CODES  # noqa: E402
+from rater.settings import RunSettings  # noqa: E402
 
 
 def signature(rating) -> tuple[float, Counter]:  # noqa: ANN001
@@ -40,13 +43,18 @@ def main() -> None:
     ap.add_argument("--limit", type=int, default=100)
     ap.add_argument("--copies", type=int, default=5)
     ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--given-orientation", action="store_true", help="rate copies as given (no canonical form)")
+    ap.add_argument("--option", default="2000")
+    way = ap.add_mutually_exclusive_group()
+    way.add_argument("--given-orientation", action="store_true", help="rate copies as given (no canonical form)")
+    way.add_argument("--canonical", action="store_true", help="rate every copy's canonical form (any mode)")
     args = ap.parse_args()
     puzzles = load(args.file, args.limit)
-    engine = Engine("2000", canonical=not args.given_orientation)
+    canonical = False if args.given_orientation else True if args.canonical else None
+    engine = RunSettings(option=args.option, canonical=canonical).engine()
     rng = random.Random(args.seed)
     identical = 0
     spreads = []
+    levels_differ = 0
     began = time.perf_counter()
     for p in puzzles:
         grid = parse_puzzle(p)
@@ -55,18 +63,19 @@ def main() -> None:
         signatures = [signature(r) for r in ratings]
         if all(s == signatures[0] for s in signatures):
             identical += 1
-        else:
-            totals = [r.points for r in ratings]
-            spreads.append(max(totals) - min(totals))
+        totals = [r.points for r in ratings]
+        spreads.append(max(totals) - min(totals))
+        levels_differ += len({r.level for r in ratings}) > 1
     wall = time.perf_counter() - began
-    mode = "given orientation" if args.given_orientation else "canonical form"
-    print(f"file {args.file}  puzzles {len(puzzles)}  copies {args.copies}  option 2000 ({mode})")
-    print(f"identical: {identical} of {len(puzzles)}   differing: {len(puzzles) - identical}")
-    if spreads:
-        print(f"spread of the totals where they differ: max {max(spreads):.2f}, "
-              f"median {sorted(spreads)[len(spreads) // 2]:.2f} points")
+    mode = "canonical form" if engine.canonical else "given orientation"
+    print(f"file {args.file}  puzzles {len(puzzles)}  copies {args.copies}  option {args.option} ({mode})")
+    print(f"identical ratings (total and steps): {identical} of {len(puzzles)}")
+    differing = sorted(x for x in spreads if x)
+    print(f"totals differ: {len(differing)} of {len(puzzles)};  levels differ: {levels_differ}")
+    if differing:
+        print(f"spread of the totals (max - min over the copies) where they differ: median "
+              f"{differing[len(differing) // 2]:.2f}, max {differing[-1]:.2f} points")
     print(f"{wall:.1f} s for {len(puzzles) * (args.copies + 1)} ratings")
-
 
 if __name__ == "__main__":
     main()

@@ -38,15 +38,15 @@ def main() -> None:
     ap.add_argument("--limit", type=int, default=None)
     args = ap.parse_args()
     try:
-        from rater.engine import rate
+        from rater import rate
     except ImportError as exc:
-        sys.exit(f"ur_frequency: rater.engine.rate is not available yet ({exc}); nothing to count")
+        sys.exit(f"ur_frequency: rater.rate is not available ({exc}); nothing to count")
     puzzles = load(args.file, args.limit)
     counts: dict[str, Counter[str]] = {code: Counter() for code in CODES}
     with_ur = 0
     began = time.perf_counter()
     for p in puzzles:
-        rating = rate(p, options=args.option)
+        rating = rate(p, args.option)
         found = False
         for step in rating.steps:
             if step.code in counts:

@@ -44,9 +44,8 @@ from canon.grid_form import complete_grid_form, is_complete_grid, transformation
 from canon.group import Transformation
 from canon.key import BLOCK_ORDER
 from canon.value_stage import FULL, KEEP, NOTHING_TO_CHOOSE, no_repeats, smallest_values, value_plan
-from puzzles.geometry import BOXES
+from puzzles.geometry import BOXES, Grid
 
-Grid = tuple[int, ...]
 #: A surviving candidate: (block op index, row perm index of bands 0-2, col perm index of stacks 0-2); -1 = free.
 State = tuple[int, int, int, int, int, int, int]
 

@@ -18,7 +18,7 @@ import click
 from puzzles.cli_common import one_line
 from puzzles.parsing import PuzzleError
 
-Grid = tuple[int, ...]
+from puzzles.geometry import Grid
 BAD_INPUT = 2
 
 

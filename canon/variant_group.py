@@ -34,7 +34,7 @@ import numpy as np
 from canon.group import Transformation, from_cell_sources, row_group_sources
 from puzzles.rules import Rules
 
-Grid = tuple[int, ...]
+from puzzles.geometry import Grid
 
 #: Geometric elements of G: transposition x row maps x column maps.
 G_GEOMETRIC_ORDER = 2 * 1296 * 1296

@@ -15,7 +15,7 @@ from canon.group import Transformation, random_transformation
 from canon.variant_group import random_variant_transformation, variant_canonical
 from puzzles.rules import STANDARD, Rules
 
-Grid = tuple[int, ...]
+from puzzles.geometry import Grid
 
 
 def iter_variants(

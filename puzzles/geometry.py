@@ -13,7 +13,10 @@ language files (:mod:`techniques.texts`).
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Final, TypeAlias
+
+#: A puzzle or solution: 81 digits row by row, 0 for an empty cell (the one definition of the packages).
+Grid: TypeAlias = tuple[int, ...]
 
 CELL_COUNT: Final = 81
 DIGITS: Final = range(1, 10)

@@ -18,15 +18,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final
 
-from puzzles.geometry import UNITS, cell_name, unit_name
-
-Grid = tuple[int, ...]
+from puzzles.errors import InputError
+from puzzles.geometry import UNITS, Grid, cell_name, unit_name
 
 FRAME_CHARS: Final = frozenset("|+-=_ \t")
 _DIGIT_VALUE: Final = {str(d): d for d in range(1, 10)}
 
 
-class PuzzleError(ValueError):
+class PuzzleError(InputError):
     """A puzzle text that cannot be read or breaks the rules.
 
     ``kind`` is a short machine-readable tag (``length``, ``character``,
@@ -84,6 +83,28 @@ def parse_puzzle(text: str) -> Grid:
         grid = parse_line(stripped)
     check_givens(grid)
     return grid
+
+
+def as_grid(puzzle: str | Sequence[int]) -> Grid:
+    """The givens of ``puzzle`` (any text form :func:`parse_puzzle` reads, or 81 ints 0-9), checked.
+
+    The one door of the engine and the API: whatever is wrong (length,
+    character, a value outside 0-9, a digit twice in a unit) is a
+    :class:`PuzzleError` with the message the command line prints.
+    """
+    if isinstance(puzzle, str):
+        return parse_puzzle(puzzle)
+    try:
+        values = tuple(puzzle)
+    except TypeError:
+        raise PuzzleError("type", f"a puzzle is a string or 81 digits, not {type(puzzle).__name__}") from None
+    if len(values) != 81:
+        raise PuzzleError("length", f"a puzzle needs 81 cells, got {len(values)}")
+    for cell, value in enumerate(values):
+        if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 9:
+            raise PuzzleError("character", f"{cell_name(cell)} holds {value!r}: a cell is 0 (empty) or a digit 1-9")
+    check_givens(values)
+    return values
 
 
 def find_conflict(grid: Sequence[int]) -> tuple[int, int, int, int] | None:

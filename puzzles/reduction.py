@@ -30,7 +30,7 @@ from typing import Final
 
 from puzzles.solver import SolveResult, analyse, has_solution_avoiding
 
-Grid = tuple[int, ...]
+from puzzles.geometry import Grid
 
 
 @dataclass(frozen=True)

@@ -25,6 +25,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Final
 
+from puzzles.errors import InputError
 from puzzles.geometry import BOXES, COLS, ROWS, bitboard
 from puzzles.geometry import unit_name as standard_unit_name
 
@@ -122,7 +123,7 @@ def unit_name(unit: int) -> str:
     return f"colour group {unit - FIRST_COLOUR + 1}"
 
 
-class RulesError(ValueError):
+class RulesError(InputError):
     """An unknown variant name; the message is one line listing the choices."""
 
 

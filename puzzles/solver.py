@@ -53,10 +53,9 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Final
 
-from puzzles.geometry import PEER_MASK
+from puzzles.geometry import PEER_MASK, Grid
 from puzzles.rules import ANTI_DIAGONAL, FIRST_COLOUR, MAIN_DIAGONAL, STANDARD, Rules
 
-Grid = tuple[int, ...]
 
 _M81: Final = (1 << 81) - 1
 #: Bit 0 of every layer; ``mask * _REP`` copies an 81-bit mask into all layers.

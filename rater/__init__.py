@@ -1,1 +1,38 @@
-"""The rating engine, its modes and scoring, reports, the CLI and bulk rating."""
+"""The rating engine, its modes and scoring, reports, the CLI and bulk rating.
+
+The Python interface (docs/api.md)::
+
+    import rater
+    r = rater.rate("..3.5...", "2001")        # a Rating: points, norm2, max, level, status, steps
+    for r in rater.rate_many(lines, jobs=4):  # in input order, on the CLI's worker pool
+        ...
+    rater.RunSettings(option="2001", disable=("BB",)).engine()   # the only way an Engine is made
+
+Bad input raises :class:`InputError` (:class:`PuzzleError` for a puzzle)
+with the one line the command line prints.
+"""
+
+from puzzles.errors import InputError
+from puzzles.geometry import Grid
+from puzzles.parsing import PuzzleError
+from puzzles.version import __version__
+from rater.api import Puzzle, rate, rate_many
+from rater.engine import Engine
+from rater.result import Rating, Status
+from rater.settings import RunSettings
+from techniques.step import Step
+
+__all__ = [
+    "Engine",
+    "Grid",
+    "InputError",
+    "Puzzle",
+    "PuzzleError",
+    "Rating",
+    "RunSettings",
+    "Status",
+    "Step",
+    "__version__",
+    "rate",
+    "rate_many",
+]

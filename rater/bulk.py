@@ -41,13 +41,16 @@ from typing import IO, Any, BinaryIO
 
 from puzzles.cluster import available_cores
 from puzzles.formats import PuzzleItem, read_items
+from puzzles.version import __version__
 from rater.bulk_output import RecordWriter, TemplateError, check_template, csv_header, escape_text
 from rater.bulk_resume import (ResumeError, RunIdentity, check_identity, cut_torn_line, file_fingerprint,
-                               side_path, skip_done, techniques_digest, write_identity)
+                               side_path, skip_done, write_identity)
 from rater.cluster import ClusterError, ClusterRun
+from rater.levels import load_levels
 from rater.reduction import NecessaryHistogram
 from rater.records import RATED, record_fields
-from rater.workers import BulkConfig, rate_stream
+from rater.settings import RunSettings
+from rater.workers import rate_stream
 from techniques.catalogue import Catalogue
 from techniques.texts import language
 
@@ -86,7 +89,8 @@ class Stats:
         if record.get("rules"):
             self.rules[record["rules"]] += 1
         if record["status"] in RATED:
-            self.levels[record["level"]] += 1
+            if record["level"]:  # a stuck rating may have none
+                self.levels[record["level"]] += 1
             self.points[record["points"]] += 1
             for code, n in record["techniques"].items():
                 self.techniques[code] += 1
@@ -123,8 +127,10 @@ class Stats:
         return (found[0] + found[1]) / 2
 
 
-def summary_tables(stats: Stats, wall: float, catalogue: Catalogue, lang: str, ascii_only: bool) -> list[Any]:
-    """Rich tables: overview, per status, per level, techniques used."""
+def summary_tables(stats: Stats, wall: float, catalogue: Catalogue, lang: str, ascii_only: bool,
+                   digest: str = "") -> list[Any]:
+    """Rich tables: overview (with the version and catalogue digest that made the records), per status,
+    per level, techniques used."""
     from rich import box
     from rich.table import Table
     from rich.text import Text
@@ -149,6 +155,7 @@ def summary_tables(stats: Stats, wall: float, catalogue: Catalogue, lang: str, a
         (words("bulk_ms_wall"), f"{ms:.1f}"),
         (words("bulk_ms_rating"), f"{1000 * stats.rating_seconds / stats.records:.1f}" if stats.records else "-"),
     ]
+    rows += [(words("bulk_version"), __version__), (words("bulk_digest"), digest)]
     if set(stats.rules) - {"standard"}:
         rows += [(f"rules: {name}", str(n)) for name, n in stats.rules.most_common()]
     for label, value in rows:
@@ -161,9 +168,11 @@ def summary_tables(stats: Stats, wall: float, catalogue: Catalogue, lang: str, a
     levels = Table(words("bulk_level"), words("bulk_count"), box=frame, title=words("bulk_per_level"),
                    title_justify="left")
     levels.columns[1].justify = "right"
-    order = {name: i for i, name in enumerate(_level_names(lang))}
-    for level, n in sorted(stats.levels.items(), key=lambda kv: order.get(kv[0], len(order))):
-        levels.add_row(cell(level), cell(n))
+    known = load_levels().levels()
+    order = {level.key: i for i, level in enumerate(known)}
+    names = {level.key: level.names.get(lang, level.names["en"]) for level in known}
+    for key, n in sorted(stats.levels.items(), key=lambda kv: order.get(kv[0], len(order))):
+        levels.add_row(cell(names.get(key, key)), cell(n))
     used = Table(words("bulk_code"), words("bulk_technique"), words("bulk_puzzles"), words("bulk_steps"), box=frame,
                  title=words("bulk_used"), title_justify="left")
     used.columns[2].justify = used.columns[3].justify = "right"
@@ -172,13 +181,6 @@ def summary_tables(stats: Stats, wall: float, catalogue: Catalogue, lang: str, a
             used.add_row(cell(entry.code), cell(entry.names[lang]), cell(stats.techniques[entry.code]),
                          cell(stats.technique_steps[entry.code]))
     return [overview, statuses, levels, used]
-
-
-def _level_names(lang: str) -> list[str]:
-    from rater.levels import load_levels
-
-    table = load_levels()
-    return [names[lang] for _bound, names in table.grades] + [table.top_other[lang], table.top_te[lang]]
 
 
 def count_records(path: Path) -> int | None:
@@ -204,7 +206,7 @@ class BulkRun:
     """A bulk run as the CLI configures it."""
 
     source: str
-    config: BulkConfig
+    config: RunSettings
     output: str | None = None
     fmt: str = "csv"
     template: str | None = None
@@ -263,7 +265,7 @@ class BulkRun:
                 self._write_side_file(out_path, identity)
             jobs = self._jobs() if cluster is None else 0
             err = Console(stderr=True, highlight=False)
-            catalogue = Catalogue.load(self.config.techniques) if self.config.techniques else Catalogue.load()
+            catalogue = self.config.catalogue()
             total = None if self.source == "-" else count_records(Path(self.source))
             writer = RecordWriter(out_stream, self.fmt, self.template, header=fresh, name=self.output or "stdout",
                                   fields=fields)
@@ -272,8 +274,7 @@ class BulkRun:
                 records = rate_stream(items, self.config, jobs, on_flush=writer.flush)
             else:
                 chunk_size = self.chunk_size or cluster.chunk_size(remaining)
-                records = cluster.rate_stream(items, self.config, chunk_size=chunk_size,
-                                              techniques_text=self._techniques_text(), on_flush=writer.flush)
+                records = cluster.rate_stream(items, self.config, chunk_size=chunk_size, on_flush=writer.flush)
             return self._rate(records, writer, stats, err, catalogue, remaining)
         finally:
             if cluster is not None:
@@ -304,7 +305,8 @@ class BulkRun:
             signal.signal(signal.SIGTERM, previous)
         wall = time.perf_counter() - began
         if self.summary:
-            for table in summary_tables(stats, wall, catalogue, self.config.lang, self.ascii):
+            for table in summary_tables(stats, wall, catalogue, self.config.lang, self.ascii,
+                                        self.config.catalogue_digest()):
                 err.print(table)
             if stats.necessary is not None and stats.necessary.total:
                 err.print(stats.necessary.table(self.ascii, self.ascii or not err.is_terminal, lang=self.config.lang))
@@ -348,13 +350,7 @@ class BulkRun:
             fingerprint = {"kind": "stdin"}
         else:
             fingerprint = file_fingerprint(Path(self.source))
-        try:
-            techniques = techniques_digest(self.config.techniques)
-        except OSError as exc:
-            raise BulkError(f"cannot read {self.config.techniques}: {exc.strerror}") from exc
-        return RunIdentity(fingerprint, self.fmt, self.template, self.config.option, self.config.lang,
-                           self.config.allow_multiple, techniques, reduce=self.config.reduce,
-                           disable=",".join(sorted(self.config.disable)) or None, rules=self.config.rules)
+        return RunIdentity.of(fingerprint, self.fmt, self.template, self.config)
 
     def _write_side_file(self, out_path: Path, identity: RunIdentity) -> None:
         try:
@@ -388,15 +384,6 @@ class BulkRun:
     def _note(self, text: str) -> None:
         if self.summary:
             print(text, file=sys.stderr)
-
-    def _techniques_text(self) -> str | None:
-        """The ``--techniques`` file's text: it travels with the tasks, so workers need not see the file."""
-        if not self.config.techniques:
-            return None
-        try:
-            return Path(self.config.techniques).read_text(encoding="utf-8")
-        except OSError as exc:
-            raise BulkError(f"cannot read {self.config.techniques}: {exc.strerror}") from exc
 
     def _jobs(self) -> int:
         """``--jobs`` (0 = all cores), never more than the cores available."""

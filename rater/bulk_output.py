@@ -136,13 +136,20 @@ _SAMPLES: Final[dict[str, tuple[Any, ...]]] = {
     "points": (15, 15.5, MISSING),
     "norm2": (15, 3.25, MISSING),
     "max": (8, 7.5, MISSING),
-    "level": ("easy", ""),
+    "level": ("very_easy", MISSING),
+    "level_text": ("very easy", MISSING),
     "thinning_steps": (3, MISSING),
-    "steps": (40, MISSING),
+    "step_count": (40, MISSING),
     "techniques": ("A1:3 E1:40", ""),
     "seconds": (0.0123, MISSING),
     "message": ("", "a message"),
     "comment": ("", "a comment"),
+    "rules": ("standard", MISSING),
+    "option": ("2001", MISSING),
+    "orientation": ("given", "canonical", MISSING),
+    "uniqueness_techniques": (True, False, MISSING),
+    "version": ("0.2.0",),
+    "catalogue_digest": ("0123456789abcdef", MISSING),
     "reduced": ("..3.5", MISSING),
     "necessary_givens": (17, 81, MISSING),
     "already_minimal": (True, False, MISSING),
@@ -258,7 +265,7 @@ class RecordWriter:
             csv.writer(buffer, lineterminator="").writerow([csv_cell(flat[f]) for f in self.fields])
             return buffer.getvalue()
         values = {k: (MISSING if v is None else escape_text(v) if isinstance(v, str) else v) for k, v in flat.items()}
-        if self.default_template and values["status"] not in RATED and not values["level"]:
+        if self.default_template and values["status"] not in RATED and values["level"] is MISSING:
             values["level"] = values["status"]
         return escape_text(self.template.format_map(values))
 

@@ -12,8 +12,12 @@ decides the records:
   ``--file -``, whose content cannot be known before it is read);
 * ``--format``, ``--template``, ``--option``, ``--lang``, ``--allow-multiple``,
   ``--reduce`` (it adds fields to every record), ``--disable`` (the codes
-  switched off, sorted) and the SHA-256 of the ``--techniques`` file (none for
-  the built-in one).
+  switched off, sorted), ``--canonical`` and the SHA-256 of the
+  ``--techniques`` file (none for the built-in one);
+* the program version and the digest of the effective technique catalogue
+  (:func:`rater.settings.catalogue_digest`): an upgrade, or an edited built-in
+  technique file, rates differently, so its records must not be mixed with
+  the earlier ones.
 
 ``--jobs``, ``--timeout`` and ``--quiet`` may change between runs.  A resume
 whose identity differs, or whose output has records but no identity file, is
@@ -37,10 +41,12 @@ from pathlib import Path
 from typing import Any, BinaryIO, Final
 
 from puzzles.formats import PuzzleItem, item_key
+from puzzles.version import __version__
 from rater.bulk_output import CSV_HEADER, csv_cell
+from rater.settings import RunSettings
 
 SIDE_SUFFIX: Final = ".run.json"
-IDENTITY_VERSION: Final = 1
+IDENTITY_VERSION: Final = 2
 _HASHED_BYTES: Final = 1 << 20
 
 
@@ -58,27 +64,48 @@ class RunIdentity:
     option: str
     lang: str
     allow_multiple: bool
+    #: The SHA-256 of the ``--techniques`` file's text; None for the built-in one.
     techniques: str | None
-    #: Absent from the run files of versions without ``--reduce``: those runs had it off.
     reduce: bool = False
-    #: The ``--disable`` codes, sorted and comma-joined; None (also in older run files) when none.
+    #: The ``--disable`` codes, sorted and comma-joined; None when none.
     disable: str | None = None
-    #: The ``--rules`` default of the file; older run files rated standard Sudoku.
+    #: The ``--rules`` default of the file.
     rules: str = "standard"
-    version: int = IDENTITY_VERSION
+    #: ``--canonical``: True, or None for each mode's default orientation.
+    canonical: bool | None = None
+    #: The program version that rated (:mod:`puzzles.version`).
+    version: str = __version__
+    #: The digest of the effective technique catalogue (:func:`rater.settings.catalogue_digest`).
+    catalogue_digest: str = ""
+    #: The layout of this file.
+    identity_version: int = IDENTITY_VERSION
+
+    @classmethod
+    def of(cls, fingerprint: dict[str, Any], fmt: str, template: str | None, settings: RunSettings) -> RunIdentity:
+        """The identity of a run of ``settings`` over the input ``fingerprint``."""
+        text = settings.techniques
+        return cls(fingerprint, fmt, template, settings.option, settings.lang, settings.allow_multiple,
+                   hashlib.sha256(text.encode("utf-8")).hexdigest() if text is not None else None,
+                   reduce=settings.reduce, disable=",".join(sorted(settings.disable)) or None, rules=settings.rules,
+                   canonical=settings.canonical, catalogue_digest=settings.catalogue_digest())
 
     def difference(self, other: RunIdentity) -> str | None:
         """The first setting in which ``other`` (the stored run) differs, as a short reason."""
+        if self.version != other.version:
+            return f"the earlier run was rated by version {other.version}, this is {self.version}"
         if self.input != other.input:
             if (self.input.get("kind"), other.input.get("kind")) != ("file", "file"):
                 return f"the earlier run read {_describe(other.input)}, this one {_describe(self.input)}"
             return "the input file differs from the one the output was written from (size or content)"
         for name in ("format", "template", "option", "lang", "allow_multiple", "reduce", "disable", "rules",
-                     "techniques", "version"):
+                     "canonical", "techniques", "catalogue_digest"):
             mine, theirs = getattr(self, name), getattr(other, name)
             if mine != theirs:
                 if name == "techniques":
                     return "the --techniques file differs from the earlier run's"
+                if name == "catalogue_digest":
+                    return (f"the technique catalogue differs from the earlier run's (digest {theirs}, now {mine}): "
+                            "a changed installation rates differently")
                 flag = "--" + name.replace("_", "-")
                 return f"the earlier run used {flag} {_shown(theirs)}, this one {_shown(mine)}"
         return None
@@ -102,10 +129,6 @@ def file_fingerprint(path: Path) -> dict[str, Any]:
             fh.seek(max(_HASHED_BYTES, size - _HASHED_BYTES))
             digest.update(fh.read(_HASHED_BYTES))
     return {"kind": "file", "size": size, "sha256": digest.hexdigest()}
-
-
-def techniques_digest(path: str | None) -> str | None:
-    return hashlib.sha256(Path(path).read_bytes()).hexdigest() if path else None
 
 
 def side_path(output: Path) -> Path:
@@ -133,8 +156,15 @@ def read_identity(output: Path) -> RunIdentity | None:
     if not path.exists():
         return None
     try:
-        return RunIdentity(**json.loads(path.read_text(encoding="utf-8")))
-    except (ValueError, TypeError) as exc:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except ValueError as exc:
+        raise ResumeError(f"{path} is not a run identity of this program; cannot resume") from exc
+    if isinstance(data, dict) and data.get("identity_version") is None and "version" in data:
+        raise ResumeError(f"cannot resume {output}: it was rated by a version before {__version__}, "
+                          "which may rate differently")
+    try:
+        return RunIdentity(**data)
+    except TypeError as exc:
         raise ResumeError(f"{path} is not a run identity of this program; cannot resume") from exc
 
 

@@ -24,9 +24,9 @@ Exit codes for ``--file`` (bulk):
 
 * 0 — every record is a rating (status ``solved`` or ``stuck``);
 * 2 — the run could not start (bad options, template or timeout, unreadable
-  input, an output that is the input, a ``--resume`` whose input or settings
-  differ from the run that wrote the output; with ``--cluster``: Dask missing,
-  the scheduler unreachable, or lost or failing in the middle of the run, whose
+  input, an output that is the input, a ``--resume`` whose input, settings,
+  program version or catalogue digest differ from the run that wrote the
+  output; with ``--cluster``: Dask missing, the scheduler unreachable, or lost or failing in the middle of the run, whose
   records written so far ``--resume`` keeps);
 * 4 — the run finished, but some records are not ratings (``error``,
   ``invalid``, ``no_solution``, ``multiple_solutions``, ``timeout``);
@@ -37,25 +37,29 @@ Exit codes for ``--file`` (bulk):
 from __future__ import annotations
 
 import json
+import math
 import os
 import sys
 from pathlib import Path
-from typing import NoReturn
+from typing import Any, NoReturn
 
 import click
 from rich.console import Console
 
 from puzzles.cli_common import AsciiIntRange, OneLineCommand, one_line
+from puzzles.errors import InputError
 from puzzles.formats import CANDIDATE_LINE_LENGTH, parse_candidates
 from puzzles.parsing import Grid, PuzzleError, check_givens, parse_puzzle
-from puzzles.rules import CHOICES, Rules, RulesError, parse_rules
-from rater.engine import Engine, default_catalogue
-from rater.options import DEFAULT_OPTION, OptionError, Options
+from puzzles.rules import CHOICES, Rules
+from puzzles.version import version_text
+from rater.engine import Engine
+from rater.options import DEFAULT_OPTION
 from rater.report import json_report, text_report
 from rater.result import Rating
+from rater.settings import RunSettings
 from rater.variants import MAX_VARIANTS, VariantSummary, rate_variants
 from techniques.board import Board
-from techniques.catalogue import Catalogue, CatalogueError
+from techniques.catalogue import Catalogue
 from techniques.texts import available_languages
 
 EXIT_OK, EXIT_STUCK, EXIT_INPUT, EXIT_SOLUTIONS, EXIT_UNSOUND = 0, 1, 2, 3, 5
@@ -89,28 +93,26 @@ def code_list(text: str | None, flag: str = "--disable") -> tuple[str, ...]:
     return codes
 
 
-def build_engine(option: str, techniques: str | None, disable: tuple[str, ...] = (),
-                 enable: tuple[str, ...] = ()) -> Engine:
-    """The engine for the CLI's options; bad options, files, codes or plugins end the program (exit 2)."""
-    both = [code for code in enable if code in disable]
-    if both:
-        fail(f"{both[0]} is given to both --enable and --disable", EXIT_INPUT)
+def build_settings(option: str, techniques: str | None, disable: tuple[str, ...] = (), enable: tuple[str, ...] = (),
+                   **values: Any) -> RunSettings:
+    """The run's settings from the command line, checked once; bad values end the program (exit 2)."""
     try:
-        options = Options.parse(option)
-        catalogue = Catalogue.load(techniques) if techniques or disable or enable else default_catalogue()
-        if disable:
-            catalogue = catalogue.without(disable)
-        if enable:
-            catalogue = catalogue.with_enabled(enable)
-    except (OptionError, CatalogueError) as exc:
+        return RunSettings.from_file(techniques, option=option, disable=disable, enable=enable, **values)
+    except InputError as exc:
         fail(str(exc), EXIT_INPUT)
-    return Engine(options, catalogue)
+
+
+def _print_version(ctx: click.Context, _param: click.Parameter, value: bool) -> None:
+    """``--version``: the program, its version and the Python running it; exit 0."""
+    if value and not ctx.resilient_parsing:
+        click.echo(version_text("rate"))
+        ctx.exit(EXIT_OK)
 
 
 #: The help's sections, in the order a user looks for an option.
 HELP_SECTIONS = (
-    ("Rating", ("option", "rules_name", "techniques", "disable", "enable", "allow_multiple", "count", "verify",
-                "list_techniques")),
+    ("Rating", ("option", "rules_name", "techniques", "disable", "enable", "allow_multiple", "canonical", "count",
+                "verify", "list_techniques")),
     ("Output of one puzzle", ("as_json", "lang", "walk", "step_mode", "first", "last", "color", "ascii_only",
                               "hint", "full", "html_file", "svg_file", "marked")),
     ("Symmetric variants and reduction", ("variants", "seed", "reduce", "reduce_all")),
@@ -122,6 +124,8 @@ HELP_SECTIONS = (
 @click.command(cls=OneLineCommand, error_prefix="rate: ", sections=HELP_SECTIONS,
                context_settings={"help_option_names": ["-h", "--help"]})
 @click.argument("puzzle", required=False)
+@click.option("--version", is_flag=True, expose_value=False, is_eager=True, callback=_print_version,
+              help="Print the program's version and exit.")
 @click.option("--option", "-o", default=DEFAULT_OPTION, show_default=True,
               help="4-digit option code: C/D tests (0-2), detail (0-4), thinning output (0-1), "
                    "mode (0 half-synchronous, 1 pseudo-synchronous, 2-7 synchronous levels).")
@@ -149,6 +153,9 @@ HELP_SECTIONS = (
                    "its technique and origin.")
 @click.option("--allow-multiple", is_flag=True,
               help="Rate puzzles with several solutions too; uniqueness-based techniques are then off.")
+@click.option("--canonical", is_flag=True,
+              help="Rate every puzzle in its canonical orientation (the steps are shown on the given grid), so "
+                   "that all symmetric copies get one rating in any mode; option digit 4 = 0 always does.")
 @click.option("--walk/--no-walk", default=None,
               help="Step-by-step walkthrough with grids (default when stdout is a terminal and not --json, "
                    "or with --step/--from/--to).")
@@ -184,8 +191,10 @@ HELP_SECTIONS = (
               help="Bulk: record format; text is '<puzzle> <points> <norm2> <max> <level>'. Control characters "
                    "are escaped (\\x1b, \\u2028) in every format; csv cells starting with = + - @ get a leading '.")
 @click.option("--template", default=None, metavar="TEXT",
-              help="Bulk, text format: a line template with {fields}: line puzzle status points norm2 max level "
-                   "thinning_steps steps techniques seconds message comment; format specs such as {points:6.1f} "
+              help="Bulk, text format: a line template with {fields}, the record's (docs/records.md): line "
+                   "puzzle status points norm2 max level level_text thinning_steps step_count techniques seconds "
+                   "message comment rules option orientation uniqueness_techniques version catalogue_digest; "
+                   "format specs such as {points:6.1f} "
                    "(width up to 1000), conversions !s !r; no attributes or indexes. Checked before the run. "
                    "With --reduce also reduced necessary_givens already_minimal.")
 @click.option("--jobs", "-j", type=click.IntRange(min=0), default=0, metavar="N",
@@ -195,8 +204,8 @@ HELP_SECTIONS = (
                    "busy 300 s on one puzzle is killed and the puzzle gets a 'timeout' record.")
 @click.option("--resume", is_flag=True,
               help="Bulk: continue an interrupted run on the same --output; refused (exit 2) when the input, "
-                   "format, template, option, language, --allow-multiple, --reduce, --disable or technique file "
-                   "differ.")
+                   "format, template, option, language, --allow-multiple, --reduce, --disable, --canonical, "
+                   "technique file, program version or catalogue digest differ.")
 @click.option("--quiet", "-q", is_flag=True,
               help="Bulk: no progress bar, summary or notes on stderr (errors and the interrupt hint still go there).")
 @click.option("--reduce", "reduce", is_flag=True,
@@ -219,7 +228,7 @@ def main(puzzle: str | None, option: str, as_json: bool, lang: str, techniques: 
          reduce: bool = False, reduce_all: int | None = None, cluster: str | None = None,
          chunk_size: int | None = None, enable: str | None = None, list_techniques: bool = False,
          verify: bool = False, rules_name: str = "standard", count: bool = False, html_file: str | None = None,
-         svg_file: str | None = None, marked: bool = False) -> None:
+         svg_file: str | None = None, marked: bool = False, canonical: bool = False) -> None:
     """Rate PUZZLE (81 characters, 1-9 given, anything else empty; a 729-character candidate line;
     or a file name with a 9x9 grid) the way a person solves it, and print every step with its points,
     the total, the norms and the level.  With --file, rate a whole collection.
@@ -232,14 +241,18 @@ def main(puzzle: str | None, option: str, as_json: bool, lang: str, techniques: 
                                  ("--variants", variants is not None), ("--reduce", reduce),
                                  ("--reduce-all", reduce_all is not None), ("--count", count),
                                  ("--list-techniques", list_techniques)])
-    rules = _rules(rules_name)
     if reduce or reduce_all is not None:
         _refuse_with_reduce(reduce, hint, full, variants, walk, waiting, first, last)
-        if not rules.standard:
-            fail("--reduce and --reduce-all work on standard Sudoku only", EXIT_INPUT)
     off = code_list(disable)
     on = code_list(enable, "--enable")
-    engine = build_engine(option, techniques, off, on)
+    if timeout is not None and not math.isfinite(timeout):
+        fail(f"--timeout must be a finite number of seconds, not {timeout}", EXIT_INPUT)
+    settings = build_settings(option, techniques, off, on, rules=rules_name, allow_multiple=allow_multiple,
+                              canonical=canonical or None, lang=lang, reduce=reduce, timeout=timeout)
+    rules = settings.rule_set()
+    if (reduce or reduce_all is not None) and not rules.standard:
+        fail("--reduce and --reduce-all work on standard Sudoku only", EXIT_INPUT)
+    engine = settings.engine()
     if list_techniques:
         _list_techniques(engine, puzzle is not None or source is not None, as_json, ascii_only)
     if source is not None:
@@ -252,8 +265,8 @@ def main(puzzle: str | None, option: str, as_json: bool, lang: str, techniques: 
             fail("--reduce-all rates one puzzle; use --reduce with --file", EXIT_INPUT)
         if count:
             fail("--count counts the solutions of one PUZZLE, not of a file", EXIT_INPUT)
-        sys.exit(_bulk(source, option, techniques, allow_multiple, lang, output, fmt, template, jobs, timeout,
-                       resume, quiet, ascii_only, reduce, off, cluster, chunk_size, rules))
+        sys.exit(_bulk(source, settings, output, fmt, template, jobs, resume, quiet, ascii_only, cluster,
+                       chunk_size))
     if puzzle is None:
         fail("missing PUZZLE (81 characters) or --file FILE", EXIT_INPUT)
     grid, start = _read_puzzle(puzzle)
@@ -266,10 +279,11 @@ def main(puzzle: str | None, option: str, as_json: bool, lang: str, techniques: 
     if verify:
         from rater.verify import VerifyingEngine
 
-        engine = VerifyingEngine(engine.options, engine.catalogue)
-    rating = engine.rate(grid, allow_multiple=allow_multiple, start=start, verify=verify, rules=rules)
-    if rating.status == "invalid":
-        fail(rating.message, EXIT_INPUT)
+        engine = settings.engine(VerifyingEngine)
+    try:
+        rating = engine.rate(grid, allow_multiple=allow_multiple, start=start, verify=verify, rules=rules)
+    except InputError as exc:
+        fail(str(exc), EXIT_INPUT)
     if rating.status in ("no_solution", "multiple_solutions") and not as_json:
         fail(rating.message, EXIT_SOLUTIONS)
     if verify:
@@ -452,14 +466,6 @@ def _verify(rating: Rating, engine: Engine, lang: str, quiet: bool) -> None:
          f"{step_text(wrong.step, engine.catalogue, lang)}", EXIT_UNSOUND)
 
 
-def _rules(name: str) -> Rules:
-    """The ``--rules`` variant; an unknown name ends the program (exit 2)."""
-    try:
-        return parse_rules(name)
-    except RulesError as exc:
-        fail(str(exc), EXIT_INPUT)
-
-
 def _count(grid: Grid, start: Board | None, rules: Rules, as_json: bool) -> NoReturn:
     """``--count``: print the number of all solutions and exit 0."""
     from rater.count import count_all
@@ -565,25 +571,18 @@ def _variants(engine: Engine, grid: Grid, k: int, seed: int, allow_multiple: boo
         fail(f"--variants needs the canon package ({exc})", EXIT_INPUT)
 
 
-def _bulk(source: str, option: str, techniques: str | None, allow_multiple: bool, lang: str, output: str | None,
-          fmt: str, template: str | None, jobs: int, timeout: float | None, resume: bool, quiet: bool,
-          ascii_only: bool, reduce: bool = False, disable: tuple[str, ...] = (), cluster: str | None = None,
-          chunk_size: int | None = None, rules: Rules | None = None) -> int:
+def _bulk(source: str, settings: RunSettings, output: str | None, fmt: str, template: str | None, jobs: int,
+          resume: bool, quiet: bool, ascii_only: bool, cluster: str | None = None,
+          chunk_size: int | None = None) -> int:
     """Run ``--file``; the bulk exit code (see the module docstring)."""
-    import math
-
-    from rater.bulk import EXIT_BROKEN_PIPE, EXIT_INTERRUPTED, BulkConfig, BulkError, BulkRun, interrupt_hint
+    from rater.bulk import EXIT_BROKEN_PIPE, EXIT_INTERRUPTED, BulkError, BulkRun, interrupt_hint
     from rater.bulk_output import escape_text
 
     if source != "-" and not Path(source).is_file():
         fail(f"cannot read {escape_text(source)}: no such file", EXIT_INPUT)
-    if timeout is not None and not math.isfinite(timeout):
-        fail(f"--timeout must be a finite number of seconds, not {timeout}", EXIT_INPUT)
     if template and fmt != "text":
         fmt = "text"
-    config = BulkConfig(option, techniques, allow_multiple, timeout, lang, reduce=reduce, disable=disable,
-                        rules=rules.name if rules else "standard")
-    run = BulkRun(source, config, output, fmt, template, jobs, resume, progress=not quiet, summary=not quiet,
+    run = BulkRun(source, settings, output, fmt, template, jobs, resume, progress=not quiet, summary=not quiet,
                   ascii=ascii_only, cluster=cluster, chunk_size=chunk_size)
     try:
         return run.run()

@@ -12,9 +12,10 @@ the local pool (:mod:`rater.workers`) promises holds here too:
   contiguous.
 * **Unreadable lines never go to the cluster.**  A line that did not parse gets
   its ``error`` record on the client; only puzzles travel.
-* **One Engine per worker process**, built on its first task and kept for the
-  next ones (keyed by option and technique file, whose text is sent along, so
-  the workers need not see the client's files).
+* **One Engine per worker process**, built on its first task from the run's
+  :class:`rater.settings.RunSettings` (the same object the local workers get,
+  technique file text included, so the workers need not see the client's
+  files) and kept for the next ones.
 * **Timeouts on the workers.**  ``--timeout`` is the engine's deadline, as
   locally.  A puzzle still running after the guard limit
   (:func:`rater.workers.guard_limit`) is stopped by a watchdog thread of the
@@ -56,9 +57,9 @@ from puzzles.cluster import CONNECT_TIMEOUT, ClusterConnection, first_line
 from puzzles.cluster import ClusterError as ClusterError  # raised here too; rater.bulk catches it from here
 from puzzles.formats import PuzzleItem
 from rater.engine import Engine
-from rater.options import Options
 from rater.records import error_record
-from rater.workers import BulkConfig, guard_limit, rate_item
+from rater.settings import RunSettings
+from rater.workers import guard_limit, rate_item
 
 #: Puzzles per task on long files: a task is then seconds of work against a few ms of scheduling.
 DEFAULT_CHUNK = 200
@@ -82,32 +83,27 @@ class _Overtime(BaseException):
 _LOCAL = threading.local()
 
 
-def worker_engine(option: str, techniques_text: str | None) -> Engine:
-    """This worker thread's Engine for the run's option and technique file, built once and kept.
+def worker_engine(settings: RunSettings) -> Engine:
+    """This worker thread's Engine for the run's settings, built once and kept.
 
     Per thread rather than per process so that a worker with several threads
     never shares one Engine between two ratings; with one thread per worker
     process (what ``--cluster local`` starts) it is one Engine per process.
+    The settings carry the technique file's text, so the workers need not see
+    the client's files.
     """
-    cache: dict[tuple[str, str | None], Engine] = _LOCAL.__dict__.setdefault("engines", {})
-    key = (option, techniques_text)
-    engine = cache.get(key)
+    cache: dict[RunSettings, Engine] = _LOCAL.__dict__.setdefault("engines", {})
+    engine = cache.get(settings)
     if engine is None:
-        catalogue = None
-        if techniques_text is not None:
-            import yaml
-
-            from techniques.catalogue import Catalogue
-
-            catalogue = Catalogue.from_data(yaml.safe_load(techniques_text), "--techniques")
         cache.clear()  # a worker serves one run at a time; an old run's engine is not needed again
-        engine = cache[key] = Engine(Options.parse(option), catalogue)
+        engine = cache[settings] = settings.engine()
     return engine
 
 
-def _forget_engine(option: str, techniques_text: str | None) -> None:
+def _forget_engine(settings: RunSettings) -> None:
     """Drop an Engine whose rating was stopped from outside: its state is not to be trusted."""
-    _LOCAL.__dict__.get("engines", {}).pop((option, techniques_text), None)
+    _LOCAL.__dict__.get("engines", {}).pop(settings, None)
+    _LOCAL.__dict__.get("catalogues", {}).clear()
 
 
 class _Guard:
@@ -155,26 +151,25 @@ class _Guard:
                     self.started = None
 
 
-def rate_chunk(items: list[PuzzleItem], config: BulkConfig, techniques_text: str | None = None,
-               limit: float | None = None) -> list[dict[str, Any]]:
+def rate_chunk(items: list[PuzzleItem], settings: RunSettings, limit: float | None = None) -> list[dict[str, Any]]:
     """The task of one chunk: the records of ``items``, in order (runs on a worker).
 
     ``limit`` (seconds per puzzle, default :func:`rater.workers.guard_limit`
     of the run's timeout) is what the guard allows one puzzle.
     """
-    engine = worker_engine(config.option, techniques_text)
-    limit = limit or guard_limit(config.timeout)
+    engine = worker_engine(settings)
+    limit = limit or guard_limit(settings.timeout)
     records = []
     with _Guard(limit) as guard:
         for item in items:
             try:
                 guard.begin()
-                record = rate_item(item, config, engine)
+                record = rate_item(item, settings, engine)
                 guard.end()
             except _Overtime:
                 guard.end()
-                _forget_engine(config.option, techniques_text)
-                engine = worker_engine(config.option, techniques_text)
+                _forget_engine(settings)
+                engine = worker_engine(settings)
                 record = error_record(item, "timeout", f"rating took longer than {limit:g} s; stopped")
             records.append(record)
     return records
@@ -211,14 +206,13 @@ class ClusterRun(ClusterConnection):
             return DEFAULT_CHUNK
         return max(MIN_CHUNK, min(DEFAULT_CHUNK, math.ceil(remaining / (8 * self.threads()))))
 
-    def rate_stream(self, items: Iterable[PuzzleItem], config: BulkConfig, *, chunk_size: int = DEFAULT_CHUNK,
-                    techniques_text: str | None = None,
+    def rate_stream(self, items: Iterable[PuzzleItem], settings: RunSettings, *, chunk_size: int = DEFAULT_CHUNK,
                     on_flush: Callable[[], None] | None = None) -> Generator[dict[str, Any], None, None]:
         """Records for ``items`` in input order, rated on the cluster (see the module docstring)."""
         window = CHUNKS_PER_THREAD * self.threads()
         source = iter(items)
         pending: deque[_Chunk] = deque()
-        limit = guard_limit(config.timeout)
+        limit = guard_limit(settings.timeout)
         exhausted = False
         try:
             while True:
@@ -228,7 +222,7 @@ class ClusterRun(ClusterConnection):
                         exhausted = True
                         break
                     if chunk.sent:
-                        chunk.future = self.client.submit(rate_chunk, chunk.sent, config, techniques_text,
+                        chunk.future = self.client.submit(rate_chunk, chunk.sent, settings,
                                                           pure=False, retries=RETRIES)
                     pending.append(chunk)
                 if not pending:

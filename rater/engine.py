@@ -24,9 +24,10 @@ from collections.abc import Sequence
 from typing import NamedTuple
 
 from puzzles.geometry import cell_name
-from puzzles.parsing import Grid, PuzzleError, check_givens, format_line, parse_puzzle
+from puzzles.parsing import Grid, PuzzleError, as_grid, format_line, parse_puzzle
 from puzzles.rules import STANDARD, Rules, unit_name
 from puzzles.solver import analyse
+from rater.digest import catalogue_digest
 from rater.levels import LevelTable, load_levels
 from rater.modes import choose_placements, choose_thinning
 from rater.options import Mode, Options
@@ -61,15 +62,22 @@ class Engine:
         options: Options | str = "2001",
         catalogue: Catalogue | None = None,
         levels: LevelTable | None = None,
-        canonical: bool = True,
+        canonical: bool | None = None,
     ) -> None:
-        """``canonical=False`` rates a half-synchronous run in the given orientation (for comparisons)."""
+        """``canonical``: rate in the canonical orientation (True), in the given one (False), or as the
+        mode does by default (None: canonical for the half-synchronous mode only, given otherwise).
+
+        Programs build engines through :meth:`rater.settings.RunSettings.engine`,
+        which validates every setting once; this constructor is the low-level door.
+        """
         self.options = options if isinstance(options, Options) else Options.parse(options)
         self.catalogue = catalogue or default_catalogue()
         self.levels = levels or load_levels()
+        #: What every rating names as its catalogue (:mod:`rater.digest`).
+        self.catalogue_digest = catalogue_digest(self.catalogue, self.levels)
         mode = self.options.mode
         self.mode = mode
-        self.canonical = canonical and mode is Mode.HALF_SYNC
+        self.canonical = mode is Mode.HALF_SYNC if canonical is None else canonical
         self.direct = [
             t
             for t in self.catalogue.enabled(Phase.DIRECT)
@@ -122,6 +130,11 @@ class Engine:
     ) -> Rating:
         """Rate one puzzle (text or 81 ints) as a Sudoku of ``rules``.
 
+        Input that is no puzzle (wrong length, a character or value that is
+        no cell, a digit twice in a unit, a ``start`` of other givens) raises
+        :class:`puzzles.PuzzleError`; a puzzle without a solution, or with
+        several, is a rating of that status.
+
         ``start`` begins from a given candidate state instead of the givens;
         ``verify`` checks every step against the solution and raises
         :class:`UnsoundStep` on a wrong one (the soundness tests use it);
@@ -137,15 +150,14 @@ class Engine:
                         verify: bool, deadline: float | None, rules: Rules) -> Rating:
         """Rate the canonical form and show its steps on the user's grid (module docstring)."""
         began = time.perf_counter()
-        try:
-            grid: Grid = parse_puzzle(puzzle) if isinstance(puzzle, str) else tuple(puzzle)
-            check_givens(grid)
-        except PuzzleError:
-            return self._rate(puzzle, allow_multiple, start, verify, deadline, rules)  # the same "invalid" rating
+        grid = as_grid(puzzle)
+        if start is not None:
+            _check_start(grid, start)
         way = Orientation.of(grid, start, rules)
         rating = self._rate(way.grid(grid), allow_multiple, way.board(start) if start else None, verify, deadline,
                             rules)
         rating.puzzle = format_line(grid)
+        rating.orientation = "canonical"
         rating.steps = [way.user_step(s) for s in rating.steps]
         rating.alternatives = {i: [way.user_step(s) for s in alts] for i, alts in rating.alternatives.items()}
         if rating.solution:
@@ -159,21 +171,11 @@ class Engine:
               deadline: float | None, rules: Rules) -> Rating:
         """Rate ``puzzle`` as given."""
         began = time.perf_counter()
-        text = puzzle if isinstance(puzzle, str) else format_line(puzzle)
-        rating = Rating(puzzle=text.strip(), option=self.options.code, status=Status.INVALID, rules=rules.name)
-        try:
-            grid: Grid = parse_puzzle(puzzle) if isinstance(puzzle, str) else tuple(puzzle)
-            if not isinstance(puzzle, str):
-                check_givens(grid)
-        except PuzzleError as exc:
-            rating.message = str(exc)
-            return rating
-        rating.puzzle = format_line(grid)
+        grid = as_grid(puzzle)
+        rating = Rating(puzzle=format_line(grid), option=self.options.code, status=Status.INVALID, rules=rules.name,
+                        catalogue_digest=self.catalogue_digest)
         if start is not None:
-            mismatch = _start_mismatch(grid, start)
-            if mismatch:
-                rating.message = mismatch
-                return rating
+            _check_start(grid, start)
             contradiction = _start_contradiction(start, rules)
             if contradiction:
                 rating.status = Status.NO_SOLUTION
@@ -206,7 +208,8 @@ class Engine:
         rating.status = self._solve(board, ctx, rating.steps, solution, deadline, rating.alternatives)
         rating.final_grid = format_line(board.grid())
         guessed = any(s.code in self.guessing for s in rating.steps)
-        rating.level = self.levels.grade(rating.points, self.mode is Mode.SYNC, guessed)
+        level = self.levels.grade(rating.points, self.mode is Mode.SYNC, guessed)
+        rating.level, rating.level_names = level.key, dict(level.names)
         rating.seconds = time.perf_counter() - began
         return rating
 
@@ -389,12 +392,12 @@ def _adopt_rules(board: Board, rules: Rules) -> None:
                 board.eliminate(peer, digit)
 
 
-def _start_mismatch(grid: Grid, start: Board) -> str:
-    """Why a starting board does not belong to ``grid`` (empty if it does): every given must stand on it."""
+def _check_start(grid: Grid, start: Board) -> None:
+    """A :class:`PuzzleError` if a starting board does not belong to ``grid``: every given must stand on it."""
     for c, d in enumerate(grid):
         if d and start.values[c] != d:
-            return f"the starting board has {start.values[c] or 'no digit'} at {cell_name(c)}, the givens {d}"
-    return ""
+            raise PuzzleError("start", f"the starting board has {start.values[c] or 'no digit'} at {cell_name(c)}, "
+                                       f"the givens {d}")
 
 
 def _start_contradiction(start: Board, rules: Rules) -> str:
@@ -429,6 +432,3 @@ def default_catalogue() -> Catalogue:
     return _DEFAULT
 
 
-def rate(puzzle: str | Sequence[int], options: Options | str = "2001", **kwargs: object) -> Rating:
-    """Rate one puzzle with the default techniques (a convenience for scripts)."""
-    return Engine(options).rate(puzzle, **kwargs)  # type: ignore[arg-type]

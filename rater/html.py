@@ -19,7 +19,6 @@ parser.
 
 from __future__ import annotations
 
-import importlib.metadata
 from collections.abc import Sequence
 from xml.sax.saxutils import escape, quoteattr
 
@@ -30,23 +29,6 @@ from rater.svg import LEGEND, grid_svg, legend_svg, mix
 from techniques.board import Board
 from techniques.catalogue import Catalogue
 from techniques.step import Step
-
-#: The distribution whose version the page names when the package does not say it itself.
-DISTRIBUTION = "sudoku-rater"
-
-
-def program_version() -> str:
-    """The program's version: ``rater.__version__`` when it has one, else the installed distribution's."""
-    import rater
-
-    version = getattr(rater, "__version__", None)
-    if version:
-        return str(version)
-    try:
-        return importlib.metadata.version(DISTRIBUTION)
-    except importlib.metadata.PackageNotFoundError:
-        return "unknown"
-
 
 def rating_html(rating: Rating, catalogue: Catalogue, lang: str = "en", start: Board | None = None,
                 first: int = 1) -> str:
@@ -65,7 +47,7 @@ class _Page:
     def html(self, start: Board | None, first: int) -> str:
         w = self.words
         rating = self.rating
-        title = f"{w['html_title']}: {fmt_points(rating.points)} {w['points']}, {rating.level.get(self.lang, '')}"
+        title = f"{w['html_title']}: {fmt_points(rating.points)} {w['points']}, {rating.level_text(self.lang) or ''}"
         sections, choices, entries = [], [], []
         board, placed_by = start_board(rating, start), [""] * 81
         running = 0.0
@@ -83,7 +65,7 @@ class _Page:
         return "".join([
             f'<!DOCTYPE html>\n<html lang={quoteattr(self.lang)}><head><meta charset="utf-8"/>',
             '<meta name="viewport" content="width=device-width, initial-scale=1"/>',
-            f'<meta name="generator" content={quoteattr(f"{DISTRIBUTION} {program_version()}")}/>',
+            f'<meta name="generator" content={quoteattr(f"sudoku-rater {self.rating.version}")}/>',
             f"<title>{escape(title)}</title><style>{STYLE}</style>",
             # before the body is read, so that only the opening step is ever laid out and painted
             '<script>document.documentElement.className += " js";</script></head>',
@@ -106,14 +88,14 @@ class _Page:
             (w["total"], escape(fmt_points(rating.points))),
             (w["norm2"], f"{rating.norm2:.2f}"),
             (w["max_norm"], escape(fmt_points(rating.max))),
-            (w["level"], escape(rating.level.get(self.lang, ""))),
+            (w["level"], escape(rating.level_text(self.lang) or "")),
             (w["thinning_steps"], str(rating.thinning_steps)),
             (w["status"], escape(status_text(self.catalogue.language(self.lang), rating.status))),
             (w["html_option"], escape(rating.option)),
         ]
         if rating.rules != "standard":
             rows.append((w["html_rules"], escape(rating.rules)))
-        rows.append((w["html_version"], escape(program_version())))
+        rows.append((w["html_version"], escape(rating.version)))
         items = "".join(f"<li>{escape(label)}: <b>{value}</b></li>" for label, value in rows)
         note = "" if rating.uniqueness_techniques else f"<p>{escape(uniqueness_note(rating, w))}</p>"
         return (f'<p class="puzzle">{escape(w["html_puzzle"])}: <code>{escape(rating.puzzle)}</code></p>'

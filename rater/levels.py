@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -9,43 +10,61 @@ from typing import Any
 
 import yaml
 
+from puzzles.errors import InputError
+
 LEVELS_PATH = Path(__file__).with_name("levels.yaml")
+_KEY = re.compile(r"[a-z][a-z0-9_]*")
 
 
-class LevelTableError(ValueError):
+class LevelTableError(InputError):
     """A levels file that cannot be used."""
 
 
 @dataclass(frozen=True)
+class Level:
+    """One difficulty level: its stable ``key`` (records) and its name per language (reports)."""
+
+    key: str
+    names: dict[str, str]
+
+
+@dataclass(frozen=True)
 class LevelTable:
-    grades: tuple[tuple[float, dict[str, str]], ...]
-    top_te: dict[str, str]
-    top_other: dict[str, str]
+    grades: tuple[tuple[float, Level], ...]
+    top_te: Level
+    top_other: Level
     sync_levels: dict[int, tuple[str, ...]]
 
-    def grade(self, points: float, synchronous: bool, trial_and_error: bool) -> dict[str, str]:
-        """The grade names (en, de) of a total; one grade lower for synchronous runs."""
+    def grade(self, points: float, synchronous: bool, trial_and_error: bool) -> Level:
+        """The level of a total; one grade lower for synchronous runs."""
         index = next((i for i, (bound, _) in enumerate(self.grades) if points <= bound), len(self.grades))
         if synchronous:
             index = max(index - 1, 0)
         if index < len(self.grades):
-            return dict(self.grades[index][1])
-        return dict(self.top_te if trial_and_error else self.top_other)
+            return self.grades[index][1]
+        return self.top_te if trial_and_error else self.top_other
+
+    def levels(self) -> tuple[Level, ...]:
+        """Every level, easiest first (the two top levels last)."""
+        return tuple(level for _bound, level in self.grades) + (self.top_other, self.top_te)
 
     def sync_families(self, level: int) -> frozenset[str]:
         """Thinning families used synchronously at ``level`` (cumulative)."""
         return frozenset(f for lv, fams in self.sync_levels.items() if lv <= level for f in fams)
 
 
-def _names(raw: Any, where: str) -> dict[str, str]:
+def _level(raw: Any, where: str) -> Level:
     if not isinstance(raw, dict) or not all(isinstance(raw.get(k), str) for k in ("en", "de")):
         raise LevelTableError(f"{where}: needs 'en' and 'de' names")
-    return {"en": raw["en"], "de": raw["de"]}
+    key = raw.get("key")
+    if not isinstance(key, str) or not _KEY.fullmatch(key):
+        raise LevelTableError(f"{where}: needs a 'key' of lower-case letters, digits and _")
+    return Level(key, {"en": raw["en"], "de": raw["de"]})
 
 
 @lru_cache(maxsize=4)
 def load_levels(path: Path = LEVELS_PATH) -> LevelTable:
-    """Read and validate a levels file (bounds must increase)."""
+    """Read and validate a levels file (bounds must increase, keys differ)."""
     data = yaml.safe_load(path.read_text(encoding="utf-8"))
     grades = []
     previous = float("-inf")
@@ -54,14 +73,18 @@ def load_levels(path: Path = LEVELS_PATH) -> LevelTable:
         if not isinstance(bound, (int, float)) or bound <= previous:
             raise LevelTableError(f"{path}: grade {i}: 'up_to' must be a number above the previous bound")
         previous = bound
-        grades.append((float(bound), _names(raw, f"{path}: grade {i}")))
+        grades.append((float(bound), _level(raw, f"{path}: grade {i}")))
     top = data.get("top") or {}
     sync = {int(k): tuple(v) for k, v in (data.get("sync_levels") or {}).items()}
     if not grades or set(sync) - set(range(2, 8)):
         raise LevelTableError(f"{path}: needs grades and sync_levels keyed 2..7")
-    return LevelTable(
+    table = LevelTable(
         tuple(grades),
-        _names(top.get("with_trial_and_error"), f"{path}: top"),
-        _names(top.get("otherwise"), f"{path}: top"),
+        _level(top.get("with_trial_and_error"), f"{path}: top"),
+        _level(top.get("otherwise"), f"{path}: top"),
         sync,
     )
+    keys = [level.key for level in table.levels()]
+    if len(set(keys)) != len(keys):
+        raise LevelTableError(f"{path}: two levels share one key")
+    return table

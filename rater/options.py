@@ -14,6 +14,8 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
+from puzzles.errors import InputError
+
 DEFAULT_OPTION = "2001"
 
 
@@ -23,7 +25,7 @@ class Mode(enum.Enum):
     SYNC = "synchronous"
 
 
-class OptionError(ValueError):
+class OptionError(InputError):
     """An option code that is not four digits in the allowed ranges."""
 
 

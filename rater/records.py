@@ -1,8 +1,10 @@
-"""The bulk record: its fields, and how a rating or an unrated line becomes one.
+"""The record: its fields, and how a rating or an unrated line becomes one.
 
-One schema for every way a file is rated (local worker processes, a Dask
-cluster, a resumed run): the writers in :mod:`rater.bulk_output` and the
-resume checks only ever see records made here.
+One schema for every output (``docs/records.md``, ``rater/record.schema.json``):
+a bulk line (local worker processes, a Dask cluster, a resumed run), the
+``--json`` report of one puzzle and the API's :meth:`rater.result.Rating.to_record`
+give the same fact the same name and type.  The writers in
+:mod:`rater.bulk_output` and the resume checks only ever see records made here.
 """
 
 from __future__ import annotations
@@ -10,14 +12,15 @@ from __future__ import annotations
 from typing import Any, Final
 
 from puzzles.formats import PuzzleItem, item_key
+from puzzles.version import __version__
+from rater.result import RATED as RATED
 from rater.result import Rating
 
-#: Statuses that are a rating; every other one is reported as not rated.
-RATED: Final = ("solved", "stuck")
-#: Fields of a record, in CSV column order; also the names a ``--template`` may use.
+#: Fields of a bulk record, in csv column order; also the names a ``--template`` may use.
 FIELDS: Final = (
-    "line", "puzzle", "status", "points", "norm2", "max", "level", "thinning_steps", "steps",
-    "techniques", "seconds", "message", "comment", "rules",
+    "line", "puzzle", "status", "points", "norm2", "max", "level", "level_text", "thinning_steps", "step_count",
+    "techniques", "seconds", "message", "comment", "rules", "option", "orientation", "uniqueness_techniques",
+    "version", "catalogue_digest",
 )
 #: Fields a record gains with ``--reduce``, after :data:`FIELDS` (filled by :mod:`rater.reduction`).
 REDUCE_FIELDS: Final = ("reduced", "necessary_givens", "already_minimal")
@@ -28,22 +31,21 @@ def record_fields(reduce: bool = False) -> tuple[str, ...]:
     return FIELDS + REDUCE_FIELDS if reduce else FIELDS
 
 
-def _number(value: float) -> float | int:
-    """Rounded to 2 decimals, whole numbers as ints (so text and JSON print ``15``, not ``15.0``)."""
-    value = round(float(value), 2)
-    return int(value) if value.is_integer() else value
-
-
 def _one_line(text: str) -> str:
     return " ".join(text.split())
 
 
 def error_record(item: PuzzleItem, status: str, message: str) -> dict[str, Any]:
-    """A record for a line that was not rated (unreadable, timed out, crashed)."""
+    """A record for a line that was not rated (unreadable, invalid, timed out, crashed).
+
+    It names no option, orientation or catalogue: nothing was rated.
+    """
     return {
         "line": item.line, "puzzle": item_key(item), "status": status, "points": None, "norm2": None,
-        "max": None, "level": "", "thinning_steps": None, "steps": None, "techniques": {},
-        "seconds": None, "message": _one_line(message), "comment": item.comment, "rules": None,
+        "max": None, "level": None, "level_text": None, "thinning_steps": None, "step_count": None,
+        "techniques": {}, "seconds": None, "message": _one_line(message), "comment": item.comment, "rules": None,
+        "option": None, "orientation": None, "uniqueness_techniques": None, "version": __version__,
+        "catalogue_digest": None,
     }
 
 
@@ -53,21 +55,7 @@ def _default_message(status: str, timeout: float | None) -> str:
 
 
 def rating_record(item: PuzzleItem, rating: Rating, lang: str, timeout: float | None = None) -> dict[str, Any]:
-    """The record of a rating: figures rounded as the reports print them."""
-    rated = rating.status in RATED or (rating.status == "timeout" and rating.steps)
-    return {
-        "line": item.line,
-        "puzzle": item_key(item),
-        "status": rating.status,
-        "points": _number(rating.points) if rated else None,
-        "norm2": _number(rating.norm2) if rated else None,
-        "max": _number(rating.max) if rated else None,
-        "level": rating.level.get(lang, "") if rating.status in RATED else "",
-        "thinning_steps": rating.thinning_steps if rated else None,
-        "steps": len(rating.steps) if rated else None,
-        "techniques": rating.technique_counts(),
-        "seconds": round(rating.seconds, 4),
-        "message": _one_line(rating.message) or _default_message(rating.status, timeout),
-        "comment": item.comment,
-        "rules": rating.rules,
-    }
+    """The bulk record of a rating: :meth:`Rating.to_record` with the input line's number and comment."""
+    record = rating.to_record(lang)
+    record["message"] = record["message"] or _default_message(rating.status, timeout)
+    return {"line": item.line, **record, "puzzle": item_key(item), "comment": item.comment}

@@ -40,7 +40,7 @@ def summary_lines(rating: Rating, catalogue: Catalogue, lang: str = "en") -> lis
     lines = [
         f"{w['total']}: {fmt_points(rating.points)}   {w['norm2']}: {rating.norm2:.1f}   "
         f"{w['max_norm']}: {fmt_points(rating.max)}",
-        f"{w['level']}: {rating.level.get(lang, '')}   {w['thinning_steps']}: {rating.thinning_steps}   "
+        f"{w['level']}: {rating.level_text(lang) or ''}   {w['thinning_steps']}: {rating.thinning_steps}   "
         f"{w['status']}: {status_text(catalogue.language(lang), rating.status)}   ({rating.seconds:.2f} s)",
     ]
     if not rating.uniqueness_techniques:
@@ -77,7 +77,7 @@ def text_report(rating: Rating, catalogue: Catalogue, lang: str = "en") -> str:
 def json_report(rating: Rating, catalogue: Catalogue, lang: str = "en") -> dict[str, Any]:
     texts = [step_text(s, catalogue, lang) for s in rating.steps]
     groups = [catalogue.entry(s.code).technique.group if s.code in catalogue else s.code for s in rating.steps]
-    data = rating_to_json(rating, texts, groups)
+    data = rating_to_json(rating, texts, groups, lang)
     for index, alternatives in rating.alternatives.items():  # option digit 2
         data["steps"][index]["alternatives"] = [
             {"code": a.code, "points": a.points, "size": step_size(a), "placements": rcd(a.placements),

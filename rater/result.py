@@ -5,9 +5,10 @@ from __future__ import annotations
 import enum
 import math
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from puzzles.geometry import COL_OF, ROW_OF
+from puzzles.version import __version__
 from techniques.base import REGISTRY
 from techniques.step import WRITE_CANDIDATES, Step
 
@@ -54,12 +55,21 @@ class Rating:
     steps: list[Step] = field(default_factory=list)
     solution: str | None = None
     final_grid: str | None = None
-    level: dict[str, str] = field(default_factory=dict)
+    #: The difficulty level's stable key (``very_hard``; :mod:`rater.levels`), None without a level.
+    level: str | None = None
+    #: The level's name per language, for reports (:meth:`level_text`).
+    level_names: dict[str, str] = field(default_factory=dict)
     seconds: float = 0.0
     uniqueness_techniques: bool = True
     message: str = ""
     #: The variant the puzzle was rated as (:mod:`puzzles.rules`).
     rules: str = "standard"
+    #: ``canonical`` when the canonical form was rated and the steps mapped back, else ``given``.
+    orientation: str = "given"
+    #: The program version that rated (:mod:`puzzles.version`).
+    version: str = __version__
+    #: The digest of the engine's effective technique catalogue (:mod:`rater.digest`).
+    catalogue_digest: str = ""
     #: Option digit 2: steps found in the same position but not applied, by the index (in
     #: ``steps``) of the first step applied there.  Printing only: they never count.
     alternatives: dict[int, list[Step]] = field(default_factory=dict)
@@ -84,6 +94,10 @@ class Rating:
     def thinning_steps(self) -> int:
         return sum(1 for s in self.steps if s.eliminations and not s.placements)
 
+    def level_text(self, lang: str = "en") -> str | None:
+        """The level's name in ``lang`` (English where the language has none), None without a level."""
+        return self.level_names.get(lang, self.level_names.get("en")) if self.level else None
+
     def technique_counts(self) -> dict[str, int]:
         counts: dict[str, int] = {}
         for s in self.steps:
@@ -101,6 +115,53 @@ class Rating:
         from rater.render import notebook
 
         return notebook(self)
+
+    @property
+    def rated(self) -> bool:
+        """Whether the figures are a rating: solved, stuck, or stopped at a deadline after some steps."""
+        return self.status in RATED or (self.status == Status.TIMEOUT and bool(self.steps))
+
+    def to_record(self, lang: str = "en") -> dict[str, Any]:
+        """The record of this rating (``docs/records.md``, ``rater/record.schema.json``).
+
+        The fields every output shares: a bulk line adds ``line`` and
+        ``comment``, a ``--json`` report ``solution`` and the ``steps`` list.
+        Figures are rounded as the reports print them; ``level_text`` is the
+        level in ``lang``.  Plain JSON values only, so
+        ``pandas.DataFrame([r.to_record() for r in ratings])`` is a table.
+        """
+        rated = self.rated
+        graded = self.status in RATED and self.level is not None
+        return {
+            "puzzle": self.puzzle,
+            "status": str(self.status),
+            "points": number(self.points) if rated else None,
+            "norm2": number(self.norm2) if rated else None,
+            "max": number(self.max) if rated else None,
+            "level": self.level if graded else None,
+            "level_text": self.level_text(lang) if graded else None,
+            "thinning_steps": self.thinning_steps if rated else None,
+            "step_count": len(self.steps) if rated else None,
+            "techniques": self.technique_counts(),
+            "seconds": round(self.seconds, 4),
+            "message": " ".join(self.message.split()),
+            "rules": self.rules,
+            "option": self.option,
+            "orientation": self.orientation,
+            "uniqueness_techniques": self.uniqueness_techniques,
+            "version": self.version,
+            "catalogue_digest": self.catalogue_digest,
+        }
+
+
+#: Statuses that are a rating; every other one is reported as not rated.
+RATED: Final = ("solved", "stuck")
+
+
+def number(value: float) -> float | int:
+    """Rounded to 2 decimals, whole numbers as ints (so text and JSON print ``15``, not ``15.0``)."""
+    value = round(float(value), 2)
+    return int(value) if value.is_integer() else value
 
 
 def step_size(step: Step) -> int | None:
@@ -122,22 +183,14 @@ def rcd(pairs: tuple[tuple[int, int], ...]) -> list[list[int]]:
     return [[ROW_OF[c] + 1, COL_OF[c] + 1, d] for c, d in pairs]
 
 
-def rating_to_json(rating: Rating, texts: list[str], groups: list[str]) -> dict[str, Any]:
-    """The ``--json`` object; ``texts``/``groups`` are per step, already localized."""
+def rating_to_json(rating: Rating, texts: list[str], groups: list[str], lang: str = "en") -> dict[str, Any]:
+    """The ``--json`` object: the record (:meth:`Rating.to_record`), the solution and every step.
+
+    ``texts``/``groups`` are per step, already localized.
+    """
     return {
-        "puzzle": rating.puzzle,
-        "option": rating.option,
-        "rules": rating.rules,
-        "status": rating.status,
-        "message": rating.message,
+        **rating.to_record(lang),
         "solution": rating.solution,
-        "points": round(rating.points, 2),
-        "norm2": round(rating.norm2, 2),
-        "max": round(rating.max, 2),
-        "level": rating.level,
-        "thinning_steps": rating.thinning_steps,
-        "uniqueness_techniques": rating.uniqueness_techniques,
-        "seconds": round(rating.seconds, 4),
         "steps": [
             {
                 "index": i,

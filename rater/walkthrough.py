@@ -285,7 +285,7 @@ def summary(rating: Rating, catalogue: Catalogue, lang: str = "en", color: bool 
         (words["total"], fmt_points(rating.points)),
         (words["norm2"], f"{rating.norm2:.2f}"),
         (words["max_norm"], fmt_points(rating.max)),
-        (words["level"], rating.level.get(lang, "")),
+        (words["level"], rating.level_text(lang) or ""),
         (words["thinning_steps"], str(rating.thinning_steps)),
         (words["status"], status_text(catalogue.language(lang), rating.status)),
         (words["walk_time"], f"{rating.seconds:.2f} s"),

@@ -35,37 +35,20 @@ from collections import deque
 from collections.abc import Callable, Generator, Iterable
 from dataclasses import dataclass, field
 from multiprocessing import connection, get_context
-from typing import Any
+from typing import Any, TypeAlias
 
+from puzzles.errors import InputError
 from puzzles.formats import PuzzleItem
-from puzzles.rules import item_rules, parse_rules
+from puzzles.rules import item_rules
 from rater.engine import Engine
-from rater.options import Options
 from rater.records import RATED, error_record, rating_record
+from rater.settings import RunSettings
 from techniques.board import Board
-from techniques.catalogue import Catalogue
 
 #: Seconds one puzzle may keep a worker busy when no ``--timeout`` is given.
 DEFAULT_GUARD = 300.0
 #: Seconds between two looks at the workers while waiting for results.
 POLL = 0.5
-
-
-@dataclass(frozen=True)
-class BulkConfig:
-    """Everything a worker needs to rate: picklable, so it crosses process boundaries."""
-
-    option: str = "2001"
-    techniques: str | None = None
-    allow_multiple: bool = False
-    timeout: float | None = None
-    lang: str = "en"
-    #: Add the reduction fields (:data:`rater.records.REDUCE_FIELDS`) to every record.
-    reduce: bool = False
-    #: Technique codes switched off (``--disable``), checked by the CLI before the run.
-    disable: tuple[str, ...] = ()
-    #: The rules of lines whose comment names none (``--rules``), a :mod:`puzzles.rules` name.
-    rules: str = "standard"
 
 
 def guard_limit(timeout: float | None) -> float:
@@ -77,22 +60,22 @@ def guard_limit(timeout: float | None) -> float:
     return timeout + max(2.0, 0.5 * timeout) if timeout else DEFAULT_GUARD
 
 
+#: What a worker makes of one puzzle: a record (:func:`rate_item`), or a rating for the API.
+RateFunction: TypeAlias = Callable[[PuzzleItem, RunSettings], Any]
+
 # --- the worker side ------------------------------------------------------------------
 
 _ENGINE: Engine | None = None
 
 
-def init_worker(config: BulkConfig) -> None:
-    """Per-process initializer: one Engine per worker; Ctrl-C is the parent's business."""
+def init_worker(settings: RunSettings) -> None:
+    """Per-process initializer: one Engine per worker, from the run's settings; Ctrl-C is the parent's business."""
     global _ENGINE
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    catalogue = Catalogue.load(config.techniques) if config.techniques or config.disable else None
-    if catalogue is not None and config.disable:
-        catalogue = catalogue.without(config.disable)
-    _ENGINE = Engine(Options.parse(config.option), catalogue)
+    _ENGINE = settings.engine()
 
 
-def rate_item(item: PuzzleItem, config: BulkConfig, engine: Engine | None = None) -> dict[str, Any]:
+def rate_item(item: PuzzleItem, settings: RunSettings, engine: Engine | None = None) -> dict[str, Any]:
     """Rate one record with ``engine`` (by default this worker's, see :func:`init_worker`).
 
     The one place a record is made from a puzzle: local workers and cluster
@@ -102,23 +85,26 @@ def rate_item(item: PuzzleItem, config: BulkConfig, engine: Engine | None = None
     assert engine is not None, "init_worker() was not called"
     if item.error or item.grid is None:
         return error_record(item, "error", item.error)
-    rules = item_rules(item.comment, parse_rules(config.rules))
+    rules = item_rules(item.comment, settings.rule_set())
     start = Board.from_candidates(item.grid, item.cands, rules) if item.cands else None
-    deadline = time.monotonic() + config.timeout if config.timeout else None
+    deadline = time.monotonic() + settings.timeout if settings.timeout else None
     try:
-        rating = engine.rate(item.grid, allow_multiple=config.allow_multiple, start=start, deadline=deadline,
+        rating = engine.rate(item.grid, allow_multiple=settings.allow_multiple, start=start, deadline=deadline,
                              rules=rules)
+    except InputError as exc:  # givens twice in a unit, a starting board of other givens
+        return error_record(item, "invalid", str(exc))
     except Exception as exc:  # noqa: BLE001 - one bad puzzle must not end a million-line run
         return error_record(item, "error", f"{type(exc).__name__}: {exc}")
-    record = rating_record(item, rating, config.lang, config.timeout)
-    if config.reduce:
+    record = rating_record(item, rating, settings.lang, settings.timeout)
+    if settings.reduce:
         from rater.reduction import reduction_fields
 
         record.update(reduction_fields(item.grid if rating.status in RATED else None))
     return record
 
 
-def _worker_main(conn: connection.Connection, parent_end: connection.Connection, config: BulkConfig) -> None:
+def _worker_main(conn: connection.Connection, parent_end: connection.Connection, settings: RunSettings,
+                 rate: RateFunction | None = None) -> None:
     """Rate what arrives on ``conn`` until told to stop or orphaned.
 
     A forked worker inherits the parent's pipe ends (its own and its
@@ -127,7 +113,7 @@ def _worker_main(conn: connection.Connection, parent_end: connection.Connection,
     """
     parent_end.close()
     parent_pid = os.getppid()
-    init_worker(config)
+    init_worker(settings)
     while True:
         try:
             while not conn.poll(1.0):
@@ -140,7 +126,7 @@ def _worker_main(conn: connection.Connection, parent_end: connection.Connection,
             return
         seq, item = task
         try:
-            conn.send((seq, rate_item(item, config)))
+            conn.send((seq, (rate or rate_item)(item, settings)))
         except OSError:  # the parent is gone (killed): nothing left to do
             return
 
@@ -159,8 +145,10 @@ class _Worker:
 class WorkerPool:
     """``jobs`` worker processes, each with a short queue of puzzles, replaceable one by one."""
 
-    def __init__(self, jobs: int, config: BulkConfig, per_worker: int = 2) -> None:
-        self.config = config
+    def __init__(self, jobs: int, settings: RunSettings, per_worker: int = 2,
+                 rate: RateFunction | None = None) -> None:
+        self.settings = settings
+        self.rate = rate
         self.per_worker = per_worker
         self.context = get_context()
         self.retried: set[int] = set()  # puzzles on their second attempt after their worker died
@@ -168,7 +156,8 @@ class WorkerPool:
 
     def _spawn(self) -> _Worker:
         parent, child = self.context.Pipe()
-        process = self.context.Process(target=_worker_main, args=(child, parent, self.config), daemon=True)
+        process = self.context.Process(target=_worker_main, args=(child, parent, self.settings, self.rate),
+                                       daemon=True)
         process.start()
         child.close()
         return _Worker(process, parent)
@@ -187,9 +176,9 @@ class WorkerPool:
         except OSError:  # died meanwhile: collect() replaces it and resends its queue
             pass
 
-    def collect(self, wait: float) -> list[tuple[int, dict[str, Any]]]:
+    def collect(self, wait: float) -> list[tuple[int, Any]]:
         """Results that arrived within ``wait`` seconds, plus records for hung or dead workers."""
-        out: list[tuple[int, dict[str, Any]]] = []
+        out: list[tuple[int, Any]] = []
         handles = [w.conn for w in self.workers] + [w.process.sentinel for w in self.workers]
         connection.wait(handles, timeout=wait)
         for index, worker in enumerate(self.workers):
@@ -211,7 +200,7 @@ class WorkerPool:
 
     def limit(self) -> float:
         """Seconds a worker may spend on one puzzle before the guard kills it."""
-        return guard_limit(self.config.timeout)
+        return guard_limit(self.settings.timeout)
 
     def _replace(self, index: int, message: str, status: str = "error",
                  retry: bool = False) -> list[tuple[int, dict[str, Any]]]:
@@ -259,12 +248,13 @@ class WorkerPool:
 
 def rate_stream(
     items: Iterable[PuzzleItem],
-    config: BulkConfig,
+    settings: RunSettings,
     jobs: int,
     *,
     window: int | None = None,
     on_flush: Callable[[], None] | None = None,
-) -> Generator[dict[str, Any], None, None]:
+    rate: RateFunction | None = None,
+) -> Generator[Any, None, None]:
     """Records for ``items`` in input order, rated by ``jobs`` workers.
 
     At most ``window`` records are in flight or waiting for an earlier one, so
@@ -272,12 +262,15 @@ def rate_stream(
     record without a worker.  The loop waits for workers only when it cannot
     go on without them: a puzzle is held for want of a free worker, the
     window is full, or the input is exhausted.  ``on_flush`` is called after
-    every round of yielded records (the writer flushes there).
+    every round of yielded records (the writer flushes there).  ``rate``
+    makes a worker's result of one item (default: its record); the records
+    the pool makes itself (unreadable lines, timeouts, dead workers) are
+    records whatever ``rate`` returns.
     """
     window = window or max(64, 16 * jobs)
     source = enumerate(items)
-    pool = WorkerPool(jobs, config)
-    done: dict[int, dict[str, Any]] = {}
+    pool = WorkerPool(jobs, settings, rate=rate)
+    done: dict[int, Any] = {}
     held: tuple[int, PuzzleItem] | None = None
     next_out = 0
     exhausted = False

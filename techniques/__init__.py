@@ -5,6 +5,8 @@ settings of a run come from ``techniques.yaml`` (see ``techniques.catalogue``).
 Each family module below is imported for its registrations.
 """
 
+from puzzles.version import __version__
+
 # Family modules, in search order (one import per module; keep the list sorted by family).
 from techniques import direct  # noqa: F401  A, B
 from techniques import obvious_singles  # noqa: F401  C, D
@@ -22,3 +24,10 @@ from techniques import unique_loops  # noqa: F401  V: UL, QUL
 from techniques import chains  # noqa: F401  VI: CC, CCS, ICC, ACS, ACR
 from techniques import bowman  # noqa: F401  BB
 from techniques import trial  # noqa: F401  TE
+
+from techniques.base import Context, Phase, Technique  # noqa: E402
+from techniques.board import Board  # noqa: E402
+from techniques.catalogue import Catalogue, CatalogueError  # noqa: E402
+from techniques.step import Step  # noqa: E402
+
+__all__ = ["Board", "Catalogue", "CatalogueError", "Context", "Phase", "Step", "Technique", "__version__"]

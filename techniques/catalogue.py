@@ -25,6 +25,7 @@ from typing import Any
 
 import yaml
 
+from puzzles.errors import InputError
 import techniques  # noqa: F401  (imports every family so that all classes are registered)
 from techniques.base import REGISTRY, Phase, Technique
 from techniques.plugins import PluginError, load_plugins, origin, plugin_codes, plugin_texts
@@ -52,7 +53,7 @@ _ORDERED = (("min_length", "max_length"), ("first_min_cands", "first_max_cands")
             ("second_min_cands", "second_max_cands"), ("band1_max", "band2_max"))
 
 
-class CatalogueError(ValueError):
+class CatalogueError(InputError):
     """A technique file that cannot be used; the message names file and entry."""
 
 
@@ -147,9 +148,18 @@ class Catalogue:
         Only a regular file of at most :data:`MAX_FILE_BYTES` is read, so that
         ``/dev/zero``, a FIFO or a huge file is a clear error and not a hang.
         """
-        _load_plugins()
         source = Path(path) if path else DEFAULT_PATH
-        return cls.from_data(_load_yaml(_read_text(source), source), str(source), texts)
+        return cls.from_text(read_technique_file(source), str(source), texts)
+
+    @classmethod
+    def from_text(cls, text: str, source: str, texts: Path = TEXTS_DIR) -> Catalogue:
+        """Validate the text of a technique file read before (``source`` names it in messages).
+
+        A run reads its file once (:func:`read_technique_file`) and sends the
+        text to every worker, local or on a cluster, which need not see the file.
+        """
+        _load_plugins()
+        return cls.from_data(_load_yaml(text, Path(source)), source, texts)
 
     @classmethod
     def from_data(cls, data: Any, source: str = "<data>", texts: Path = TEXTS_DIR) -> Catalogue:
@@ -241,8 +251,9 @@ _REPR = reprlib.Repr()
 _REPR.maxlevel, _REPR.maxlist, _REPR.maxdict, _REPR.maxstring, _REPR.maxother = 2, 4, 4, 30, 30
 
 
-def _read_text(source: Path) -> str:
+def read_technique_file(source: str | Path) -> str:
     """The text of a regular technique file of at most MAX_FILE_BYTES, as UTF-8 (a BOM is allowed)."""
+    source = Path(source)
     try:
         if not stat.S_ISREG(source.stat().st_mode):
             raise CatalogueError(f"{source}: not a regular file")

@@ -13,8 +13,11 @@ Two places, one resolver (:func:`data_file`):
 from __future__ import annotations
 
 import csv
+import logging
 import os
 import signal
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -32,6 +35,16 @@ def interruptible() -> None:
     as it has when a user starts ``rate`` in a terminal.
     """
     signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
+@contextmanager
+def local_cluster(workers: int) -> Iterator[str]:
+    """The scheduler address of a Dask LocalCluster of ``workers`` one-thread processes (what ``local:N`` starts)."""
+    import distributed
+
+    with distributed.LocalCluster(n_workers=workers, processes=True, threads_per_worker=1, dashboard_address=None,
+                                  silence_logs=logging.ERROR) as local:
+        yield local.scheduler_address
 
 
 def collections_dir() -> Path | None:

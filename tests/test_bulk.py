@@ -19,7 +19,8 @@ from puzzles.formats import read_items, split_puzzle
 from rater import workers
 from rater.bulk import Stats
 from rater.bulk_resume import cut_torn_line
-from rater.workers import BulkConfig, rate_stream
+from rater.settings import RunSettings
+from rater.workers import rate_stream
 from rater.cli import main
 from tests.conftest import REPO, interruptible
 
@@ -105,7 +106,7 @@ def test_text_format_and_template(tmp_path):
     assert fields[0] == EASY and len(fields) >= 5 and float(fields[1]) >= 0
     assert text[1].endswith("- - - error")
     templ = CliRunner().invoke(main, ["--file", str(path), "--template", "{line}:{status}:{level}", "-j", "1", "-q"])
-    assert templ.stdout.splitlines()[1] == "2:error:"
+    assert templ.stdout.splitlines()[1] == "2:error:-"
     bad = CliRunner().invoke(main, ["--file", str(path), "--template", "{nope}", "-q"])
     assert bad.exit_code == 2 and "unknown --template field" in bad.stderr
 
@@ -118,8 +119,8 @@ def test_stdin_input():
 def test_engine_deadline_gives_a_timeout_record():
     """The engine checks its deadline between steps; a microsecond budget is over before the first."""
     items = list(read_items([GOOD]))
-    records = list(rate_stream(items, BulkConfig(timeout=1e-6), jobs=1))
-    assert records[0]["status"] == "timeout" and records[0]["level"] == ""
+    records = list(rate_stream(items, RunSettings(timeout=1e-6), jobs=1))
+    assert records[0]["status"] == "timeout" and records[0]["level"] is None
 
 
 def _hang(item, config):
@@ -135,7 +136,7 @@ def test_a_hung_worker_is_killed_and_replaced(monkeypatch):
     monkeypatch.setattr(workers.WorkerPool, "limit", lambda self: 0.5)
     items = list(read_items([GOOD, EASY, EASY]))
     began = time.monotonic()
-    records = list(rate_stream(items, BulkConfig(timeout=0.1), jobs=1))
+    records = list(rate_stream(items, RunSettings(timeout=0.1), jobs=1))
     assert [r["status"] for r in records] == ["timeout", "solved", "solved"]
     assert "worker killed" in records[0]["message"] and time.monotonic() - began < 20
 
@@ -145,7 +146,7 @@ def test_a_crashed_worker_gives_an_error_record_and_the_run_goes_on(monkeypatch)
         pytest.skip("relies on fork inheriting the patched function")
     real = workers.rate_item
     monkeypatch.setattr(workers, "rate_item", lambda item, config: os._exit(3) if item.line == 2 else real(item, config))
-    records = list(rate_stream(list(read_items([EASY, EASY, EASY])), BulkConfig(), jobs=1))
+    records = list(rate_stream(list(read_items([EASY, EASY, EASY])), RunSettings(), jobs=1))
     assert [r["status"] for r in records] == ["solved", "error", "solved"]
     assert "worker died (exit code 3)" in records[1]["message"]
 

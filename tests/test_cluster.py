@@ -6,7 +6,6 @@ from __future__ import annotations
 import csv
 import io
 import json
-import logging
 import os
 import signal
 import subprocess
@@ -21,8 +20,8 @@ distributed = pytest.importorskip("distributed")
 
 from rater import cluster as cluster_module  # noqa: E402
 from rater.cli import main  # noqa: E402
-from rater.workers import BulkConfig  # noqa: E402
-from tests.conftest import REPO, read_puzzles  # noqa: E402
+from rater.settings import RunSettings  # noqa: E402
+from tests.conftest import REPO, local_cluster, read_puzzles  # noqa: E402
 
 SEVERAL = ".......................2.3......3.2...1.4......5....6..3......4.7..8...962...7..."
 #: 200 puzzles of sample1000 (every third line), half compared in csv, half in jsonl.
@@ -32,9 +31,8 @@ PUZZLES = read_puzzles("sample1000_every3.txt", count=200)
 @pytest.fixture(scope="module")
 def scheduler():
     """The address of a LocalCluster of 2 worker processes, shared by the tests of this file."""
-    with distributed.LocalCluster(n_workers=2, processes=True, threads_per_worker=1, dashboard_address=None,
-                                  silence_logs=logging.ERROR) as local:
-        yield local.scheduler_address
+    with local_cluster(2) as address:
+        yield address
 
 
 def write_input(path: Path, puzzles: list[str]) -> Path:
@@ -123,7 +121,7 @@ def test_guard_stops_a_puzzle_that_never_returns(monkeypatch):
 
     monkeypatch.setattr(cluster_module, "rate_item", hangs_on_second)
     began = time.monotonic()
-    out = cluster_module.rate_chunk(items, BulkConfig(), None, limit=0.3)
+    out = cluster_module.rate_chunk(items, RunSettings(), limit=0.3)
     assert time.monotonic() - began < 10
     assert [r["status"] for r in out] == ["solved", "timeout", "solved"]
     assert "longer than 0.3 s" in out[1]["message"]

@@ -21,6 +21,7 @@ from bench.fuzz import CANON_CODES, RATE_CODES, run_single, single_cases
 from canon.cli import main as canon_main
 from canon.variants import iter_variants
 from puzzles.formats import parse_candidates
+from puzzles.parsing import PuzzleError
 from puzzles.solver import solve
 from rater.cli import main
 from rater.engine import Engine
@@ -94,8 +95,8 @@ def test_consistent_candidates_rate_with_a_solution_matching_every_step():
 def test_a_start_board_of_other_givens_is_invalid():
     other = list(GRID)
     other[0] = 1
-    rating = Engine().rate(tuple(other), start=Board.from_grid(GRID))
-    assert rating.status == "invalid"
+    with pytest.raises(PuzzleError):
+        Engine().rate(tuple(other), start=Board.from_grid(GRID))
 
 
 # -- encodings ------------------------------------------------------------------------------------

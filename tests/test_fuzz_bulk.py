@@ -28,7 +28,9 @@ from puzzles.formats import read_items
 from rater import workers
 from rater.bulk_output import RecordWriter, TemplateError, check_template, csv_cell, escape_text, json_line
 from rater.cli import main
-from rater.workers import BulkConfig, rate_stream
+from rater.records import FIELDS
+from rater.settings import RunSettings
+from rater.workers import rate_stream
 from tests.conftest import REPO, interruptible
 
 EASY = "14.....5.7..2........3..2.42...8.4...8..9..2...6.5...18.9..1........6..7.5.....69"
@@ -66,8 +68,7 @@ def records_of(text: str, fmt: str) -> list[dict]:
     if fmt == "jsonl":
         return [json.loads(line) for line in lines]
     rows = [next(csv.reader([line])) for line in lines]
-    assert ",".join(rows[0]) == "line,puzzle,status,points,norm2,max,level,thinning_steps,steps,techniques," \
-                                "seconds,message,comment,rules"
+    assert tuple(rows[0]) == FIELDS
     return [dict(zip(rows[0], row)) for row in rows[1:]]
 
 
@@ -242,14 +243,14 @@ def test_bad_templates_are_refused_before_the_run(tmp_path, template):
 def every_status() -> list[dict]:
     """Real records of several statuses, plus the shapes a killed worker and a stuck rating give."""
     lines = [EASY, "bad", SEVERAL, EASY[:-1] + "4", EASY + " \x1b[2J=cmd|x \u2028"]
-    records = list(rate_stream(read_items(lines), BulkConfig(), jobs=1))
+    records = list(rate_stream(read_items(lines), RunSettings(), jobs=1))
     stuck = dict(records[0], status="stuck", points=12.5, norm2=3.25, max=7.5)
     killed = dict(records[1], status="timeout", seconds=None, message="rating took longer than 300 s")
     return [*records, stuck, killed]
 
 
 GOOD_TEMPLATES = ["{line}", "{points:.2f}|{norm2:>8.3f}|{max:<4}", "{puzzle:.9} {status:^12} {level!r}",
-                  "{seconds:%} {steps:05d} {thinning_steps:+}", "{comment!s:_>30} {message!r}", "{techniques}"]
+                  "{seconds:%} {step_count:05d} {thinning_steps:+}", "{comment!s:_>30} {message!r}", "{techniques}"]
 
 
 @pytest.mark.parametrize("template", GOOD_TEMPLATES)
@@ -317,7 +318,7 @@ def test_without_timeout_the_default_guard_ends_a_hung_worker(monkeypatch):
         pytest.skip("relies on fork inheriting the patched function")
     monkeypatch.setattr(workers, "rate_item", _hang_on_line_one)
     monkeypatch.setattr(workers, "DEFAULT_GUARD", 0.5)
-    records = list(rate_stream(read_items([EASY, EASY]), BulkConfig(timeout=None), jobs=1))
+    records = list(rate_stream(read_items([EASY, EASY]), RunSettings(timeout=None), jobs=1))
     assert [r["status"] for r in records] == ["timeout", "solved"]
     assert records[0]["message"] == "rating took longer than 0.5 s; worker killed"
 
@@ -340,7 +341,7 @@ def test_a_crashed_worker_puzzle_is_retried_once(monkeypatch, tmp_path):
         return REAL_RATE_ITEM(item, config)
 
     monkeypatch.setattr(workers, "rate_item", crash_first_time)
-    records = list(rate_stream(read_items([EASY, EASY, EASY]), BulkConfig(), jobs=1))
+    records = list(rate_stream(read_items([EASY, EASY, EASY]), RunSettings(), jobs=1))
     assert [r["status"] for r in records] == ["solved", "solved", "solved"] and marker.exists()
 
 
@@ -349,13 +350,13 @@ def test_a_puzzle_whose_worker_dies_twice_gets_an_error_record(monkeypatch):
         pytest.skip("relies on fork inheriting the patched function")
     monkeypatch.setattr(workers, "rate_item",
                         lambda item, config: os._exit(3) if item.line == 1 else REAL_RATE_ITEM(item, config))
-    records = list(rate_stream(read_items([EASY, EASY]), BulkConfig(), jobs=2))
+    records = list(rate_stream(read_items([EASY, EASY]), RunSettings(), jobs=2))
     assert [r["status"] for r in records] == ["error", "solved"]
     assert records[0]["message"] == "worker died (exit code 3) again after a retry"
 
 
 def test_engine_timeout_records_say_why():
-    records = list(rate_stream(read_items([EASY]), BulkConfig(timeout=1e-6), jobs=1))
+    records = list(rate_stream(read_items([EASY]), RunSettings(timeout=1e-6), jobs=1))
     assert records[0]["status"] == "timeout" and records[0]["message"] == "rating took longer than 1e-06 s"
 
 

@@ -67,9 +67,9 @@ def test_unreadable_technique_file(tmp_path):
 def test_levels_table_and_synchronous_grade_drop():
     table = load_levels()
     # bounds 15 and 25: the shares of the original's grades over Royle's 17-clue puzzles
-    assert [table.grade(p, False, False)["de"] for p in (9, 15, 16, 25, 26, 32)] == [
+    assert [table.grade(p, False, False).names["de"] for p in (9, 15, 16, 25, 26, 32)] == [
         "extrem einfach", "extrem einfach", "sehr einfach", "sehr einfach", "ziemlich einfach", "noch einfach"]
-    assert table.grade(38, False, False)["de"] == "etwas schwierig"
-    assert table.grade(20, True, False)["de"] == "extrem einfach"  # synchronous: one grade lower
-    assert table.grade(900, False, True)["en"] == "only solvable by trial & error"
+    assert table.grade(38, False, False).names["de"] == "etwas schwierig"
+    assert table.grade(20, True, False).names["de"] == "extrem einfach"  # synchronous: one grade lower
+    assert table.grade(900, False, True).names["en"] == "only solvable by trial & error"
     assert table.sync_families(3) == {"I", "II", "RP", "III"}

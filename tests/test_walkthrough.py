@@ -60,7 +60,7 @@ def test_every_step_has_its_header_explanation_and_grid(rated):
     assert re.search(r"^Step 1  [A-D]\d  ", text, re.M)
     for label in ("Total", "Euclidean norm", "maximum norm", "Level", "thinning steps", "Techniques used"):
         assert label in text
-    assert fmt_points(rating.points) in text and rating.level["en"] in text
+    assert fmt_points(rating.points) in text and rating.level_text("en") in text
 
 
 def test_plain_marks_placements_removals_and_used_cells(rated):
@@ -122,7 +122,7 @@ def test_german_texts_and_names(rated):
     assert expected_header(1, step, step.points, engine.catalogue, "de") in text
     assert step_text(step, engine.catalogue, "de") in text
     assert "+-OL" in text and "Zusammenfassung" in text and "Verwendete Methoden" in text
-    assert rating.level["de"] in text
+    assert rating.level_text("de") in text
 
 
 def test_from_to_shows_a_range(rated):

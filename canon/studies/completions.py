@@ -41,7 +41,7 @@ from canon.studies.diagonal import BlockDiagonal
 from canon.studies.fix import FixResult, fix_test_triples
 from canon.studies.triples import triples_of
 
-Grid = tuple[int, ...]
+from puzzles.geometry import Grid
 ColumnSets = tuple[int, int, int]
 Key = tuple[ColumnSets, ColumnSets]
 FULL: Final = 0x1FF

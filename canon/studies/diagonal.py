@@ -31,7 +31,7 @@ from typing import Final
 
 from canon.group import Transformation
 
-Grid = tuple[int, ...]
+from puzzles.geometry import Grid
 Block = tuple[int, ...]  # 9 digits, row-major
 Perm3 = tuple[int, int, int]
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from itertools import permutations
 
-Grid = tuple[int, ...]
+from puzzles.geometry import Grid
 
 
 def grid(text: str) -> Grid:

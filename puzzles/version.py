@@ -1,0 +1,23 @@
+"""The one version number of all four packages, and the text ``--version`` prints.
+
+Every package re-exports :data:`__version__` from here and ``pyproject.toml``
+reads it (a dynamic version), so the number a record carries, the one
+``--version`` prints and the installed distribution's can never disagree.
+The number changes whenever a rating can change (see ``CHANGELOG.md``).
+"""
+
+from __future__ import annotations
+
+import platform
+from typing import Final
+
+__version__: Final = "0.2.0"
+
+
+def version_text(program: str) -> str:
+    """What ``PROGRAM --version`` prints: the program, its version and the Python running it.
+
+    One function for every command, so a line added here (where the package
+    was imported from, say) shows in all of them.
+    """
+    return f"{program} {__version__} (Python {platform.python_version()})"

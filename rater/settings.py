@@ -1,0 +1,134 @@
+"""The settings of a rating run: built once, validated once, the only way an engine is made.
+
+A run rates one puzzle, a file on local worker processes, a file on a Dask
+cluster, a resumed file, reduced puzzles or symmetric variants.  Every one of
+these builds its engines from one :class:`RunSettings`, so no way of rating
+can drop a setting another one honours: the object is a frozen dataclass of
+plain values (picklable, sent as it is to workers and cluster tasks), and it
+carries the *text* of a ``--techniques`` file, read once by the process that
+made it, so that workers need not see the user's files.
+
+Validation happens when the object is made: a bad option code, variant,
+language, technique text or code raises :class:`puzzles.errors.InputError`
+(a subclass names which) with the one line the command line prints.
+
+:meth:`RunSettings.catalogue_digest` names the *effective* technique catalogue
+of a run (see :func:`rater.digest.catalogue_digest`); records, run files and the API's
+ratings carry it beside the program version, and ``--resume`` refuses a run
+whose digest or version differs.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Iterable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from puzzles.errors import InputError
+from puzzles.rules import Rules, parse_rules
+from rater.digest import catalogue_digest
+from rater.engine import Engine, default_catalogue
+from rater.levels import load_levels
+from rater.options import DEFAULT_OPTION, Options
+from techniques.catalogue import Catalogue, read_technique_file
+from techniques.texts import available_languages
+
+
+class SettingsError(InputError):
+    """Settings that contradict each other (a code both switched on and off, a bad timeout)."""
+
+
+@dataclass(frozen=True)
+class RunSettings:
+    """Everything that decides the ratings of a run (see the module docstring).
+
+    ``techniques`` is the text of a technique file (None: the built-in one),
+    ``techniques_source`` names it in messages.  ``disable``/``enable`` switch
+    codes off/on after it.  ``canonical`` rates every puzzle in its canonical
+    orientation (None: as the mode does by default, which is canonical for
+    option digit 4 = 0 only).  ``lang`` is the language of level names and
+    texts in records; ``reduce`` adds the reduction fields to bulk records;
+    ``timeout`` is the seconds one puzzle may take in a bulk run.
+    """
+
+    option: str = DEFAULT_OPTION
+    rules: str = "standard"
+    techniques: str | None = None
+    techniques_source: str = "--techniques"
+    disable: tuple[str, ...] = ()
+    enable: tuple[str, ...] = ()
+    allow_multiple: bool = False
+    canonical: bool | None = None
+    lang: str = "en"
+    reduce: bool = False
+    timeout: float | None = None
+
+    def __post_init__(self) -> None:
+        """Check every value once (an :class:`InputError`) and normalise the option code and variant name."""
+        object.__setattr__(self, "option", Options.parse(self.option).code)
+        object.__setattr__(self, "rules", parse_rules(self.rules).name)
+        object.__setattr__(self, "disable", _codes(self.disable))
+        object.__setattr__(self, "enable", _codes(self.enable))
+        both = [code for code in self.enable if code in self.disable]
+        if both:
+            raise SettingsError(f"{both[0]} is given to both --enable and --disable")
+        if self.lang not in available_languages():
+            raise SettingsError(f"unknown language {self.lang!r}: choose {', '.join(available_languages())}")
+        timeout = self.timeout
+        if timeout is not None and not (isinstance(timeout, (int, float)) and 0 < timeout < float("inf")):
+            raise SettingsError(f"the timeout must be a positive finite number of seconds, not {self.timeout}")
+        self.catalogue()  # validates the technique text and the codes
+
+    @classmethod
+    def from_file(cls, techniques: str | Path | None = None, **values: Any) -> RunSettings:
+        """Settings whose technique file is read from ``techniques`` (a path; None: the built-in one)."""
+        if techniques is None:
+            return cls(**values)
+        return cls(techniques=read_technique_file(techniques), techniques_source=str(techniques), **values)
+
+    @property
+    def options(self) -> Options:
+        return Options.parse(self.option)
+
+    def rule_set(self) -> Rules:
+        """The :mod:`puzzles.rules` variant of puzzles whose line names none."""
+        return parse_rules(self.rules)
+
+    def catalogue(self) -> Catalogue:
+        """The run's technique catalogue, built once per thread of a process (techniques keep search state)."""
+        key = (self.techniques, self.techniques_source, self.disable, self.enable)
+        cache: dict[tuple[Any, ...], Catalogue] = _LOCAL.__dict__.setdefault("catalogues", {})
+        catalogue = cache.get(key)
+        if catalogue is None:
+            if self.techniques is None:
+                catalogue = default_catalogue() if threading.current_thread() is threading.main_thread() \
+                    else Catalogue.load()
+            else:
+                catalogue = Catalogue.from_text(self.techniques, self.techniques_source)
+            if self.disable:
+                catalogue = catalogue.without(self.disable)
+            if self.enable:
+                catalogue = catalogue.with_enabled(self.enable)
+            if len(cache) > 4:  # a process serves few runs; an old run's catalogue is not needed again
+                cache.clear()
+            cache[key] = catalogue
+        return catalogue
+
+    def engine(self, kind: type[Engine] = Engine) -> Engine:
+        """A new engine of these settings (``kind``: an Engine subclass, e.g. the verifying one)."""
+        return kind(self.options, self.catalogue(), canonical=self.canonical)
+
+    def catalogue_digest(self) -> str:
+        """The digest of the effective catalogue (:func:`rater.digest.catalogue_digest`)."""
+        return catalogue_digest(self.catalogue(), load_levels())
+
+
+_LOCAL = threading.local()
+
+
+def _codes(codes: str | Iterable[str]) -> tuple[str, ...]:
+    """Technique codes in order without repeats; a string is a comma list, as on the command line."""
+    parts = codes.split(",") if isinstance(codes, str) else codes
+    return tuple(dict.fromkeys(code.strip() for code in parts if code.strip()))
