@@ -46,8 +46,8 @@ import click
 from rich.console import Console
 
 from puzzles.cli_common import AsciiIntRange, OneLineCommand, one_line
-from puzzles.formats import CANDIDATE_LINE_LENGTH, parse_candidates
-from puzzles.parsing import Grid, PuzzleError, check_givens, parse_puzzle
+from puzzles.inputs import read_argument
+from puzzles.parsing import Grid, PuzzleError, check_givens
 from puzzles.rules import CHOICES, Rules, RulesError, parse_rules
 from rater.engine import Engine, default_catalogue
 from rater.options import DEFAULT_OPTION, OptionError, Options
@@ -59,8 +59,6 @@ from techniques.catalogue import Catalogue, CatalogueError
 from techniques.texts import available_languages
 
 EXIT_OK, EXIT_STUCK, EXIT_INPUT, EXIT_SOLUTIONS, EXIT_UNSOUND = 0, 1, 2, 3, 5
-#: Largest grid file read as PUZZLE (a framed 9x9 grid with notes is far smaller).
-MAX_GRID_FILE_BYTES = 64 * 1024
 #: Largest --seed: random.Random folds a negative seed onto its absolute value,
 #: so only 0 .. 2**63 - 1 are accepted and each names one sequence of variants.
 MAX_SEED = 2**63 - 1
@@ -396,43 +394,16 @@ def _console(color: bool | None, ascii_only: bool, tty: bool) -> Console:
 def _read_puzzle(argument: str) -> tuple[Grid, Board | None]:
     """Givens (and, for a 729-character candidate line, the starting board) of PUZZLE; exit 2 if unreadable.
 
-    PUZZLE is the puzzle text itself or, when it is not 81/729 characters on
-    one line, the name of a file holding one (a BOM is skipped).
+    PUZZLE is the puzzle text itself or the name of a file holding one, read
+    as ``--file`` reads files (:func:`puzzles.inputs.read_argument` has the rule).
     """
-    text = argument.lstrip("\ufeff").strip()
-    if len(text) not in (81, CANDIDATE_LINE_LENGTH) and "\n" not in text:
-        text = _maybe_file(argument).lstrip("\ufeff").strip()
     try:
-        if len(text) == CANDIDATE_LINE_LENGTH:
-            grid, cands = parse_candidates(text)
-            check_givens(grid)
-            return grid, Board.from_candidates(grid, cands)
-        return parse_puzzle(text), None
+        item = read_argument(argument)
+        assert item.grid is not None  # an item without an error has its grid
+        check_givens(item.grid)
     except PuzzleError as exc:
         fail(str(exc), EXIT_INPUT)
-
-
-def _maybe_file(argument: str) -> str:
-    """A grid file's text if ``argument`` names a regular file, else the argument itself.
-
-    The file must be UTF-8 (a BOM is allowed) and at most MAX_GRID_FILE_BYTES:
-    anything else is a one-line error, not a decoding traceback.
-    """
-    path = Path(argument)
-    try:
-        if not path.is_file():
-            return argument
-        with path.open("rb") as handle:
-            raw = handle.read(MAX_GRID_FILE_BYTES + 1)
-    except OSError as exc:
-        fail(f"cannot read {argument}: {exc.strerror}", EXIT_INPUT)
-    if len(raw) > MAX_GRID_FILE_BYTES:
-        fail(f"{argument}: larger than {MAX_GRID_FILE_BYTES // 1024} KiB, not a puzzle file", EXIT_INPUT)
-    try:
-        return raw.decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        fail(f"{argument}: not UTF-8 text (byte {exc.start})", EXIT_INPUT)
-
+    return item.grid, Board.from_candidates(item.grid, item.cands) if item.cands is not None else None
 
 
 def _refuse_with_reduce(reduce: bool, hint: bool, full: bool, variants: int | None, walk: bool | None,
