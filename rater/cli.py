@@ -16,8 +16,9 @@ Errors of an installed technique plugin (it fails to import, breaks the
 contract or takes a code already in use) are configuration errors like an
 unusable technique file: one line, exit 2, for every command that rates.
 
-``--count`` prints the number of all solutions instead of a rating and exits
-0 whatever the number (2 for unreadable input).  ``--rules`` rates the puzzle
+``--count`` prints the number of all solutions instead of a rating, up to
+``--count-limit`` ("at least N" beyond), and exits 0 whatever the number (2
+for unreadable input).  ``--rules`` rates the puzzle
 as a diagonal, colour or colour-diagonal Sudoku (:mod:`puzzles.rules`).
 
 Exit codes for ``--file`` (bulk):
@@ -49,6 +50,7 @@ from puzzles.cli_common import AsciiIntRange, OneLineCommand, one_line
 from puzzles.inputs import read_argument
 from puzzles.parsing import Grid, PuzzleError, check_givens
 from puzzles.rules import CHOICES, Rules, RulesError, parse_rules
+from rater.count import DEFAULT_LIMIT as DEFAULT_COUNT_LIMIT
 from rater.engine import Engine, default_catalogue
 from rater.options import DEFAULT_OPTION, OptionError, Options
 from rater.report import json_report, text_report
@@ -107,7 +109,7 @@ def build_engine(option: str, techniques: str | None, disable: tuple[str, ...] =
 
 #: The help's sections, in the order a user looks for an option.
 HELP_SECTIONS = (
-    ("Rating", ("option", "rules_name", "techniques", "disable", "enable", "allow_multiple", "count", "verify",
+    ("Rating", ("option", "rules_name", "techniques", "disable", "enable", "allow_multiple", "count", "count_limit", "verify",
                 "list_techniques")),
     ("Output of one puzzle", ("as_json", "lang", "walk", "step_mode", "first", "last", "color", "ascii_only",
                               "hint", "full")),
@@ -127,7 +129,10 @@ HELP_SECTIONS = (
               help=f"The Sudoku variant: {CHOICES}. With --file the default of lines whose comment "
                    "does not start with a variant name.")
 @click.option("--count", "count", is_flag=True,
-              help="Print the number of all solutions (under --rules) instead of a rating; exit 0.")
+              help="Print the number of all solutions (under --rules) instead of a rating, up to --count-limit "
+                   "(then 'at least N'); exit 0.")
+@click.option("--count-limit", "count_limit", type=AsciiIntRange(min=1), default=None, metavar="N",
+              help=f"With --count: stop counting at N solutions (default {DEFAULT_COUNT_LIMIT:,}).")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object instead of the text report.")
 @click.option("--lang", type=click.Choice(available_languages()), default="en", show_default=True,
               help="Language of names and explanations (a file techniques/texts/<code>.yaml each).")
@@ -207,12 +212,15 @@ def main(puzzle: str | None, option: str, as_json: bool, lang: str, techniques: 
          fmt: str, template: str | None, jobs: int, timeout: float | None, resume: bool, quiet: bool,
          reduce: bool = False, reduce_all: int | None = None, cluster: str | None = None,
          chunk_size: int | None = None, enable: str | None = None, list_techniques: bool = False,
-         verify: bool = False, rules_name: str = "standard", count: bool = False) -> None:
+         verify: bool = False, rules_name: str = "standard", count: bool = False,
+         count_limit: int | None = None) -> None:
     """Rate PUZZLE (81 characters, 1-9 given, anything else empty; a 729-character candidate line;
     or a file name with a 9x9 grid) the way a person solves it, and print every step with its points,
     the total, the norms and the level.  With --file, rate a whole collection.
     """
     rules = _rules(rules_name)
+    if count_limit is not None and not count:
+        fail("--count-limit goes with --count", EXIT_INPUT)
     if reduce or reduce_all is not None:
         _refuse_with_reduce(reduce, hint, full, variants, walk, step_mode, first, last)
         if not rules.standard:
@@ -238,7 +246,7 @@ def main(puzzle: str | None, option: str, as_json: bool, lang: str, techniques: 
         fail("missing PUZZLE (81 characters) or --file FILE", EXIT_INPUT)
     grid, start = _read_puzzle(puzzle)
     if count:
-        _count(grid, start, rules, as_json)
+        _count(grid, start, rules, as_json, count_limit or DEFAULT_COUNT_LIMIT)
     if start is not None and (reduce or reduce_all is not None):
         fail("--reduce needs a puzzle of givens, not a candidate line", EXIT_INPUT)
     if variants and start is not None:
@@ -350,13 +358,13 @@ def _rules(name: str) -> Rules:
         fail(str(exc), EXIT_INPUT)
 
 
-def _count(grid: Grid, start: Board | None, rules: Rules, as_json: bool) -> NoReturn:
-    """``--count``: print the number of all solutions and exit 0."""
+def _count(grid: Grid, start: Board | None, rules: Rules, as_json: bool, limit: int) -> NoReturn:
+    """``--count``: print the number of all solutions (or "at least ``limit``") and exit 0."""
     from rater.count import count_all
 
     if start is not None:
         fail("--count counts the solutions of a puzzle of givens, not of a candidate line", EXIT_INPUT)
-    result = count_all(grid, rules)
+    result = count_all(grid, rules, limit)
     click.echo(json.dumps(result.to_json()) if as_json else result.text())
     sys.exit(EXIT_OK)
 
