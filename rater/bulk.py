@@ -86,7 +86,8 @@ class Stats:
         if record.get("rules"):
             self.rules[record["rules"]] += 1
         if record["status"] in RATED:
-            self.levels[record["level"]] += 1
+            if record["level"]:  # a stuck puzzle has no level: the per-status table counts it
+                self.levels[record["level"]] += 1
             self.points[record["points"]] += 1
             for code, n in record["techniques"].items():
                 self.techniques[code] += 1
@@ -175,10 +176,11 @@ def summary_tables(stats: Stats, wall: float, catalogue: Catalogue, lang: str, a
 
 
 def _level_names(lang: str) -> list[str]:
-    from rater.levels import load_levels
+    from rater.levels import level_name, load_levels
 
     table = load_levels()
-    return [names[lang] for _bound, names in table.grades] + [table.top_other[lang], table.top_te[lang]]
+    return [level_name(names, lang) for names in (*(names for _bound, names in table.grades), table.top_other,
+                                                  table.top_te)]
 
 
 def count_records(path: Path) -> int | None:

@@ -136,7 +136,7 @@ _SAMPLES: Final[dict[str, tuple[Any, ...]]] = {
     "points": (15, 15.5, MISSING),
     "norm2": (15, 3.25, MISSING),
     "max": (8, 7.5, MISSING),
-    "level": ("easy", ""),
+    "level": ("easy", MISSING),
     "thinning_steps": (3, MISSING),
     "steps": (40, MISSING),
     "techniques": ("A1:3 E1:40", ""),
@@ -258,7 +258,7 @@ class RecordWriter:
             csv.writer(buffer, lineterminator="").writerow([csv_cell(flat[f]) for f in self.fields])
             return buffer.getvalue()
         values = {k: (MISSING if v is None else escape_text(v) if isinstance(v, str) else v) for k, v in flat.items()}
-        if self.default_template and values["status"] not in RATED and not values["level"]:
+        if self.default_template and values["level"] is MISSING:  # not rated, or stuck: no level
             values["level"] = values["status"]
         return escape_text(self.template.format_map(values))
 

@@ -206,7 +206,8 @@ class Engine:
         rating.status = self._solve(board, ctx, rating.steps, solution, deadline, rating.alternatives)
         rating.final_grid = format_line(board.grid())
         guessed = any(s.code in self.guessing for s in rating.steps)
-        rating.level = self.levels.grade(rating.points, self.mode is Mode.SYNC, guessed)
+        if rating.status == Status.SOLVED:  # a stuck rating's partial total grades nothing
+            rating.level = self.levels.grade(rating.points, self.mode is Mode.SYNC, guessed)
         rating.seconds = time.perf_counter() - began
         return rating
 

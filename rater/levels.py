@@ -1,7 +1,14 @@
-"""The textual difficulty grade and the synchronous level sets, from ``levels.yaml``."""
+"""The textual difficulty grade and the synchronous level sets, from ``levels.yaml``.
+
+Each grade is named in English and German, and in any other language a
+``<code>: name`` adds; a language without its own name shows the English one
+(:func:`level_name`), so a new language file works before anyone translates
+the grades.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -24,7 +31,7 @@ class LevelTable:
     sync_levels: dict[int, tuple[str, ...]]
 
     def grade(self, points: float, synchronous: bool, trial_and_error: bool) -> dict[str, str]:
-        """The grade names (en, de) of a total; one grade lower for synchronous runs."""
+        """The grade names (by language) of a total; one grade lower for synchronous runs."""
         index = next((i for i, (bound, _) in enumerate(self.grades) if points <= bound), len(self.grades))
         if synchronous:
             index = max(index - 1, 0)
@@ -37,10 +44,19 @@ class LevelTable:
         return frozenset(f for lv, fams in self.sync_levels.items() if lv <= level for f in fams)
 
 
+def level_name(level: Mapping[str, str], lang: str) -> str:
+    """The name of a level in ``lang``, else in English; "" for no level (a stuck rating)."""
+    return level.get(lang) or level.get("en", "")
+
+
 def _names(raw: Any, where: str) -> dict[str, str]:
+    """A grade's names by language: 'en' and 'de' required, other languages optional."""
     if not isinstance(raw, dict) or not all(isinstance(raw.get(k), str) for k in ("en", "de")):
         raise LevelTableError(f"{where}: needs 'en' and 'de' names")
-    return {"en": raw["en"], "de": raw["de"]}
+    names = {key: value for key, value in raw.items() if key != "up_to"}
+    if not all(isinstance(key, str) and isinstance(value, str) for key, value in names.items()):
+        raise LevelTableError(f"{where}: names map language codes to text")
+    return names
 
 
 @lru_cache(maxsize=4)

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any, Final
 
 from puzzles.formats import PuzzleItem, item_key
+from rater.levels import level_name
 from rater.result import Rating
 
 #: Statuses that are a rating; every other one is reported as not rated.
@@ -42,7 +43,7 @@ def error_record(item: PuzzleItem, status: str, message: str) -> dict[str, Any]:
     """A record for a line that was not rated (unreadable, timed out, crashed)."""
     return {
         "line": item.line, "puzzle": item_key(item), "status": status, "points": None, "norm2": None,
-        "max": None, "level": "", "thinning_steps": None, "steps": None, "techniques": {},
+        "max": None, "level": None, "thinning_steps": None, "steps": None, "techniques": {},
         "seconds": None, "message": _one_line(message), "comment": item.comment, "rules": None,
     }
 
@@ -62,7 +63,7 @@ def rating_record(item: PuzzleItem, rating: Rating, lang: str, timeout: float | 
         "points": _number(rating.points) if rated else None,
         "norm2": _number(rating.norm2) if rated else None,
         "max": _number(rating.max) if rated else None,
-        "level": rating.level.get(lang, "") if rating.status in RATED else "",
+        "level": level_name(rating.level, lang) or None,
         "thinning_steps": rating.thinning_steps if rated else None,
         "steps": len(rating.steps) if rated else None,
         "techniques": rating.technique_counts(),

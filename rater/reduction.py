@@ -30,6 +30,7 @@ from puzzles.reduction import (
 )
 from rater.records import REDUCE_FIELDS
 from rater.engine import Engine
+from rater.levels import level_name
 from rater.report import fmt_points, json_report, summary_lines
 from rater.result import Rating
 from techniques.catalogue import Catalogue
@@ -62,7 +63,7 @@ def reduction_json(reduction: Reduction, rating: Rating) -> dict[str, Any]:
             "points": round(rating.points, 2),
             "norm2": round(rating.norm2, 2),
             "max": round(rating.max, 2),
-            "level": rating.level,
+            "level": rating.level or None,
             "thinning_steps": rating.thinning_steps,
         },
     }
@@ -82,7 +83,7 @@ def reduction_text(reduction: Reduction, reduced_rating: Rating, rating: Rating,
         lines.append("  " + " ".join(f"{cell_name(c)}={d}" for c, d in reduction.removed))
     lines += ["", format_grid(reduction.reduced), "", t["rating_min"].format(option=reduced_rating.option)]
     lines += ["  " + line for line in summary_lines(reduced_rating, catalogue, lang)]
-    lines.append(t["rating_in"].format(points=fmt_points(rating.points), level=rating.level.get(lang, "")))
+    lines.append(t["rating_in"].format(points=fmt_points(rating.points), level=level_name(rating.level, lang)))
     return "\n".join(lines)
 
 

@@ -10,6 +10,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from puzzles.geometry import cell_name
+from rater.levels import level_name
 from rater.options import Options
 from rater.result import Rating, rating_to_json, rcd, step_size
 from techniques.catalogue import Catalogue
@@ -40,7 +41,7 @@ def summary_lines(rating: Rating, catalogue: Catalogue, lang: str = "en") -> lis
     lines = [
         f"{w['total']}: {fmt_points(rating.points)}   {w['norm2']}: {rating.norm2:.1f}   "
         f"{w['max_norm']}: {fmt_points(rating.max)}",
-        f"{w['level']}: {rating.level.get(lang, '')}   {w['thinning_steps']}: {rating.thinning_steps}   "
+        f"{w['level']}: {level_name(rating.level, lang)}   {w['thinning_steps']}: {rating.thinning_steps}   "
         f"{w['status']}: {status_text(catalogue.language(lang), rating.status)}   ({rating.seconds:.2f} s)",
     ]
     if not rating.uniqueness_techniques:

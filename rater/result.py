@@ -51,6 +51,8 @@ class Rating:
     steps: list[Step] = field(default_factory=list)
     solution: str | None = None
     final_grid: str | None = None
+    #: The difficulty level's name per language; empty unless the puzzle was solved (a stuck
+    #: rating's partial total says nothing about the puzzle's difficulty).
     level: dict[str, str] = field(default_factory=dict)
     seconds: float = 0.0
     uniqueness_techniques: bool = True
@@ -119,7 +121,7 @@ def rating_to_json(rating: Rating, texts: list[str], groups: list[str]) -> dict[
         "points": round(rating.points, 2),
         "norm2": round(rating.norm2, 2),
         "max": round(rating.max, 2),
-        "level": rating.level,
+        "level": rating.level or None,
         "thinning_steps": rating.thinning_steps,
         "uniqueness_techniques": rating.uniqueness_techniques,
         "seconds": round(rating.seconds, 4),

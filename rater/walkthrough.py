@@ -35,6 +35,7 @@ from rich.table import Table
 from rich.text import Text
 
 from puzzles.rules import FIRST_COLOUR, parse_rules
+from rater.levels import level_name
 from rater.report import fmt_points, status_text, step_text, uniqueness_note
 from rater.result import Rating
 from techniques.board import Board
@@ -346,7 +347,7 @@ def summary(rating: Rating, catalogue: Catalogue, lang: str = "en", color: bool 
         (words["total"], fmt_points(rating.points)),
         (words["norm2"], f"{rating.norm2:.2f}"),
         (words["max_norm"], fmt_points(rating.max)),
-        (words["level"], rating.level.get(lang, "")),
+        (words["level"], level_name(rating.level, lang)),
         (words["thinning_steps"], str(rating.thinning_steps)),
         (words["status"], status_text(catalogue.language(lang), rating.status)),
         (words["walk_time"], f"{rating.seconds:.2f} s"),
