@@ -73,6 +73,14 @@ STATUS_EXIT = {
 }
 
 
+class LanguageChoice(click.Choice):
+    """``--lang``: the language files there are when the command runs, not when it was imported."""
+
+    def convert(self, value: object, param: click.Parameter | None, ctx: click.Context | None) -> object:
+        self.choices = available_languages()
+        return super().convert(value, param, ctx)
+
+
 def fail(message: str, code: int) -> NoReturn:
     """Print one clear line on stderr and exit with ``code``."""
     click.echo(f"rate: error: {one_line(message)}", err=True)
@@ -134,7 +142,7 @@ HELP_SECTIONS = (
 @click.option("--count-limit", "count_limit", type=AsciiIntRange(min=1), default=None, metavar="N",
               help=f"With --count: stop counting at N solutions (default {DEFAULT_COUNT_LIMIT:,}).")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object instead of the text report.")
-@click.option("--lang", type=click.Choice(available_languages()), default="en", show_default=True,
+@click.option("--lang", type=LanguageChoice(available_languages()), default="en", show_default=True,
               help="Language of names and explanations (a file techniques/texts/<code>.yaml each).")
 @click.option("--techniques", type=click.Path(dir_okay=False), default=None,
               help="A technique YAML file (order, switches, points) instead of the built-in one.")
