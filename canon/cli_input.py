@@ -56,6 +56,8 @@ def _items(file: Path) -> Iterator[PuzzleItem]:
     try:
         with file.open("rb") as handle:
             yield from read_items(handle)
+    except FileNotFoundError:
+        fail(f"no such file: {file}")
     except OSError as exc:
         fail(f"cannot read {file}: {exc.strerror}")
 

@@ -455,7 +455,7 @@ def _bulk(source: str, option: str, techniques: str | None, allow_multiple: bool
     from rater.bulk_output import escape_text
 
     if source != "-" and not Path(source).is_file():
-        fail(f"cannot read {escape_text(source)}: no such file", EXIT_INPUT)
+        fail(f"no such file: {escape_text(source)}", EXIT_INPUT)
     if timeout is not None and not math.isfinite(timeout):
         fail(f"--timeout must be a finite number of seconds, not {timeout}", EXIT_INPUT)
     if template and fmt != "text":

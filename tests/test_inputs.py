@@ -48,6 +48,10 @@ def test_a_missing_file_says_so(name: str) -> None:
     assert result.exit_code == 2 and error_line(result) == f"rate: error: no such file: {name}"
     result = canon("form", name)
     assert result.exit_code == 2 and error_line(result, "error: ") == f"error: no such file: {name}"
+    result = rate("--file", name)
+    assert result.exit_code == 2 and error_line(result) == f"rate: error: no such file: {name}"
+    result = canon("key", "--file", name)
+    assert result.exit_code == 2 and error_line(result, "error: ") == f"error: no such file: {name}"
 
 
 @pytest.mark.parametrize(("text", "length"), [(GOOD[:-1], 80), ("12..3", 5), ("0" * 82, 82)])
