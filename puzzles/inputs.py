@@ -27,7 +27,15 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Final
 
-from puzzles.formats import BOM, CANDIDATE_LINE_LENGTH, PUZZLE_LINE_LENGTH, PuzzleItem, parse_item, read_items, split_puzzle
+from puzzles.formats import (
+    BOM,
+    CANDIDATE_LINE_LENGTH,
+    PUZZLE_LINE_LENGTH,
+    PuzzleItem,
+    parse_item,
+    read_items,
+    split_puzzle,
+)
 from puzzles.parsing import PuzzleError
 
 #: Largest file read as one puzzle (a framed 9x9 grid with notes is far smaller).

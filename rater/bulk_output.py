@@ -33,7 +33,7 @@ import re
 import string
 from typing import IO, Any, Final
 
-from rater.records import FIELDS, RATED, REDUCE_FIELDS
+from rater.records import FIELDS, REDUCE_FIELDS
 
 CSV_HEADER: Final = ",".join(FIELDS)
 TEXT_TEMPLATE: Final = "{puzzle} {points} {norm2} {max} {level}"

@@ -58,7 +58,13 @@ def count_all(grid: Grid, rules: Rules, limit: int = DEFAULT_LIMIT) -> Count:
     began = time.perf_counter()
     if sys.stderr.isatty():
         from rich.console import Console
-        from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+        from rich.progress import (
+            BarColumn,
+            MofNCompleteColumn,
+            Progress,
+            TextColumn,
+            TimeElapsedColumn,
+        )
 
         columns = (TextColumn("counting the solutions ({task.description})"), BarColumn(),
                    MofNCompleteColumn(), TimeElapsedColumn())

@@ -7,7 +7,7 @@ import json
 import pytest
 from click.testing import CliRunner
 
-import puzzles.solver as solver
+from puzzles import solver
 from puzzles.parsing import parse_line
 from puzzles.solver import count_solutions
 from rater.cli import main
