@@ -117,8 +117,8 @@ def build_engine(option: str, techniques: str | None, disable: tuple[str, ...] =
 
 #: The help's sections, in the order a user looks for an option.
 HELP_SECTIONS = (
-    ("Rating", ("option", "rules_name", "techniques", "disable", "enable", "allow_multiple", "count", "count_limit", "verify",
-                "list_techniques")),
+    ("Rating", ("option", "rules_name", "techniques", "disable", "enable", "allow_multiple", "count", "count_limit",
+                "verify", "list_techniques")),
     ("Output of one puzzle", ("as_json", "lang", "walk", "step_mode", "first", "last", "color", "ascii_only",
                               "hint", "full")),
     ("Symmetric variants and reduction", ("variants", "seed", "reduce", "reduce_all")),
