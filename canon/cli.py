@@ -3,7 +3,7 @@
 ``main`` is a plain click group so that other modules can register more
 subcommands with ``main.add_command`` (the seed-002 studies in ``canon.studies`` add invariants, fix,
 count-completions).  Every puzzle command reads either one PUZZLE argument
-or ``--file`` (one puzzle per line, ``#`` comments and blank lines skipped).
+(a puzzle text or a file holding one) or ``--file`` (any file ``rate --file`` reads).
 A bad single puzzle is a one-line message on stderr and exit code 2; in a
 file a bad line becomes a one-line record ``line N: error: ...`` in the
 output and the run goes on, as in the bulk rater.
@@ -39,28 +39,21 @@ from canon.key import sort_key
 from canon.cli_input import Grid, run_on_inputs
 from canon.cli_input import fail as _fail
 from puzzles.cli_common import OneLineGroup
-from puzzles.parsing import format_line, parse_grid_lines, parse_line, parse_puzzle
+from puzzles.parsing import format_line
 from puzzles.version import version_text
 
 
 
-def parse_input(text: str, *, pattern: bool) -> Grid:
-    """A puzzle (givens checked), or with ``pattern`` any 0-1 layout (digits mark clues)."""
-    if not pattern:
-        return parse_puzzle(text)
-    stripped = text.strip()
-    return parse_grid_lines(stripped.splitlines()) if "\n" in stripped else parse_line(stripped)
-
-
 def _run_on_inputs(puzzle: str | None, file: Path | None, pattern: bool, handle: Callable[[Grid], str]) -> None:
-    """Apply ``handle`` to the single puzzle or to every line of ``file``, printing its result."""
-    run_on_inputs(puzzle, file, lambda text: parse_input(text, pattern=pattern), lambda grid, _single: handle(grid))
+    """Apply ``handle`` to the single puzzle or to every puzzle of ``file``, printing its result."""
+    run_on_inputs(puzzle, file, lambda grid, _single: handle(grid), pattern=pattern)
 
 
 def _input_options(func: Callable[..., None]) -> Callable[..., None]:
     func = click.option("--pattern", is_flag=True, help="Treat the input as a 0-1 pattern (group G, digits ignored).")(func)
     func = click.option(
-        "--file", "file", type=click.Path(dir_okay=False, path_type=Path), help="One puzzle per line."
+        "--file", "file", type=click.Path(dir_okay=False, path_type=Path),
+        help="A file of puzzles, read as rate --file reads it (lines, grids, .sdk)."
     )(func)
     return click.argument("puzzle", required=False)(func)
 

@@ -1,7 +1,8 @@
 """Input handling shared by the ``canon`` subcommands: one argument or a file of lines.
 
 Both the symmetry commands (canon.cli) and the seed-002 studies (canon.studies.cli)
-take a single puzzle argument or ``--file`` with one per line; a bad single
+take a single puzzle argument (a puzzle text or a file holding one) or ``--file``
+with puzzles, read as ``rate`` reads them (:mod:`puzzles.inputs`); a bad single
 input ends the command with one line and exit 2, a bad line of a file becomes
 a ``line N: error: ...`` record and the run goes on.
 """
@@ -9,14 +10,16 @@ a ``line N: error: ...`` record and the run goes on.
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import NoReturn
 
 import click
 
 from puzzles.cli_common import one_line
-from puzzles.parsing import PuzzleError
+from puzzles.formats import PuzzleItem, read_items
+from puzzles.inputs import read_argument
+from puzzles.parsing import PuzzleError, check_givens
 
 from puzzles.geometry import Grid
 BAD_INPUT = 2
@@ -28,40 +31,60 @@ def fail(message: str) -> NoReturn:
     sys.exit(BAD_INPUT)
 
 
-def read_lines(file: Path) -> list[str]:
-    """The lines of a UTF-8 text file (a BOM is skipped); unreadable or binary: one error line, exit 2."""
+def read_one(text: str, pattern: bool = False) -> Grid:
+    """The grid of one PUZZLE argument (a puzzle text or a file holding one); a bad one ends the command."""
     try:
-        return file.read_bytes().decode("utf-8-sig").splitlines()
+        return _grid(read_argument(text), pattern)
+    except PuzzleError as exc:
+        fail(str(exc))
+
+
+def _grid(item: PuzzleItem, pattern: bool) -> Grid:
+    """The item's cells: a puzzle's givens checked, or with ``pattern`` any 0-1 layout (digits mark clues)."""
+    if item.error:
+        raise PuzzleError("input", item.error)
+    if item.cands is not None:
+        raise PuzzleError("candidates", "a candidate line is not a puzzle of givens")
+    assert item.grid is not None
+    if not pattern:
+        check_givens(item.grid)
+    return item.grid
+
+
+def _items(file: Path) -> Iterator[PuzzleItem]:
+    """The records of a puzzle file, streamed as ``rate --file`` reads it; an unreadable file ends the command."""
+    try:
+        with file.open("rb") as handle:
+            yield from read_items(handle)
+    except FileNotFoundError:
+        fail(f"no such file: {file}")
     except OSError as exc:
         fail(f"cannot read {file}: {exc.strerror}")
-    except UnicodeDecodeError as exc:
-        fail(f"{file}: not UTF-8 text (byte {exc.start})")
 
 
 def run_on_inputs(
     text: str | None,
     file: Path | None,
-    parse: Callable[[str], Grid],
     handle: Callable[[Grid, bool], str],
     name: str = "PUZZLE",
+    pattern: bool = False,
 ) -> None:
-    """Print ``handle(grid, single)`` for the argument or for every line of ``file``.
+    """Print ``handle(grid, single)`` for the argument or for every puzzle of ``file``.
 
     ``ValueError`` from ``handle`` counts as bad input like a parse error.
     """
     if (text is None) == (file is None):
         fail(f"give exactly one of {name} or --file FILE")
     if text is not None:
+        grid = read_one(text, pattern)
         try:
-            click.echo(handle(parse(text.lstrip("\ufeff")), True))
-        except (PuzzleError, ValueError) as exc:
+            click.echo(handle(grid, True))
+        except ValueError as exc:
             fail(str(exc))
         return
     assert file is not None
-    for number, line in enumerate(read_lines(file), start=1):
-        if not line.strip() or line.lstrip().startswith("#"):
-            continue
+    for item in _items(file):
         try:
-            click.echo(handle(parse(line), False))
-        except (PuzzleError, ValueError) as exc:
-            click.echo(f"line {number}: error: {exc}")
+            click.echo(handle(_grid(item, pattern), False))
+        except ValueError as exc:  # PuzzleError included
+            click.echo(f"line {item.line}: error: {one_line(str(exc))}")

@@ -76,6 +76,43 @@ class _OneLineErrors:
             raise _convert(self.error_prefix, exc) from None
 
 
+#: Lengths of a puzzle text on one line: 81 cells, or 729 characters of candidates.
+_PUZZLE_LENGTHS = (81, 729)
+
+
+def dash_puzzles_last(command: click.Command, args: list[str]) -> list[str]:
+    """``args`` with puzzle texts that start with ``-`` moved behind ``--``, so click reads them as arguments.
+
+    Collections write empty cells as ``-`` too, so a puzzle may start with
+    one, and click would take it for an option.  An argument of 81 or 729
+    characters that starts with ``-`` and is not the value of the option
+    before it is no option of any of our commands: it is a puzzle.
+    """
+    takes_value: set[str] = set()
+    for param in command.params:
+        if isinstance(param, click.Option) and not param.is_flag and not param.count \
+                and not getattr(param, "_flag_needs_value", False):
+            takes_value.update(param.opts)
+    kept: list[str] = []
+    moved: list[str] = []
+    for index, arg in enumerate(args):
+        if arg == "--":
+            kept += args[index:]
+            break
+        value_of_option = bool(kept) and kept[-1] in takes_value
+        if arg.startswith("-") and len(arg.strip()) in _PUZZLE_LENGTHS and not value_of_option \
+                and arg.split("=", 1)[0] not in takes_value:
+            moved.append(arg)
+        else:
+            kept.append(arg)
+    if not moved:
+        return args
+    if "--" in kept:
+        at = kept.index("--") + 1
+        return kept[:at] + moved + kept[at:]
+    return kept + ["--"] + moved
+
+
 class OneLineCommand(_OneLineErrors, click.Command):
     """A click command whose errors are one line, and whose help lists its options in sections.
 
@@ -88,6 +125,9 @@ class OneLineCommand(_OneLineErrors, click.Command):
     def __init__(self, *args: Any, sections: Sequence[tuple[str, Sequence[str]]] = (), **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.sections = tuple(sections)
+
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        return super().parse_args(ctx, dash_puzzles_last(self, args))
 
     def format_options(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
         if not self.sections:
@@ -108,7 +148,15 @@ class OneLineCommand(_OneLineErrors, click.Command):
 
 
 class OneLineGroup(_OneLineErrors, click.Group):
-    """A click group whose errors, its subcommands' included, are one line."""
+    """A click group whose errors, its subcommands' included, are one line.
+
+    Its subcommands, whatever their class, read a puzzle that starts with
+    ``-`` as their argument (:func:`dash_puzzles_last`).
+    """
+
+    def resolve_command(self, ctx: click.Context, args: list[str]) -> tuple[str | None, click.Command | None, list[str]]:
+        name, command, rest = super().resolve_command(ctx, args)
+        return name, command, dash_puzzles_last(command, rest) if command is not None else rest
 
 
 class AsciiIntRange(click.IntRange):

@@ -114,7 +114,8 @@ def parse_candidates(text: str) -> tuple[Grid, tuple[int, ...]]:
     return tuple(grid), tuple(masks)
 
 
-def _line_item(number: int, line: str) -> PuzzleItem:
+def parse_item(number: int, line: str) -> PuzzleItem:
+    """The record of one puzzle line (81 or 729 characters and a comment), numbered ``number``."""
     text, comment = split_puzzle(line)
     try:
         if len(text) == CANDIDATE_LINE_LENGTH:
@@ -200,7 +201,7 @@ def read_items(lines: Iterable[str | bytes]) -> Iterator[PuzzleItem]:
             if row is not None:
                 grid.begin(number, row)
                 continue
-        yield _line_item(number, stripped)
+        yield parse_item(number, stripped)
     if grid.rows:
         yield grid.cut_short()
 

@@ -48,7 +48,7 @@ break: under other rules all solutions are counted by search.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cache
 from typing import Final
@@ -56,6 +56,10 @@ from typing import Final
 from puzzles.geometry import PEER_MASK, Grid
 from puzzles.rules import ANTI_DIAGONAL, FIRST_COLOUR, MAIN_DIAGONAL, STANDARD, Rules
 
+#: A callback of a long count: the number of solutions found so far.
+Progress = Callable[[int], None]
+#: Solutions between two calls of a count's ``progress`` callback.
+PROGRESS_EVERY: Final = 4096
 
 _M81: Final = (1 << 81) - 1
 #: Bit 0 of every layer; ``mask * _REP`` copies an 81-bit mask into all layers.
@@ -320,7 +324,12 @@ def _check_limit(limit: int | None) -> None:
 
 
 def analyse(
-    grid: Sequence[int], limit: int | None = 2, allowed: Sequence[int] | None = None, *, rules: Rules = STANDARD
+    grid: Sequence[int],
+    limit: int | None = 2,
+    allowed: Sequence[int] | None = None,
+    *,
+    rules: Rules = STANDARD,
+    progress: Progress | None = None,
 ) -> SolveResult:
     """Count solutions up to ``limit`` (None: all) and keep the first one.
 
@@ -329,6 +338,10 @@ def analyse(
     prefer :func:`count_solutions`, whose band join is far faster.
     ``allowed`` restricts the empty cells to given candidate masks (see
     :func:`initial_state`): the solutions of a pencil-mark state.
+    ``progress`` is called with the count every :data:`PROGRESS_EVERY`
+    solutions, for a display of a long count.  The search holds one path of
+    the tree (at most nine states per level), never the solutions, so its
+    memory stays flat however many it counts.
     """
     _check_limit(limit)
     lanes, clear = lane_tables(rules)
@@ -352,6 +365,8 @@ def analyse(
                 first = grid_of(placed)
             if count == limit:
                 break
+            if progress is not None and not count % PROGRESS_EVERY:
+                progress(count)
             continue
         stack += _children(cand, placed, branch_cell(cand, placed), clear)
     return SolveResult(count, first, nodes)
@@ -362,35 +377,51 @@ def solve(grid: Sequence[int], *, rules: Rules = STANDARD) -> Grid | None:
     return analyse(grid, limit=1, rules=rules).solution
 
 
-def count_solutions(grid: Sequence[int], limit: int | None = 2, *, rules: Rules = STANDARD) -> int:
-    """Number of solutions, counting stops at ``limit`` (None: count them all).
+def count_solutions(
+    grid: Sequence[int], limit: int | None = 2, *, rules: Rules = STANDARD, progress: Progress | None = None
+) -> int:
+    """Number of solutions; counting stops at ``limit`` (None: count them all).
 
-    With ``limit=None`` a plain search settles puzzles with few solutions;
-    beyond :data:`_FEW` solutions the band join of :func:`_count_by_bands`
-    takes over, which does not visit solutions one by one (standard rules
-    only, see the module docstring).
+    A result below ``limit`` is exact; a result equal to it means "at least
+    ``limit``".  With a limit, memory stays bounded whatever the puzzle: the
+    search holds one path of the tree, never the solutions.  Above
+    :data:`BAND_JOIN_FROM` solutions a search takes long, so for larger limits
+    (and standard rules, see the module docstring) the band join of
+    :func:`_count_by_bands`, which settles puzzles with millions of solutions
+    without visiting them one by one, is tried first and given up after
+    :data:`BAND_BUDGET` band fillings (its memory); the search then counts to
+    the limit.  ``limit=None`` runs the band join without a bound: on a
+    sparse grid (the empty one has about 6.7 * 10**21 solutions) that never
+    ends.  ``progress`` is as for :func:`analyse`.
     """
     _check_limit(limit)
-    if limit is not None or rules is not STANDARD:
-        return analyse(grid, limit, rules=rules).count
+    if rules is not STANDARD or (limit is not None and limit <= BAND_JOIN_FROM):
+        return analyse(grid, limit, rules=rules, progress=progress).count
     few = analyse(grid, _FEW).count
     if few < _FEW:
         return few
     state = initial_state(grid)
     assert state is not None  # the search above found solutions
-    return _count_by_bands(*state)
+    total = _count_by_bands(*state, budget=None if limit is None else BAND_BUDGET)
+    if total is not None:
+        return total if limit is None else min(total, limit)
+    return analyse(grid, limit, progress=progress).count
 
 
 #: Solutions a plain search enumerates before the band join is used instead.
 _FEW: Final = 1000
+#: Limits up to which :func:`count_solutions` counts by search alone (about 30 s on the empty grid).
+BAND_JOIN_FROM: Final = 1_000_000
+#: Band fillings a limited band join enumerates before it gives up (about 60 MB of signatures).
+BAND_BUDGET: Final = 500_000
 _BAND_LAYERS: Final = tuple(band * _REP for band in _BAND_CELLS)
 #: Signature bits of the three columns of one stack, in all layers.
 _STACK_SIGNATURE: Final = tuple(_REP * (0b111 << 3 * s) for s in range(3))
 _FULL_SIGNATURE: Final = _REP * 0x1FF
 
 
-def _band_signatures(cand: int, placed: int, band: int) -> dict[int, int]:
-    """Fillings of one band, counted per column signature.
+def _band_signatures(cand: int, placed: int, band: int, budget: int | None = None) -> dict[int, int] | None:
+    """Fillings of one band, counted per column signature; None after ``budget`` fillings.
 
     The signature of a filling is the set of digits it puts in each column,
     as an int with bit ``81*(d-1) + col`` for digit d in column col; the
@@ -412,13 +443,17 @@ def _band_signatures(cand: int, placed: int, band: int) -> dict[int, int]:
             rows = (placed & band_layers) >> 27 * band
             key = (rows | rows >> 9 | rows >> 18) & row_fold
             signatures[key] = signatures.get(key, 0) + 1
+            if budget is not None:
+                budget -= 1
+                if budget <= 0:
+                    return None
             continue
         stack += _children(cand, placed, branch_cell(cand, placed, band_cells))
     return signatures
 
 
-def _count_by_bands(cand: int, placed: int) -> int:
-    """Count all solutions by joining independent band fillings.
+def _count_by_bands(cand: int, placed: int, budget: int | None = None) -> int | None:
+    """Count all solutions by joining independent band fillings; None after ``budget`` fillings.
 
     A grid is a solution exactly when each band is a valid filling and the
     three bands put disjoint digit sets into every column, so the count is
@@ -429,7 +464,15 @@ def _count_by_bands(cand: int, placed: int) -> int:
     complement.  The puzzle with 14.3 million solutions needs about 290,000
     fillings instead of 14.3 million leaves.
     """
-    small, middle, large = sorted((_band_signatures(cand, placed, b) for b in range(3)), key=len)
+    bands: list[dict[int, int]] = []
+    for band in range(3):
+        signatures = _band_signatures(cand, placed, band, budget)
+        if signatures is None:
+            return None
+        bands.append(signatures)
+        if budget is not None:
+            budget -= sum(signatures.values())
+    small, middle, large = sorted(bands, key=len)
     s0, s1, s2 = _STACK_SIGNATURE
     trie: dict[int, dict[int, dict[int, int]]] = {}
     for signature, n in small.items():

@@ -46,7 +46,7 @@ from rater.bulk_output import RecordWriter, TemplateError, check_template, csv_h
 from rater.bulk_resume import (ResumeError, RunIdentity, check_identity, cut_torn_line, file_fingerprint,
                                side_path, skip_done, write_identity)
 from rater.cluster import ClusterError, ClusterRun
-from rater.levels import load_levels
+from rater.levels import level_name, load_levels
 from rater.reduction import NecessaryHistogram
 from rater.records import RATED, record_fields
 from rater.settings import RunSettings
@@ -170,7 +170,7 @@ def summary_tables(stats: Stats, wall: float, catalogue: Catalogue, lang: str, a
     levels.columns[1].justify = "right"
     known = load_levels().levels()
     order = {level.key: i for i, level in enumerate(known)}
-    names = {level.key: level.names.get(lang, level.names["en"]) for level in known}
+    names = {level.key: level_name(level.names, lang) for level in known}
     for key, n in sorted(stats.levels.items(), key=lambda kv: order.get(kv[0], len(order))):
         levels.add_row(cell(names.get(key, key)), cell(n))
     used = Table(words("bulk_code"), words("bulk_technique"), words("bulk_puzzles"), words("bulk_steps"), box=frame,

@@ -33,7 +33,7 @@ import re
 import string
 from typing import IO, Any, Final
 
-from rater.records import FIELDS, RATED, REDUCE_FIELDS
+from rater.records import FIELDS, REDUCE_FIELDS
 
 CSV_HEADER: Final = ",".join(FIELDS)
 TEXT_TEMPLATE: Final = "{puzzle} {points} {norm2} {max} {level}"
@@ -265,7 +265,7 @@ class RecordWriter:
             csv.writer(buffer, lineterminator="").writerow([csv_cell(flat[f]) for f in self.fields])
             return buffer.getvalue()
         values = {k: (MISSING if v is None else escape_text(v) if isinstance(v, str) else v) for k, v in flat.items()}
-        if self.default_template and values["status"] not in RATED and values["level"] is MISSING:
+        if self.default_template and values["level"] is MISSING:  # not rated, or stuck: no level
             values["level"] = values["status"]
         return escape_text(self.template.format_map(values))
 

@@ -16,8 +16,9 @@ Errors of an installed technique plugin (it fails to import, breaks the
 contract or takes a code already in use) are configuration errors like an
 unusable technique file: one line, exit 2, for every command that rates.
 
-``--count`` prints the number of all solutions instead of a rating and exits
-0 whatever the number (2 for unreadable input).  ``--rules`` rates the puzzle
+``--count`` prints the number of all solutions instead of a rating, up to
+``--count-limit`` ("at least N" beyond), and exits 0 whatever the number (2
+for unreadable input).  ``--rules`` rates the puzzle
 as a diagonal, colour or colour-diagonal Sudoku (:mod:`puzzles.rules`).
 
 Exit codes for ``--file`` (bulk):
@@ -48,10 +49,11 @@ from rich.console import Console
 
 from puzzles.cli_common import AsciiIntRange, OneLineCommand, one_line
 from puzzles.errors import InputError
-from puzzles.formats import CANDIDATE_LINE_LENGTH, parse_candidates
-from puzzles.parsing import Grid, PuzzleError, check_givens, parse_puzzle
+from puzzles.inputs import read_argument
+from puzzles.parsing import Grid, PuzzleError, check_givens
 from puzzles.rules import CHOICES, Rules
 from puzzles.version import version_text
+from rater.count import DEFAULT_LIMIT as DEFAULT_COUNT_LIMIT
 from rater.engine import Engine
 from rater.options import DEFAULT_OPTION
 from rater.report import json_report, text_report
@@ -63,8 +65,6 @@ from techniques.catalogue import Catalogue
 from techniques.texts import available_languages
 
 EXIT_OK, EXIT_STUCK, EXIT_INPUT, EXIT_SOLUTIONS, EXIT_UNSOUND = 0, 1, 2, 3, 5
-#: Largest grid file read as PUZZLE (a framed 9x9 grid with notes is far smaller).
-MAX_GRID_FILE_BYTES = 64 * 1024
 #: Largest --seed: random.Random folds a negative seed onto its absolute value,
 #: so only 0 .. 2**63 - 1 are accepted and each names one sequence of variants.
 MAX_SEED = 2**63 - 1
@@ -75,6 +75,14 @@ STATUS_EXIT = {
     "no_solution": EXIT_SOLUTIONS,
     "multiple_solutions": EXIT_SOLUTIONS,
 }
+
+
+class LanguageChoice(click.Choice):
+    """``--lang``: the language files there are when the command runs, not when it was imported."""
+
+    def convert(self, value: object, param: click.Parameter | None, ctx: click.Context | None) -> object:
+        self.choices = available_languages()
+        return super().convert(value, param, ctx)
 
 
 def fail(message: str, code: int) -> NoReturn:
@@ -112,6 +120,7 @@ def _print_version(ctx: click.Context, _param: click.Parameter, value: bool) -> 
 #: The help's sections, in the order a user looks for an option.
 HELP_SECTIONS = (
     ("Rating", ("option", "rules_name", "techniques", "disable", "enable", "allow_multiple", "canonical", "count",
+                "count_limit",
                 "verify", "list_techniques")),
     ("Output of one puzzle", ("as_json", "lang", "walk", "step_mode", "first", "last", "color", "ascii_only",
                               "hint", "full", "html_file", "svg_file", "marked")),
@@ -133,9 +142,12 @@ HELP_SECTIONS = (
               help=f"The Sudoku variant: {CHOICES}. With --file the default of lines whose comment "
                    "does not start with a variant name.")
 @click.option("--count", "count", is_flag=True,
-              help="Print the number of all solutions (under --rules) instead of a rating; exit 0.")
+              help="Print the number of all solutions (under --rules) instead of a rating, up to --count-limit "
+                   "(then 'at least N'); exit 0.")
+@click.option("--count-limit", "count_limit", type=AsciiIntRange(min=1), default=None, metavar="N",
+              help=f"With --count: stop counting at N solutions (default {DEFAULT_COUNT_LIMIT:,}).")
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object instead of the text report.")
-@click.option("--lang", type=click.Choice(available_languages()), default="en", show_default=True,
+@click.option("--lang", type=LanguageChoice(available_languages()), default="en", show_default=True,
               help="Language of names and explanations (a file techniques/texts/<code>.yaml each).")
 @click.option("--techniques", type=click.Path(dir_okay=False), default=None,
               help="A technique YAML file (order, switches, points) instead of the built-in one.")
@@ -228,7 +240,8 @@ def main(puzzle: str | None, option: str, as_json: bool, lang: str, techniques: 
          reduce: bool = False, reduce_all: int | None = None, cluster: str | None = None,
          chunk_size: int | None = None, enable: str | None = None, list_techniques: bool = False,
          verify: bool = False, rules_name: str = "standard", count: bool = False, html_file: str | None = None,
-         svg_file: str | None = None, marked: bool = False, canonical: bool = False) -> None:
+         svg_file: str | None = None, marked: bool = False, canonical: bool = False,
+         count_limit: int | None = None) -> None:
     """Rate PUZZLE (81 characters, 1-9 given, anything else empty; a 729-character candidate line;
     or a file name with a 9x9 grid) the way a person solves it, and print every step with its points,
     the total, the norms and the level.  With --file, rate a whole collection.
@@ -241,6 +254,8 @@ def main(puzzle: str | None, option: str, as_json: bool, lang: str, techniques: 
                                  ("--variants", variants is not None), ("--reduce", reduce),
                                  ("--reduce-all", reduce_all is not None), ("--count", count),
                                  ("--list-techniques", list_techniques)])
+    if count_limit is not None and not count:
+        fail("--count-limit goes with --count", EXIT_INPUT)
     if reduce or reduce_all is not None:
         _refuse_with_reduce(reduce, hint, full, variants, walk, waiting, first, last)
     off = code_list(disable)
@@ -271,7 +286,7 @@ def main(puzzle: str | None, option: str, as_json: bool, lang: str, techniques: 
         fail("missing PUZZLE (81 characters) or --file FILE", EXIT_INPUT)
     grid, start = _read_puzzle(puzzle)
     if count:
-        _count(grid, start, rules, as_json)
+        _count(grid, start, rules, as_json, count_limit or DEFAULT_COUNT_LIMIT)
     if start is not None and (reduce or reduce_all is not None):
         fail("--reduce needs a puzzle of givens, not a candidate line", EXIT_INPUT)
     if variants and start is not None:
@@ -466,13 +481,13 @@ def _verify(rating: Rating, engine: Engine, lang: str, quiet: bool) -> None:
          f"{step_text(wrong.step, engine.catalogue, lang)}", EXIT_UNSOUND)
 
 
-def _count(grid: Grid, start: Board | None, rules: Rules, as_json: bool) -> NoReturn:
-    """``--count``: print the number of all solutions and exit 0."""
+def _count(grid: Grid, start: Board | None, rules: Rules, as_json: bool, limit: int) -> NoReturn:
+    """``--count``: print the number of all solutions (or "at least ``limit``") and exit 0."""
     from rater.count import count_all
 
     if start is not None:
         fail("--count counts the solutions of a puzzle of givens, not of a candidate line", EXIT_INPUT)
-    result = count_all(grid, rules)
+    result = count_all(grid, rules, limit)
     click.echo(json.dumps(result.to_json()) if as_json else result.text())
     sys.exit(EXIT_OK)
 
@@ -510,43 +525,16 @@ def _console(color: bool | None, ascii_only: bool, tty: bool) -> Console:
 def _read_puzzle(argument: str) -> tuple[Grid, Board | None]:
     """Givens (and, for a 729-character candidate line, the starting board) of PUZZLE; exit 2 if unreadable.
 
-    PUZZLE is the puzzle text itself or, when it is not 81/729 characters on
-    one line, the name of a file holding one (a BOM is skipped).
+    PUZZLE is the puzzle text itself or the name of a file holding one, read
+    as ``--file`` reads files (:func:`puzzles.inputs.read_argument` has the rule).
     """
-    text = argument.lstrip("\ufeff").strip()
-    if len(text) not in (81, CANDIDATE_LINE_LENGTH) and "\n" not in text:
-        text = _maybe_file(argument).lstrip("\ufeff").strip()
     try:
-        if len(text) == CANDIDATE_LINE_LENGTH:
-            grid, cands = parse_candidates(text)
-            check_givens(grid)
-            return grid, Board.from_candidates(grid, cands)
-        return parse_puzzle(text), None
+        item = read_argument(argument)
+        assert item.grid is not None  # an item without an error has its grid
+        check_givens(item.grid)
     except PuzzleError as exc:
         fail(str(exc), EXIT_INPUT)
-
-
-def _maybe_file(argument: str) -> str:
-    """A grid file's text if ``argument`` names a regular file, else the argument itself.
-
-    The file must be UTF-8 (a BOM is allowed) and at most MAX_GRID_FILE_BYTES:
-    anything else is a one-line error, not a decoding traceback.
-    """
-    path = Path(argument)
-    try:
-        if not path.is_file():
-            return argument
-        with path.open("rb") as handle:
-            raw = handle.read(MAX_GRID_FILE_BYTES + 1)
-    except OSError as exc:
-        fail(f"cannot read {argument}: {exc.strerror}", EXIT_INPUT)
-    if len(raw) > MAX_GRID_FILE_BYTES:
-        fail(f"{argument}: larger than {MAX_GRID_FILE_BYTES // 1024} KiB, not a puzzle file", EXIT_INPUT)
-    try:
-        return raw.decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        fail(f"{argument}: not UTF-8 text (byte {exc.start})", EXIT_INPUT)
-
+    return item.grid, Board.from_candidates(item.grid, item.cands) if item.cands is not None else None
 
 
 def _refuse_with_reduce(reduce: bool, hint: bool, full: bool, variants: int | None, walk: bool | None,
@@ -579,7 +567,7 @@ def _bulk(source: str, settings: RunSettings, output: str | None, fmt: str, temp
     from rater.bulk_output import escape_text
 
     if source != "-" and not Path(source).is_file():
-        fail(f"cannot read {escape_text(source)}: no such file", EXIT_INPUT)
+        fail(f"no such file: {escape_text(source)}", EXIT_INPUT)
     if template and fmt != "text":
         fmt = "text"
     run = BulkRun(source, settings, output, fmt, template, jobs, resume, progress=not quiet, summary=not quiet,

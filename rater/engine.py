@@ -208,8 +208,9 @@ class Engine:
         rating.status = self._solve(board, ctx, rating.steps, solution, deadline, rating.alternatives)
         rating.final_grid = format_line(board.grid())
         guessed = any(s.code in self.guessing for s in rating.steps)
-        level = self.levels.grade(rating.points, self.mode is Mode.SYNC, guessed)
-        rating.level, rating.level_names = level.key, dict(level.names)
+        if rating.status == Status.SOLVED:  # a stuck rating's partial total grades nothing
+            level = self.levels.grade(rating.points, self.mode is Mode.SYNC, guessed)
+            rating.level, rating.level_names = level.key, dict(level.names)
         rating.seconds = time.perf_counter() - began
         return rating
 

@@ -1,8 +1,15 @@
-"""The textual difficulty grade and the synchronous level sets, from ``levels.yaml``."""
+"""The textual difficulty grade and the synchronous level sets, from ``levels.yaml``.
+
+Each grade is named in English and German, and in any other language a
+``<code>: name`` adds; a language without its own name shows the English one
+(:meth:`rater.result.Rating.level_text`), so a new language file works before anyone translates
+the grades.
+"""
 
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -53,13 +60,22 @@ class LevelTable:
         return frozenset(f for lv, fams in self.sync_levels.items() if lv <= level for f in fams)
 
 
+def level_name(names: Mapping[str, str], lang: str) -> str:
+    """A level's name in ``lang``, else in English; "" for no level (a stuck rating)."""
+    return names.get(lang) or names.get("en", "")
+
+
 def _level(raw: Any, where: str) -> Level:
+    """A level: its stable 'key', and names by language ('en' and 'de' required, others optional)."""
     if not isinstance(raw, dict) or not all(isinstance(raw.get(k), str) for k in ("en", "de")):
         raise LevelTableError(f"{where}: needs 'en' and 'de' names")
     key = raw.get("key")
     if not isinstance(key, str) or not _KEY.fullmatch(key):
         raise LevelTableError(f"{where}: needs a 'key' of lower-case letters, digits and _")
-    return Level(key, {"en": raw["en"], "de": raw["de"]})
+    names = {lang: name for lang, name in raw.items() if lang not in ("up_to", "key")}
+    if not all(isinstance(lang, str) and isinstance(name, str) for lang, name in names.items()):
+        raise LevelTableError(f"{where}: names map language codes to text")
+    return Level(key, names)
 
 
 @lru_cache(maxsize=4)

@@ -62,7 +62,7 @@ def reduction_json(reduction: Reduction, rating: Rating) -> dict[str, Any]:
             "points": round(rating.points, 2),
             "norm2": round(rating.norm2, 2),
             "max": round(rating.max, 2),
-            "level": rating.level,
+            "level": rating.level or None,
             "thinning_steps": rating.thinning_steps,
         },
     }

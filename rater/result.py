@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 from puzzles.geometry import COL_OF, ROW_OF
 from puzzles.version import __version__
+from rater.levels import level_name
 from techniques.base import REGISTRY
 from techniques.step import WRITE_CANDIDATES, Step
 
@@ -96,7 +97,7 @@ class Rating:
 
     def level_text(self, lang: str = "en") -> str | None:
         """The level's name in ``lang`` (English where the language has none), None without a level."""
-        return self.level_names.get(lang, self.level_names.get("en")) if self.level else None
+        return level_name(self.level_names, lang) if self.level else None
 
     def technique_counts(self) -> dict[str, int]:
         counts: dict[str, int] = {}

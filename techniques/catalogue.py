@@ -29,7 +29,7 @@ from puzzles.errors import InputError
 import techniques  # noqa: F401  (imports every family so that all classes are registered)
 from techniques.base import REGISTRY, Phase, Technique
 from techniques.plugins import PluginError, load_plugins, origin, plugin_codes, plugin_texts
-from techniques.texts import TEXTS_DIR, Language, TextError, check_template, languages, with_extra_texts
+from techniques.texts import Language, TextError, check_template, languages, with_extra_texts
 
 DEFAULT_PATH = Path(__file__).with_name("techniques.yaml")
 #: Largest technique file read (the packaged one is about 20 KiB).
@@ -88,7 +88,7 @@ class Catalogue:
             e.technique.bind([other.technique for other in entries])
 
     def language(self, lang: str) -> Language:
-        """The words of ``lang`` (a packaged language file)."""
+        """The words of ``lang`` (a language file, completed from English)."""
         return self.languages[lang]
 
     def __iter__(self) -> Iterator[Entry]:
@@ -141,10 +141,11 @@ class Catalogue:
         ]
 
     @classmethod
-    def load(cls, path: str | Path | None = None, texts: Path = TEXTS_DIR) -> Catalogue:
+    def load(cls, path: str | Path | None = None, texts: Path | None = None) -> Catalogue:
         """Read and validate a technique file (the packaged default if ``path`` is None).
 
-        ``texts`` is the directory of language files (one ``<code>.yaml`` each).
+        ``texts`` is the directory of language files (one ``<code>.yaml`` each;
+        default :data:`techniques.texts.TEXTS_DIR`).
         Only a regular file of at most :data:`MAX_FILE_BYTES` is read, so that
         ``/dev/zero``, a FIFO or a huge file is a clear error and not a hang.
         """
@@ -152,7 +153,7 @@ class Catalogue:
         return cls.from_text(read_technique_file(source), str(source), texts)
 
     @classmethod
-    def from_text(cls, text: str, source: str, texts: Path = TEXTS_DIR) -> Catalogue:
+    def from_text(cls, text: str, source: str, texts: Path | None = None) -> Catalogue:
         """Validate the text of a technique file read before (``source`` names it in messages).
 
         A run reads its file once (:func:`read_technique_file`) and sends the
@@ -162,7 +163,7 @@ class Catalogue:
         return cls.from_data(_load_yaml(text, Path(source)), source, texts)
 
     @classmethod
-    def from_data(cls, data: Any, source: str = "<data>", texts: Path = TEXTS_DIR) -> Catalogue:
+    def from_data(cls, data: Any, source: str = "<data>", texts: Path | None = None) -> Catalogue:
         if not isinstance(data, dict) or not isinstance(data.get("techniques"), list):
             raise CatalogueError(f"{source}: expected a mapping with a 'techniques' list")
         _load_plugins()

@@ -7,11 +7,10 @@ has one candidate left (F).  Points follow docs/decisions.md.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
 from puzzles.geometry import ALL_DIGITS_MASK, CELL_BIT
-from techniques.base import Context, Phase, Technique, register
+from techniques.base import Phase, register
 from techniques.board import Board
 from techniques.findings import Cell, Digit, Fragment, fragment_kind
 from techniques.direct import (HiddenSingle, NakedSingleSearch, digit_then_cell, naked_singles, point_table,

@@ -5,7 +5,10 @@ and sentence templates, the fragments nested findings are written with, the
 unit and box words, and the labels of the reports and the walkthrough.  The
 templates use ``str.format`` fields named after a step's finding values
 (:mod:`techniques.findings`); each value is written by its kind, so the
-templates carry words only.  Adding a language is adding a file.
+templates carry words only.  Adding a language is adding a file, and the
+file need not be complete: whatever it lacks (a technique name or template,
+a label, a fragment, the box names) is taken from English, so a language
+works from its first line on and is translated piece by piece.
 
 Files are checked when loaded: a template naming a field its technique or
 fragment does not declare, a missing entry, or a malformed template is a
@@ -42,7 +45,11 @@ from techniques.findings import (
 )
 from techniques.step import Step
 
+#: The packaged language files; every lookup reads this name when it runs, so it may be pointed elsewhere.
 TEXTS_DIR = Path(__file__).with_name("texts")
+_PACKAGED = TEXTS_DIR
+#: The language that completes every other one.
+FALLBACK = "en"
 #: Top-level sections of a language file: each a mapping of names to strings
 #: (``boxes`` a list of nine).
 SECTIONS = ("names", "texts", "fragments", "words", "boxes")
@@ -105,7 +112,8 @@ class Language:
     # --- loading -----------------------------------------------------------------
 
     @classmethod
-    def load(cls, path: Path) -> Language:
+    def load(cls, path: Path, fallback: Language | None = None) -> Language:
+        """Read and check a language file; entries it lacks are taken from ``fallback``."""
         where = str(path)
         try:
             data = yaml.safe_load(path.read_text(encoding="utf-8"))
@@ -124,7 +132,11 @@ class Language:
             if not isinstance(value, dict) or any(not isinstance(v, str) for v in value.values()):
                 raise TextError(f"{where}: '{key}' must map names to strings")
             sections[key] = {str(k): v for k, v in value.items()}
+            if fallback is not None:
+                sections[key] = {**getattr(fallback, key), **sections[key]}
         boxes = data.get("boxes")
+        if boxes is None and fallback is not None:
+            boxes = list(fallback.boxes)
         if not isinstance(boxes, list) or len(boxes) != 9 or any(not isinstance(b, str) for b in boxes):
             raise TextError(f"{where}: 'boxes' must list the nine box names")
         missing = [w for w in REQUIRED_WORDS if w not in sections["words"]]
@@ -251,24 +263,33 @@ class _Written:
         return self.lang.value(self.value, spec)
 
 
-def available_languages(directory: Path = TEXTS_DIR) -> tuple[str, ...]:
-    """The language codes with a file in ``directory``, English first."""
-    codes = sorted(p.stem for p in directory.glob("*.yaml"))
-    return tuple(sorted(codes, key=lambda c: c != "en"))
+def available_languages(directory: Path | None = None) -> tuple[str, ...]:
+    """The language codes with a file in ``directory`` (default :data:`TEXTS_DIR`), English first."""
+    codes = sorted(p.stem for p in (directory or TEXTS_DIR).glob("*.yaml"))
+    return tuple(sorted(codes, key=lambda c: c != FALLBACK))
 
 
 @cache
-def _load(path: Path) -> Language:
-    return Language.load(path)
+def _load(path: Path, fallback: Path | None) -> Language:
+    return Language.load(path, _load(fallback, None) if fallback is not None else None)
 
 
-def language(code: str, directory: Path = TEXTS_DIR) -> Language:
-    """The language ``code`` of ``directory`` (the packaged ones by default), loaded and checked once."""
-    return _load(directory / f"{code}.yaml")
+def language(code: str, directory: Path | None = None) -> Language:
+    """The language ``code`` of ``directory`` (default :data:`TEXTS_DIR`), loaded and checked once.
+
+    Any language but English is completed from the English file beside it
+    (the packaged one if there is none).
+    """
+    directory = directory or TEXTS_DIR
+    if code == FALLBACK:
+        return _load(directory / f"{code}.yaml", None)
+    english = directory / f"{FALLBACK}.yaml"
+    return _load(directory / f"{code}.yaml", english if english.is_file() else _PACKAGED / f"{FALLBACK}.yaml")
 
 
-def languages(directory: Path = TEXTS_DIR) -> dict[str, Language]:
-    """Every language of ``directory`` by code (the packaged ones by default)."""
+def languages(directory: Path | None = None) -> dict[str, Language]:
+    """Every language of ``directory`` by code (default :data:`TEXTS_DIR`)."""
+    directory = directory or TEXTS_DIR
     codes = available_languages(directory)
     if not codes:
         raise TextError(f"{directory}: no language files (<code>.yaml)")

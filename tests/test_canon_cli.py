@@ -46,11 +46,11 @@ def test_bad_input_exits_2_with_one_line() -> None:
 
 def test_file_mode_skips_comments_and_reports_bad_lines(tmp_path: Path) -> None:
     path = tmp_path / "in.txt"
-    path.write_text(f"# header\n\n{PUZZLE}\nnot a puzzle\n{PUZZLE}\n")
+    path.write_text(f"# header\n\n{PUZZLE}\n123.456.789.1\n{PUZZLE}\n")
     code, out, _ = run("form", "--file", str(path))
     lines = out.splitlines()
     assert code == 0 and len(lines) == 3
-    assert lines[1] == "line 4: error: a puzzle needs 81 cells, got 12 characters"
+    assert lines[1] == "line 4: error: a puzzle needs 81 cells, got 13 characters"
     assert lines[0] == lines[2]
 
 

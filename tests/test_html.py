@@ -16,7 +16,6 @@ import xml.etree.ElementTree as ET
 import pytest
 from click.testing import CliRunner
 
-import rater
 from rater.cli import main
 from rater.engine import Engine
 from rater.marks import chains_of, replay, start_board

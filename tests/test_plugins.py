@@ -15,6 +15,7 @@ import shutil
 import subprocess
 import sys
 import textwrap
+import threading
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -23,6 +24,7 @@ import yaml
 from click.testing import CliRunner
 
 import rater.engine
+import rater.settings
 from puzzles.parsing import parse_puzzle
 from puzzles.solver import analyse
 from rater.cli import main
@@ -58,6 +60,7 @@ def plugin_path(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     modules = set(sys.modules)
     plugins.reset_plugins()
     monkeypatch.setattr(rater.engine, "_DEFAULT", None)
+    monkeypatch.setattr(rater.settings, "_LOCAL", threading.local())  # no run keeps a catalogue of before
     yield
     plugins.reset_plugins()
     for name in set(sys.modules) - modules:

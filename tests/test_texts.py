@@ -81,14 +81,20 @@ def test_a_fragment_with_an_unknown_field_fails_on_load(tmp_path: Path) -> None:
         Language.load(path)
 
 
-def test_a_missing_text_fails_on_load(tmp_path: Path) -> None:
-    texts = _copy_texts(tmp_path)
-    path = texts / "de.yaml"
-    data = yaml.safe_load(path.read_text(encoding="utf-8"))
-    del data["texts"]["UR"]
-    path.write_text(yaml.safe_dump(data, allow_unicode=True), encoding="utf-8")
-    with pytest.raises(CatalogueError, match="de.yaml: texts: missing UR"):
-        Catalogue.load(texts=texts)
+def test_a_missing_text_is_english_and_fails_only_in_english(tmp_path: Path) -> None:
+    """A language lacking a template takes the English one; English itself must be complete."""
+    for code in ("de", "en"):
+        texts = _copy_texts(tmp_path / code)  # a directory each: language files are read once per path
+        path = texts / f"{code}.yaml"
+        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+        del data["texts"]["UR"]
+        path.write_text(yaml.safe_dump(data, allow_unicode=True), encoding="utf-8")
+        if code == "de":
+            catalogue = Catalogue.load(texts=texts)
+            assert catalogue.entry("UR").texts["de"] == catalogue.entry("UR").texts["en"]
+        else:
+            with pytest.raises(CatalogueError, match="en.yaml: texts: missing UR"):
+                Catalogue.load(texts=texts)
 
 
 def test_a_third_language_is_a_data_file(tmp_path: Path) -> None:

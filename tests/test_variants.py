@@ -209,8 +209,8 @@ def test_count_prints_all_solutions() -> None:
     result = run(EXAMPLES[73]["puzzle"], "--count", "--json")
     assert result.exit_code == 0
     data = json.loads(result.output)
-    assert set(data) == {"puzzle", "rules", "solutions", "seconds"}
-    assert data["solutions"] == 30_619 and data["rules"] == "standard"
+    assert set(data) == {"puzzle", "rules", "solutions", "exact", "limit", "seconds"}
+    assert data["solutions"] == 30_619 and data["rules"] == "standard" and data["exact"] is True
     result = run(EXAMPLES[73]["puzzle"], "--count", "--rules", "farbdiag")
     assert result.exit_code == 0 and result.output.startswith("1 solution (colour-diagonal")
 

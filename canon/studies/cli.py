@@ -25,16 +25,16 @@ from canon.studies.sweep import TOTAL_PAIRS, chunk_count, load_results, merge, m
 from canon.studies.sweep_cluster import run_sweep_on_cluster
 from canon.studies.sweep_report import lines
 from canon.studies.triples import invariants
-from canon.cli_input import Grid, run_on_inputs
+from canon.cli_input import Grid, read_one, run_on_inputs
 from canon.cli_input import fail as _fail
 from puzzles.cluster import ClusterConnection, ClusterError, available_cores
-from puzzles.parsing import PuzzleError, format_line, parse_puzzle
+from puzzles.parsing import PuzzleError, format_line
 
 
 
 def _each_grid(grid: str | None, file: Path | None, handle: Callable[[Grid, bool], str]) -> None:
     """Run ``handle(grid, single)`` on the GRID argument or on every line of ``file``."""
-    run_on_inputs(grid, file, parse_puzzle, handle, name="GRID")
+    run_on_inputs(grid, file, handle, name="GRID")
 
 
 def _diagonal(grid: str | None, words: str | None) -> BlockDiagonal:
@@ -48,7 +48,7 @@ def _diagonal(grid: str | None, words: str | None) -> BlockDiagonal:
                 raise ValueError(f"--diagonal needs two words U,V, got {words!r}")
             return BlockDiagonal.from_words(parse_word(parts[0]), parse_word(parts[1]))
         assert grid is not None
-        return BlockDiagonal.from_grid(parse_puzzle(grid))
+        return BlockDiagonal.from_grid(read_one(grid))
     except (PuzzleError, ValueError) as exc:
         _fail(str(exc))
 
