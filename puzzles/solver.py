@@ -48,6 +48,7 @@ break: under other rules all solutions are counted by search.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
@@ -486,3 +487,30 @@ def has_solution_avoiding(grid: Sequence[int], cell: int, digit: int, *, rules: 
             return True
         stack += _children(cand, placed, branch_cell(cand, placed), clear)
     return False
+
+
+def random_solution(rng: random.Random, *, rules: Rules = STANDARD) -> Grid:
+    """A complete grid of ``rules``, found by a search that tries candidates in random order.
+
+    The generator starts every puzzle from one of these.  The search is not
+    uniform over all grids (no cheap search is); the generator makes up for
+    that by applying a uniformly random element of the rules' symmetry group
+    to the result (:mod:`rater.generate`), so every grid of an orbit is as
+    likely as any other.  An empty grid always has solutions, so the search
+    never comes back empty-handed.
+    """
+    lanes, clear = lane_tables(rules)
+    state = initial_state([0] * 81, clear=clear)
+    assert state is not None
+    stack = [state]
+    while stack:
+        result = propagate(*stack.pop(), lanes, clear)
+        if result is None:
+            continue
+        cand, placed = result
+        if placed.bit_count() == 81:
+            return grid_of(placed)
+        children = _children(cand, placed, branch_cell(cand, placed), clear)
+        rng.shuffle(children)
+        stack += children
+    raise AssertionError("an empty grid has solutions")
