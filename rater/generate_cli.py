@@ -179,7 +179,7 @@ class _Run:
         self.stats = Stats()
 
     def run(self, resume: bool) -> int:
-        first, written = 0, []
+        first, written = 0, list[str]()
         if self.output is not None:
             if self.output.exists() and not self.output.is_file():
                 if resume:

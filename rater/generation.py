@@ -32,7 +32,7 @@ import math
 import random
 import time
 from collections import Counter
-from collections.abc import Iterator, Sequence
+from collections.abc import Generator, Iterator, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Final
@@ -196,7 +196,7 @@ class Target:
         counts = rating.technique_counts()
         if any(code not in counts for code in self.require):
             return "technique missing"
-        if self.first_hard is not None and hardest_code(rating) != self.first_hard:
+        if self.first_hard is not None and self._off_hardest(rating) != (0.0, 0.0):
             return "hardest step"
         return None
 
@@ -204,13 +204,24 @@ class Target:
         """How far ``rating`` is from the target, compared as a tuple: smaller is closer."""
         counts = rating.technique_counts()
         missing = sum(code not in counts for code in self.require)
-        if self.first_hard is not None and hardest_code(rating) != self.first_hard:
-            missing += 1
         points = rating.points if rating.status == "solved" else math.inf
         lo, hi = self.band
         off_band = lo - points if points < lo else points - hi if points > hi else 0.0
         off_clues = max(self.clues[0] - givens, givens - self.clues[1], 0)
-        return float(rating.status != "solved"), float(missing), off_band, float(off_clues)
+        return float(rating.status != "solved"), float(missing), *self._off_hardest(rating), off_band, float(off_clues)
+
+    def _off_hardest(self, rating: Rating) -> tuple[float, float]:
+        """How far ``first_hard`` is from the hardest step: not used at all, then the points of harder steps.
+
+        (0, 0) when a step of the most points is ``first_hard`` (ties count:
+        among equally hard steps, the order the rating met them is chance).
+        """
+        if self.first_hard is None:
+            return 0.0, 0.0
+        own = [step.points for step in rating.steps if step.code == self.first_hard]
+        if not own:
+            return 1.0, 0.0
+        return 0.0, rating.max - max(own)
 
 
 def hardest_code(rating: Rating) -> str | None:
@@ -436,7 +447,7 @@ def _worker_attempt(number: int) -> Attempt:
     return run_attempt(_PLAN, number)
 
 
-def attempts(p: Plan, first: int = 0, jobs: int = 1) -> Iterator[Attempt]:
+def attempts(p: Plan, first: int = 0, jobs: int = 1) -> Generator[Attempt, None, None]:
     """Attempts ``first``, ``first + 1``, ... in order, made by ``jobs`` processes (1: this one).
 
     Results come in attempt order whatever the number of processes, so a run
@@ -463,7 +474,7 @@ def attempts(p: Plan, first: int = 0, jobs: int = 1) -> Iterator[Attempt]:
         pool.shutdown(wait=False, cancel_futures=True)
 
 
-def distinct(found: Iterator[Attempt], seen: set[Grid]) -> Iterator[Attempt]:
+def distinct(found: Iterator[Attempt], seen: set[Grid]) -> Generator[Attempt, None, None]:
     """Every attempt, with a found puzzle whose canonical form ``seen`` already holds dropped (and counted)."""
     for attempt in found:
         if attempt.key is not None:
