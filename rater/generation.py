@@ -182,6 +182,8 @@ class Target:
 
     def verdict(self, rating: Rating, givens: int) -> str | None:
         """None when ``rating`` meets every condition, else the first reason it does not."""
+        if rating.status == "over":
+            return "too hard"
         if rating.status != "solved":
             return "not solved"
         if not self.clues[0] <= givens <= self.clues[1]:
@@ -204,11 +206,12 @@ class Target:
         """How far ``rating`` is from the target, compared as a tuple: smaller is closer."""
         counts = rating.technique_counts()
         missing = sum(code not in counts for code in self.require)
-        points = rating.points if rating.status == "solved" else math.inf
+        rated = rating.status in ("solved", "over")  # "over": the points so far, a lower bound
+        points = rating.points if rated else math.inf
         lo, hi = self.band
         off_band = lo - points if points < lo else points - hi if points > hi else 0.0
         off_clues = max(self.clues[0] - givens, givens - self.clues[1], 0)
-        return float(rating.status != "solved"), float(missing), *self._off_hardest(rating), off_band, float(off_clues)
+        return float(not rated), float(missing), *self._off_hardest(rating), off_band, float(off_clues)
 
     def _off_hardest(self, rating: Rating) -> tuple[float, float]:
         """How far ``first_hard`` is from the hardest step: not used at all, then the points of harder steps.
@@ -349,6 +352,8 @@ class Attempt:
     #: Why rated candidates were turned down, counted.
     rejected: Counter[str] = field(default_factory=Counter)
     seconds: float = 0.0
+    #: The CPU time of the attempt (its process's), which a busy machine disturbs less than ``seconds``.
+    cpu_seconds: float = 0.0
 
 
 def attempt_rng(seed: int, number: int) -> random.Random:
@@ -379,7 +384,7 @@ def canonical_key(grid: Sequence[int], rules: Rules) -> Grid:
 
 def run_attempt(p: Plan, number: int) -> Attempt:
     """Attempt ``number`` of a run (module docstring): a random start, then the climb."""
-    began = time.perf_counter()
+    began, cpu = time.perf_counter(), time.process_time()
     rng = attempt_rng(p.settings.seed, number)
     checks = checks_for(p.rules)
     floor = 0 if p.settings.minimal else p.settings.clues[0]
@@ -388,9 +393,11 @@ def run_attempt(p: Plan, number: int) -> Attempt:
     rng.shuffle(orbits)
     puzzle = reduce_orbits(solution, solution, orbits, checks, floor)
     result = Attempt(number)
+    # past the band's top a rating is turned down whatever follows: no need to rate the rest
+    stop_above = p.target.band[1] if math.isfinite(p.target.band[1]) else None
 
     def rate(candidate: Grid) -> tuple[Rating, tuple[float, ...] | None]:
-        rating = p.engine.rate(candidate, rules=p.rules)
+        rating = p.engine.rate(candidate, rules=p.rules, stop_above=stop_above)
         result.ratings += 1
         givens = count_givens(candidate)
         reason = p.target.verdict(rating, givens)
@@ -425,6 +432,7 @@ def run_attempt(p: Plan, number: int) -> Attempt:
         result.rating = rating
         result.key = canonical_key(puzzle, p.rules)
     result.seconds = time.perf_counter() - began
+    result.cpu_seconds = time.process_time() - cpu
     return result
 
 
