@@ -34,8 +34,17 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from puzzles.reduction import checks_for, reduce_orbits  # noqa: E402
-from rater.generation import (DEFAULT_CLIMB, GenerateSettings, attempt_rng, attempts, distinct,  # noqa: E402
-                              level_names, parse_points, plan, random_grid)
+from rater.generation import (  # noqa: E402
+    DEFAULT_CLIMB,
+    GenerateSettings,
+    attempt_rng,
+    attempts,
+    distinct,
+    level_names,
+    parse_points,
+    plan,
+    random_grid,
+)
 
 
 def random_starts(symmetry: str, sample: int, seed: int) -> tuple[Counter[str], float, float]:

@@ -276,15 +276,3 @@ def reduce_orbits(grid: Sequence[int], solution: Sequence[int], orbits: Sequence
                 current[c] = solution[c]
     return tuple(current)
 
-
-def is_minimal(grid: Sequence[int], rules: Rules = STANDARD) -> bool:
-    """Whether every given of a unique puzzle is necessary (taking any one away leaves several solutions)."""
-    current = list(grid)
-    for cell, digit in enumerate(grid):
-        if digit:
-            current[cell] = 0
-            necessary = rules.avoiding(current, cell, digit)
-            current[cell] = digit
-            if not necessary:
-                return False
-    return True

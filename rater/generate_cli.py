@@ -28,6 +28,7 @@ from typing import IO, Any, NoReturn
 
 import click
 
+from canon.pattern_symmetry import SYMMETRY_CHOICES
 from puzzles.cli_common import AsciiIntRange, OneLineCommand, one_line
 from puzzles.cluster import available_cores
 from puzzles.formats import PuzzleItem
@@ -37,13 +38,25 @@ from rater.bulk import Stats, summary_tables
 from rater.bulk_output import RecordWriter, TemplateError, check_template, escape_text
 from rater.bulk_resume import ResumeError
 from rater.generate_resume import identity, resume_point, save
-from rater.generation import (DEFAULT_CLIMB, Attempt, GenerateError, GenerateSettings, Plan, attempts,
-                              build_engine, canonical_key, distinct, parse_clues, parse_codes, parse_levels,
-                              parse_points, plan)
+from rater.generation import (
+    DEFAULT_CLIMB,
+    Attempt,
+    GenerateError,
+    GenerateSettings,
+    Plan,
+    attempts,
+    build_engine,
+    canonical_key,
+    distinct,
+    parse_clues,
+    parse_codes,
+    parse_levels,
+    parse_points,
+    plan,
+)
 from rater.options import DEFAULT_OPTION
 from rater.records import FIELDS, rating_record
 from techniques.texts import available_languages
-from canon.pattern_symmetry import SYMMETRY_CHOICES
 
 EXIT_DONE, EXIT_INPUT, EXIT_SHORT, EXIT_INTERRUPTED, EXIT_BROKEN_PIPE = 0, 2, 3, 130, 141
 MAX_SEED = 2**63 - 1
@@ -318,7 +331,13 @@ class _Progress:
 
     def __enter__(self) -> _Progress:
         if self.enabled:
-            from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+            from rich.progress import (
+                BarColumn,
+                MofNCompleteColumn,
+                Progress,
+                TextColumn,
+                TimeElapsedColumn,
+            )
 
             self.bar = Progress(TextColumn("generating"), BarColumn(), MofNCompleteColumn(),
                                 TextColumn("{task.fields[info]}"), TimeElapsedColumn(), console=self.console)

@@ -48,7 +48,6 @@ from rater.options import DEFAULT_OPTION, OptionError, Options
 from rater.result import Rating
 from techniques.base import Context
 from techniques.catalogue import Catalogue, CatalogueError
-from techniques.step import WRITE_CANDIDATES
 
 #: Neighbourhood steps per random start (``--climb``); 0 is the random method alone.
 DEFAULT_CLIMB: Final = 30
@@ -225,15 +224,6 @@ class Target:
         if not own:
             return 1.0, 0.0
         return 0.0, rating.max - max(own)
-
-
-def hardest_code(rating: Rating) -> str | None:
-    """The code of the step with the most points (the first of equals), the writing of candidates aside."""
-    best = None
-    for step in rating.steps:
-        if step.code != WRITE_CANDIDATES and (best is None or step.points > best.points):
-            best = step
-    return best.code if best else None
 
 
 def level_band(table: LevelTable, levels: Sequence[str], synchronous: bool) -> tuple[float, float]:
