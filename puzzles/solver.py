@@ -477,16 +477,27 @@ def has_solution_avoiding(grid: Sequence[int], cell: int, digit: int, *, rules: 
     if state is None:
         return False
     cand, placed = state
-    stack = [(cand & ~(1 << 81 * (digit - 1) + cell), placed)]
+    return _first_solution((cand & ~(1 << 81 * (digit - 1) + cell), placed), lanes, clear) is not None
+
+
+def _first_solution(state: tuple[int, int], lanes: Lanes, clear: Clear, rng: random.Random | None = None) -> int | None:
+    """The placed bits of the first solution a depth-first search from ``state`` meets, or None.
+
+    With ``rng`` the candidates of each branching cell are tried in random order.
+    """
+    stack = [state]
     while stack:
         result = propagate(*stack.pop(), lanes, clear)
         if result is None:
             continue
         cand, placed = result
         if placed.bit_count() == 81:
-            return True
-        stack += _children(cand, placed, branch_cell(cand, placed), clear)
-    return False
+            return placed
+        children = _children(cand, placed, branch_cell(cand, placed), clear)
+        if rng is not None:
+            rng.shuffle(children)
+        stack += children
+    return None
 
 
 def random_solution(rng: random.Random, *, rules: Rules = STANDARD) -> Grid:
@@ -502,15 +513,6 @@ def random_solution(rng: random.Random, *, rules: Rules = STANDARD) -> Grid:
     lanes, clear = lane_tables(rules)
     state = initial_state([0] * 81, clear=clear)
     assert state is not None
-    stack = [state]
-    while stack:
-        result = propagate(*stack.pop(), lanes, clear)
-        if result is None:
-            continue
-        cand, placed = result
-        if placed.bit_count() == 81:
-            return grid_of(placed)
-        children = _children(cand, placed, branch_cell(cand, placed), clear)
-        rng.shuffle(children)
-        stack += children
-    raise AssertionError("an empty grid has solutions")
+    placed = _first_solution(state, lanes, clear, rng)
+    assert placed is not None, "an empty grid has solutions"
+    return grid_of(placed)
