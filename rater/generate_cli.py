@@ -91,7 +91,7 @@ HELP_SECTIONS = (
 @click.option("--exclude", default=None, metavar="CODES",
               help="Technique codes switched off: the puzzle is solved without them (rated like rate --disable).")
 @click.option("--first-hard", "first_hard", default=None, metavar="CODE",
-              help="The hardest step (most points; the first of equals) is this technique.")
+              help="A step with the most points is this technique (ties count).")
 @click.option("--symmetry", default="none", show_default=True, metavar="NAME",
               help=f"Symmetry of the givens' pattern: {SYMMETRY_CHOICES} (central = 180°, rotation = 90°, "
                    "dihedral = all eight).")
@@ -147,6 +147,8 @@ def main(count: int, level: str | None, points: str | None, option: str, require
             fail(str(exc))
     if resume and not output:
         fail("--resume needs --output FILE")
+    if max_seconds is not None and math.isnan(max_seconds):
+        fail("--max-seconds must be a number of seconds, not nan")
     if resume and fmt == "text" and template and "{puzzle" not in template:
         fail("--resume reads the puzzles written: the --template needs a {puzzle} field")
     jobs = min(jobs or available_cores(), available_cores())
