@@ -8,6 +8,8 @@ Exit codes (also in the README):
   used, or conditions that cannot be met together (a required technique the
   rules switch off, a clue count the symmetry's orbits cannot add up to, ...),
   a ``--resume`` of another run; one ``generate: error:`` line each;
+  with ``--cluster``: Dask missing, the scheduler unreachable, or lost in the
+  middle of the run (what was written stays, ``--resume`` continues);
 * 3 — ``--max-seconds`` ran out with fewer than N puzzles: those found are
   written, and ``--resume`` continues the search;
 * 130 — interrupted (Ctrl-C, SIGTERM): what was written stays, ``--resume``
@@ -70,7 +72,7 @@ def fail(message: str, code: int = EXIT_INPUT) -> NoReturn:
 HELP_SECTIONS = (
     ("What to generate", ("count", "level", "points", "option", "require", "exclude", "first_hard", "symmetry",
                           "rules_name", "clues", "minimal", "techniques")),
-    ("How", ("seed", "climb", "jobs", "max_seconds")),
+    ("How", ("seed", "climb", "jobs", "cluster", "max_seconds")),
     ("Output", ("output", "fmt", "template", "lang", "resume", "quiet", "ascii_only")),
 )
 
@@ -110,6 +112,9 @@ HELP_SECTIONS = (
               help="Neighbourhood search steps per random start towards the target (0: random starts only).")
 @click.option("--jobs", "-j", type=click.IntRange(min=0), default=1, show_default=True, metavar="N",
               help="Worker processes (0 = all cores).")
+@click.option("--cluster", default=None, metavar="ADDRESS",
+              help="Make the attempts on a Dask cluster: a scheduler address (tcp://host:8786) or local[:N]; "
+                   "the same puzzles as without. Needs the cluster extra; --jobs is then ignored.")
 @click.option("--max-seconds", "max_seconds", type=click.FloatRange(min=0, min_open=True), default=None,
               metavar="S", help="Stop after S seconds with what was found (exit 3 when fewer than N).")
 @click.option("--output", type=click.Path(dir_okay=False), default=None,
@@ -128,7 +133,8 @@ HELP_SECTIONS = (
 def main(count: int, level: str | None, points: str | None, option: str, require: str | None, exclude: str | None,
          first_hard: str | None, symmetry: str, rules_name: str, clues: str | None, minimal: bool,
          techniques: str | None, seed: int, climb: int, jobs: int, max_seconds: float | None, output: str | None,
-         fmt: str, template: str | None, lang: str, resume: bool, quiet: bool, ascii_only: bool) -> None:
+         fmt: str, template: str | None, lang: str, resume: bool, quiet: bool, ascii_only: bool,
+         cluster: str | None = None) -> None:
     """Generate N distinct puzzles, each unique and (by default) minimal, that meet every condition given;
     their ratings are the ones rate prints for them.
     """
@@ -153,7 +159,17 @@ def main(count: int, level: str | None, points: str | None, option: str, require
         fail("--resume reads the puzzles written: the --template needs a {puzzle} field")
     jobs = min(jobs or available_cores(), available_cores())
     run = _Run(p, count, output, fmt, template, jobs, max_seconds, quiet, ascii_only)
-    sys.exit(run.run(resume))
+    if cluster is None:
+        sys.exit(run.run(resume))
+    from puzzles.cluster import ClusterConnection, ClusterError
+
+    try:
+        connection = ClusterConnection(cluster, available_cores(), note=run.note)
+    except ClusterError as exc:
+        fail(str(exc))
+    with connection:
+        run.cluster = connection.client
+        sys.exit(run.run(resume))
 
 
 def _settings(level: str | None, points: str | None, option: str, require: str | None, exclude: str | None,
@@ -187,6 +203,8 @@ class _Run:
         self.quiet = quiet
         self.ascii = ascii_only
         self.identity = identity(p.settings, fmt, template)
+        #: A Dask client (``--cluster``) that makes the attempts, or None.
+        self.cluster: Any = None
         self.rejected: Counter[str] = Counter()
         self.attempts = 0
         self.ratings = 0
@@ -206,7 +224,7 @@ class _Run:
                     fail(escape_text(str(exc)))
         seen = {canonical_key(parse_puzzle(puzzle), self.plan.rules) for puzzle in written}
         if len(written) >= self.count:
-            self._note(f"generate: {self.output} already holds {len(written)} puzzles")
+            self.note(f"generate: {self.output} already holds {len(written)} puzzles")
             return EXIT_DONE
         stream = self._open(bool(written))
         try:
@@ -240,7 +258,7 @@ class _Run:
         previous = signal.signal(signal.SIGTERM, _raise_interrupt)
         began = time.monotonic()
         deadline = None if self.max_seconds is None else began + self.max_seconds
-        found = attempts(self.plan, first, self.jobs)
+        found = attempts(self.plan, first, self.jobs, self.cluster)
         progress = _Progress(self.count, written, not self.quiet)
         code = EXIT_DONE
         try:
@@ -264,6 +282,13 @@ class _Run:
                         break
         except KeyboardInterrupt:
             code = EXIT_INTERRUPTED
+        except Exception as exc:  # noqa: BLE001 - a cluster lost in the middle: what was written stays
+            if self.cluster is None:
+                raise
+            from puzzles.cluster import first_line
+
+            lost = first_line(exc)
+            code = EXIT_INPUT
         finally:
             found.close()
             signal.signal(signal.SIGTERM, previous)
@@ -274,8 +299,10 @@ class _Run:
             where = f"in {escape_text(str(self.output))}; run the same command with --resume to continue" \
                 if self.output else "(stdout cannot be resumed: use --output FILE --resume)"
             print(f"generate: interrupted after {written} puzzles {where}", file=sys.stderr)
+        elif code == EXIT_INPUT:
+            fail(f"the cluster failed after {written} puzzles ({lost}); --resume continues")
         elif code == EXIT_SHORT:
-            self._note(f"generate: --max-seconds reached with {written} of {self.count} puzzles"
+            self.note(f"generate: --max-seconds reached with {written} of {self.count} puzzles"
                        + ("; --resume continues" if self.output else ""))
         return code
 
@@ -285,7 +312,7 @@ class _Run:
         self.rejected.update(attempt.rejected)
         self.found += attempt.rating is not None
 
-    def _note(self, text: str) -> None:
+    def note(self, text: str) -> None:
         if not self.quiet:
             print(text, file=sys.stderr)
 

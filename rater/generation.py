@@ -33,9 +33,9 @@ import random
 import time
 from collections import Counter
 from collections.abc import Generator, Iterator, Sequence
-from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
-from typing import Final
+from typing import Any, Final
 
 from canon.pattern_symmetry import PatternSymmetry, SymmetryError, parse_symmetry
 from puzzles.parsing import Grid
@@ -428,48 +428,63 @@ def run_attempt(p: Plan, number: int) -> Attempt:
 
 # --- many attempts --------------------------------------------------------------------
 
-_PLAN: Plan | None = None
+_PLANS: dict[GenerateSettings, Plan] = {}
 
 
 def _init_worker(settings: GenerateSettings) -> None:
-    """Per-process initializer: one plan (and engine) per worker; Ctrl-C is the parent's business."""
+    """Per-process initializer of ``--jobs``: the plan (and engine) built once; Ctrl-C is the parent's business."""
     import signal
 
-    global _PLAN
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    _PLAN = plan(settings)
+    _PLANS[settings] = plan(settings)
 
 
-def _worker_attempt(number: int) -> Attempt:
-    assert _PLAN is not None, "_init_worker() was not called"
-    return run_attempt(_PLAN, number)
+def remote_attempt(settings: GenerateSettings, number: int) -> Attempt:
+    """Attempt ``number`` in a worker process: its plan is built on the first task and kept for the next."""
+    p = _PLANS.get(settings)
+    if p is None:
+        p = _PLANS[settings] = plan(settings)
+    return run_attempt(p, number)
 
 
-def attempts(p: Plan, first: int = 0, jobs: int = 1) -> Generator[Attempt, None, None]:
-    """Attempts ``first``, ``first + 1``, ... in order, made by ``jobs`` processes (1: this one).
+def attempts(p: Plan, first: int = 0, jobs: int = 1, cluster: Any = None) -> Generator[Attempt, None, None]:
+    """Attempts ``first``, ``first + 1``, ... in order, made by ``jobs`` processes (1: this one) or on a cluster.
 
-    Results come in attempt order whatever the number of processes, so a run
-    is the same with any ``--jobs``; a few attempts run ahead of the one
-    awaited (twice the processes), and the rest are never started.
+    ``cluster`` is a Dask client (``generate --cluster``); its futures are
+    awaited like those of the local pool.  Results come in attempt order
+    whatever the number of processes, so a run is the same with any ``--jobs``
+    or cluster; a few attempts run ahead of the one awaited (twice the
+    processes), and the rest are never started.
     """
-    if jobs <= 1:
+    if jobs <= 1 and cluster is None:
         number = first
         while True:
             yield run_attempt(p, number)
             number += 1
-    pool = ProcessPoolExecutor(jobs, initializer=_init_worker, initargs=(p.settings,))
-    pending: dict[int, Future[Attempt]] = {}
+    if cluster is not None:
+        ahead = 2 * max(1, sum(cluster.nthreads().values()))
+
+        def submit(n: int) -> Any:
+            return cluster.submit(remote_attempt, p.settings, n, pure=False)
+    else:
+        ahead = 2 * jobs
+        pool = ProcessPoolExecutor(jobs, initializer=_init_worker, initargs=(p.settings,))
+
+        def submit(n: int) -> Any:
+            return pool.submit(remote_attempt, p.settings, n)
+    pending: dict[int, Any] = {}
     number = first
     try:
         while True:
-            while len(pending) < 2 * jobs:
-                pending[number + len(pending)] = pool.submit(_worker_attempt, number + len(pending))
+            while len(pending) < ahead:
+                pending[number + len(pending)] = submit(number + len(pending))
             yield pending.pop(number).result()
             number += 1
     finally:
         for future in pending.values():
             future.cancel()
-        pool.shutdown(wait=False, cancel_futures=True)
+        if cluster is None:
+            pool.shutdown(wait=False, cancel_futures=True)
 
 
 def distinct(found: Iterator[Attempt], seen: set[Grid]) -> Generator[Attempt, None, None]:

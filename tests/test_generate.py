@@ -235,3 +235,11 @@ def test_text_output_is_rate_file_input() -> None:
     result = run(["-q", "-n", "2", "--format", "text", "--template", "{puzzle}", "--seed", "3"])
     lines = result.output.splitlines()
     assert len(lines) == 2 and all(re.fullmatch(r"[1-9.]{81}", line) for line in lines)
+
+
+def test_cluster_gives_the_same_puzzles() -> None:
+    pytest.importorskip("distributed")
+    args = ["-q", "-n", "2", "--level", "rather hard..hard", "--seed", "5", "--format", "text"]
+    local = run(args)
+    on_cluster = run([*args, "--cluster", "local:1"])
+    assert on_cluster.exit_code == 0 and on_cluster.output == local.output
