@@ -28,6 +28,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Final
 
+from puzzles.rules import Rules as SudokuRules
 from puzzles.solver import SolveResult, analyse, has_solution_avoiding
 
 from puzzles.geometry import Grid
@@ -227,3 +228,51 @@ def all_minimal_puzzles(
     except _Stop:
         result.complete = False
     return result
+
+
+def checks_for(rules: SudokuRules) -> Rules:
+    """The uniqueness checks of a variant's rules (:mod:`puzzles.rules`): the solver's, with its units."""
+    if rules.standard:
+        return STANDARD
+    return Rules(rules.name, lambda grid: analyse(grid, limit=2, rules=rules),
+                 lambda grid, cell, digit: has_solution_avoiding(grid, cell, digit, rules=rules))
+
+
+def stays_unique(grid: Sequence[int], cells: Sequence[int], solution: Sequence[int], rules: Rules = STANDARD) -> bool:
+    """Whether ``grid``, a unique puzzle with ``solution`` less the givens of ``cells``, is still unique.
+
+    A solution of the smaller puzzle that agrees with ``solution`` on
+    ``cells`` solves the larger one, so it is ``solution`` itself: another
+    solution must differ in one of ``cells``.  So one search per cell for a
+    solution avoiding its digit settles it, each usually ending in
+    propagation, as for a single given.
+    """
+    return not any(rules.avoiding(grid, cell, solution[cell]) for cell in cells)
+
+
+def reduce_orbits(grid: Sequence[int], solution: Sequence[int], orbits: Sequence[Sequence[int]],
+                  rules: Rules = STANDARD, floor: int = 0) -> Grid:
+    """Remove whole orbits of givens, in the order given, each when the puzzle stays unique.
+
+    The symmetric form of :func:`reduce_puzzle`: a pattern that must stay
+    symmetric loses all cells of an orbit or none.  Necessity is inherited
+    here too (an orbit whose removal leaves several solutions leaves them
+    from every sub-puzzle), so one pass gives a puzzle from which no orbit can
+    be removed.  An orbit is kept when removing it would leave fewer than
+    ``floor`` givens (extra givens a setter asked for).
+    """
+    current = list(grid)
+    givens = count_givens(current)
+    for orbit in orbits:
+        cells = [c for c in orbit if current[c]]
+        if not cells or givens - len(cells) < floor:
+            continue
+        for c in cells:
+            current[c] = 0
+        if stays_unique(current, cells, solution, rules):
+            givens -= len(cells)
+        else:
+            for c in cells:
+                current[c] = solution[c]
+    return tuple(current)
+

@@ -48,6 +48,7 @@ break: under other rules all solutions are counted by search.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cache
@@ -518,13 +519,42 @@ def has_solution_avoiding(grid: Sequence[int], cell: int, digit: int, *, rules: 
     if state is None:
         return False
     cand, placed = state
-    stack = [(cand & ~(1 << 81 * (digit - 1) + cell), placed)]
+    return _first_solution((cand & ~(1 << 81 * (digit - 1) + cell), placed), lanes, clear) is not None
+
+
+def _first_solution(state: tuple[int, int], lanes: Lanes, clear: Clear, rng: random.Random | None = None) -> int | None:
+    """The placed bits of the first solution a depth-first search from ``state`` meets, or None.
+
+    With ``rng`` the candidates of each branching cell are tried in random order.
+    """
+    stack = [state]
     while stack:
         result = propagate(*stack.pop(), lanes, clear)
         if result is None:
             continue
         cand, placed = result
         if placed.bit_count() == 81:
-            return True
-        stack += _children(cand, placed, branch_cell(cand, placed), clear)
-    return False
+            return placed
+        children = _children(cand, placed, branch_cell(cand, placed), clear)
+        if rng is not None:
+            rng.shuffle(children)
+        stack += children
+    return None
+
+
+def random_solution(rng: random.Random, *, rules: Rules = STANDARD) -> Grid:
+    """A complete grid of ``rules``, found by a search that tries candidates in random order.
+
+    The generator starts every puzzle from one of these.  The search is not
+    uniform over all grids (no cheap search is); the generator makes up for
+    that by applying a uniformly random element of the rules' symmetry group
+    to the result (:mod:`rater.generation`), so every grid of an orbit is as
+    likely as any other.  An empty grid always has solutions, so the search
+    never comes back empty-handed.
+    """
+    lanes, clear = lane_tables(rules)
+    state = initial_state([0] * 81, clear=clear)
+    assert state is not None
+    placed = _first_solution(state, lanes, clear, rng)
+    assert placed is not None, "an empty grid has solutions"
+    return grid_of(placed)

@@ -7,6 +7,8 @@ The Python interface (docs/api.md)::
     for r in rater.rate_many(lines, jobs=4):  # in input order, on the CLI's worker pool
         ...
     rater.RunSettings(option="2001", disable=("BB",)).engine()   # the only way an Engine is made
+    for r in rater.generate(10, level="hard", symmetry="central", seed=1):  # puzzles to order
+        ...
 
 Bad input raises :class:`InputError` (:class:`PuzzleError` for a puzzle)
 with the one line the command line prints.
@@ -18,6 +20,7 @@ from puzzles.parsing import PuzzleError
 from puzzles.version import __version__
 from rater.api import Puzzle, rate, rate_many
 from rater.engine import Engine
+from rater.generation import generate
 from rater.result import Rating, Status
 from rater.settings import RunSettings
 from techniques.step import Step
@@ -33,6 +36,7 @@ __all__ = [
     "Status",
     "Step",
     "__version__",
+    "generate",
     "rate",
     "rate_many",
 ]

@@ -137,11 +137,16 @@ def side_path(output: Path) -> Path:
 
 def write_identity(output: Path, identity: RunIdentity) -> None:
     """Store ``identity`` beside ``output``, atomically (never a half-written identity)."""
+    write_side_file(output, asdict(identity))
+
+
+def write_side_file(output: Path, data: dict[str, Any]) -> None:
+    """Store ``data`` as ``OUT.run.json`` beside ``output``: a temporary file renamed over the old one."""
     target = side_path(output)
     temporary = target.with_name(f".{target.name}.{os.getpid()}.tmp")
     try:
         with temporary.open("w", encoding="utf-8") as fh:
-            json.dump(asdict(identity), fh, indent=1, sort_keys=True)
+            json.dump(data, fh, indent=1, sort_keys=True)
             fh.write("\n")
             fh.flush()
             os.fsync(fh.fileno())

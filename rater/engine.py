@@ -127,6 +127,7 @@ class Engine:
         verify: bool = False,
         deadline: float | None = None,
         rules: Rules = STANDARD,
+        stop_above: float | None = None,
     ) -> Rating:
         """Rate one puzzle (text or 81 ints) as a Sudoku of ``rules``.
 
@@ -138,16 +139,19 @@ class Engine:
         ``start`` begins from a given candidate state instead of the givens;
         ``verify`` checks every step against the solution and raises
         :class:`UnsoundStep` on a wrong one (the soundness tests use it);
-        ``deadline`` (a ``time.monotonic()`` value) ends the run as ``timeout``.
+        ``deadline`` (a ``time.monotonic()`` value) ends the run as ``timeout``;
+        ``stop_above`` ends it as ``over`` once the points pass it (a caller
+        that only asks "at most this many points?" need not rate the rest).
         Under variant rules the uniqueness-based techniques stay off
         (:mod:`techniques.uniqueness`).
         """
         if self.canonical:
-            return self._rate_canonical(puzzle, allow_multiple, start, verify, deadline, rules)
-        return self._rate(puzzle, allow_multiple, start, verify, deadline, rules)
+            return self._rate_canonical(puzzle, allow_multiple, start, verify, deadline, rules, stop_above)
+        return self._rate(puzzle, allow_multiple, start, verify, deadline, rules, stop_above)
 
     def _rate_canonical(self, puzzle: str | Sequence[int], allow_multiple: bool, start: Board | None,
-                        verify: bool, deadline: float | None, rules: Rules) -> Rating:
+                        verify: bool, deadline: float | None, rules: Rules,
+                        stop_above: float | None = None) -> Rating:
         """Rate the canonical form and show its steps on the user's grid (module docstring)."""
         began = time.perf_counter()
         grid = as_grid(puzzle)
@@ -155,7 +159,7 @@ class Engine:
             _check_start(grid, start)
         way = Orientation.of(grid, start, rules)
         rating = self._rate(way.grid(grid), allow_multiple, way.board(start) if start else None, verify, deadline,
-                            rules)
+                            rules, stop_above)
         rating.puzzle = format_line(grid)
         rating.orientation = "canonical"
         rating.steps = [way.user_step(s) for s in rating.steps]
@@ -168,7 +172,7 @@ class Engine:
         return rating
 
     def _rate(self, puzzle: str | Sequence[int], allow_multiple: bool, start: Board | None, verify: bool,
-              deadline: float | None, rules: Rules) -> Rating:
+              deadline: float | None, rules: Rules, stop_above: float | None = None) -> Rating:
         """Rate ``puzzle`` as given."""
         began = time.perf_counter()
         grid = as_grid(puzzle)
@@ -205,7 +209,7 @@ class Engine:
         if board.rules is not rules:
             _adopt_rules(board, rules)
         solution = result.solution if (verify and unique) else None
-        rating.status = self._solve(board, ctx, rating.steps, solution, deadline, rating.alternatives)
+        rating.status = self._solve(board, ctx, rating.steps, solution, deadline, rating.alternatives, stop_above)
         rating.final_grid = format_line(board.grid())
         guessed = any(s.code in self.guessing for s in rating.steps)
         if rating.status == Status.SOLVED:  # a stuck rating's partial total grades nothing
@@ -224,8 +228,10 @@ class Engine:
         solution: Grid | None,
         deadline: float | None,
         alternatives: dict[int, list[Step]],
+        stop_above: float | None = None,
     ) -> Status:
         synchronous = self.mode is Mode.SYNC
+        points = 0.0
         while board.empty:
             if deadline is not None and time.monotonic() > deadline:
                 return Status.TIMEOUT
@@ -237,6 +243,9 @@ class Engine:
             for step in chosen:
                 if self._apply(board, step, solution, synchronous):
                     steps.append(step)
+                    points += step.points
+            if stop_above is not None and points > stop_above:
+                return Status.OVER
             if self.options.detail:
                 others = self._alternatives(found, chosen)
                 if others and len(steps) > first:

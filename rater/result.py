@@ -29,6 +29,8 @@ class Status(str, enum.Enum):
     MULTIPLE_SOLUTIONS = "multiple_solutions"
     ERROR = "error"
     TIMEOUT = "timeout"
+    #: The points passed the caller's ``stop_above`` (:meth:`rater.engine.Engine.rate`); the rest was not rated.
+    OVER = "over"
 
     def __str__(self) -> str:
         return self.value

@@ -1,0 +1,537 @@
+"""Generating puzzles to order: difficulty, techniques, symmetry, rules, clue count, all distinct.
+
+How one *attempt* (number ``n`` of a run) goes, every choice drawn from a
+random generator seeded by the run's seed and ``n`` alone, so that a run is
+reproducible and gives the same puzzles whatever the number of processes:
+
+1. a random solution grid of the rules (:func:`puzzles.solver.random_solution`)
+   moved by a uniformly random element of the rules' symmetry group, so
+   every orientation and labelling is equally likely;
+2. the givens are taken away one *orbit* of the asked pattern symmetry at a
+   time (:mod:`canon.pattern_symmetry`), in random order, whenever the puzzle
+   stays unique: the result is minimal within the symmetry (no orbit can go);
+3. the puzzle is rated by the same engine ``rate`` uses with the same
+   options (:func:`build_engine`), and kept when the rating meets every
+   condition (:meth:`Target.verdict`);
+4. otherwise a neighbourhood search climbs towards the conditions for at
+   most ``climb`` steps: take one orbit of givens away and add another from
+   the solution, keep the result when it is still unique (then remove what
+   became removable), rate it, and move there when it is no further from the
+   target than the current puzzle.  Hard puzzles are rare among random
+   minimal ones (docs/performance.md, "Generating"); the neighbours of a hard
+   puzzle are often hard, which is how puzzle hunters search.
+
+A run keeps an attempt's puzzle only when no earlier output has the same
+canonical form under the rules' group (:func:`canonical_key`), so no two
+outputs are the same puzzle up to symmetry and relabelling.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections import Counter
+from collections.abc import Generator, Iterator, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+from typing import Any, Final
+
+from canon.pattern_symmetry import PatternSymmetry, SymmetryError, parse_symmetry
+from puzzles.parsing import Grid
+from puzzles.reduction import checks_for, count_givens, reduce_orbits, stays_unique
+from puzzles.rules import Rules, RulesError, parse_rules
+from puzzles.solver import random_solution
+from rater.engine import Engine, default_catalogue
+from rater.levels import LevelTable
+from rater.options import DEFAULT_OPTION, OptionError, Options
+from rater.result import Rating
+from techniques.base import Context
+from techniques.catalogue import Catalogue, CatalogueError
+
+#: Neighbourhood steps per random start (``--climb``); 0 is the random method alone.
+DEFAULT_CLIMB: Final = 30
+#: Fewest givens of a standard Sudoku with one solution (McGuire, Tugemann and Civario, 2012).
+STANDARD_MIN_GIVENS: Final = 17
+
+
+class GenerateError(ValueError):
+    """Conditions that cannot be met or read: one line, the command exits 2."""
+
+
+@dataclass(frozen=True)
+class GenerateSettings:
+    """Everything that decides a run's puzzles: picklable, so worker processes get it whole."""
+
+    option: str = DEFAULT_OPTION
+    techniques: str | None = None
+    lang: str = "en"
+    rules: str = "standard"
+    symmetry: str = "none"
+    #: The accepted levels, English names (empty: any level).
+    levels: tuple[str, ...] = ()
+    #: Inclusive points range of the rating (None: any).
+    points: tuple[float, float] | None = None
+    require: tuple[str, ...] = ()
+    exclude: tuple[str, ...] = ()
+    first_hard: str | None = None
+    #: Inclusive range of the number of givens.
+    clues: tuple[int, int] = (0, 81)
+    minimal: bool = True
+    seed: int = 0
+    climb: int = DEFAULT_CLIMB
+
+
+def build_engine(settings: GenerateSettings) -> Engine:
+    """The engine that rates every candidate: ``rate --option O --techniques F --disable EXCLUDED``.
+
+    The one place a generation run builds its engine, so that the rating of
+    an output is the one ``rate`` prints for it with those options.
+    """
+    try:
+        options = Options.parse(settings.option)
+        catalogue = (Catalogue.load(settings.techniques) if settings.techniques or settings.exclude
+                     else default_catalogue())
+        if settings.exclude:
+            catalogue = catalogue.without(settings.exclude)
+    except (OptionError, CatalogueError) as exc:
+        raise GenerateError(str(exc)) from None
+    return Engine(options, catalogue)
+
+
+# --- reading the conditions ------------------------------------------------------------
+
+
+def level_names(table: LevelTable) -> list[dict[str, str]]:
+    """The level names (en, de) from easiest to hardest; both top names last, "inhuman" first."""
+    return [names for _bound, names in table.grades] + [table.top_other, table.top_te]
+
+
+def parse_levels(text: str, table: LevelTable) -> tuple[str, ...]:
+    """The English names of a level or a range ``low..high`` of levels, named in English or German."""
+    names = level_names(table)
+    index = {name.lower(): i for i, pair in enumerate(names) for name in pair.values()}
+
+    def find(part: str) -> int:
+        found = index.get(" ".join(part.split()).lower())
+        if found is None:
+            raise GenerateError(f"unknown level {part.strip()!r}; levels: {', '.join(n['en'] for n in names)} "
+                                "(or their German names)")
+        return found
+
+    low, dots, high = text.partition("..")
+    first = find(low)
+    last = find(high) if dots else first
+    if last < first:
+        raise GenerateError(f"empty level range {text!r}: {names[first]['en']} is harder than {names[last]['en']}")
+    return tuple(names[i]["en"] for i in range(first, last + 1))
+
+
+def parse_points(text: str) -> tuple[float, float]:
+    """``A..B`` (either end may be left out) as an inclusive range; an empty range is a GenerateError."""
+    low, dots, high = text.partition("..")
+    if not dots:
+        raise GenerateError(f"--points needs a range like 120..240, got {text!r}")
+    try:
+        lo = float(low) if low.strip() else 0.0
+        hi = float(high) if high.strip() else math.inf
+    except ValueError:
+        raise GenerateError(f"--points needs numbers like 120..240, got {text!r}") from None
+    if math.isnan(lo) or math.isnan(hi) or lo > hi or lo == math.inf:
+        raise GenerateError(f"empty points range {text!r}")
+    return lo, hi
+
+
+def parse_clues(text: str) -> tuple[int, int]:
+    """``A..B`` or ``N`` givens, within 0..81."""
+    low, dots, high = text.partition("..")
+    try:
+        lo = int(low) if low.strip() else 0
+        hi = (int(high) if high.strip() else 81) if dots else lo
+    except ValueError:
+        raise GenerateError(f"--clues needs a count or a range like 22..26, got {text!r}") from None
+    if not 0 <= lo <= hi <= 81:
+        raise GenerateError(f"empty or impossible clue range {text!r} (0..81)")
+    return lo, hi
+
+
+def parse_codes(text: str | None, flag: str) -> tuple[str, ...]:
+    """The technique codes of a comma list, in order, without repeats."""
+    if text is None:
+        return ()
+    codes = tuple(dict.fromkeys(part.strip() for part in text.split(",") if part.strip()))
+    if not codes:
+        raise GenerateError(f"{flag} needs technique codes, e.g. {flag} UR")
+    return codes
+
+
+# --- the target -----------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Target:
+    """The conditions of a run, checked against one rating, and the points band climbed towards."""
+
+    levels: frozenset[str]
+    band: tuple[float, float]
+    points: tuple[float, float] | None
+    require: tuple[str, ...]
+    first_hard: str | None
+    clues: tuple[int, int]
+
+    def verdict(self, rating: Rating, givens: int) -> str | None:
+        """None when ``rating`` meets every condition, else the first reason it does not."""
+        if rating.status == "over":
+            return "too hard"
+        if rating.status != "solved":
+            return "not solved"
+        if not self.clues[0] <= givens <= self.clues[1]:
+            return "clue count"
+        points = round(rating.points, 2)
+        if points < self.band[0]:
+            return "too easy"
+        if points > self.band[1]:
+            return "too hard"
+        if self.levels and rating.level.get("en") not in self.levels:
+            return "level"
+        counts = rating.technique_counts()
+        if any(code not in counts for code in self.require):
+            return "technique missing"
+        if self.first_hard is not None and self._off_hardest(rating) != (0.0, 0.0):
+            return "hardest step"
+        return None
+
+    def distance(self, rating: Rating, givens: int) -> tuple[float, ...]:
+        """How far ``rating`` is from the target, compared as a tuple: smaller is closer."""
+        counts = rating.technique_counts()
+        missing = sum(code not in counts for code in self.require)
+        rated = rating.status in ("solved", "over")  # "over": the points so far, a lower bound
+        points = rating.points if rated else math.inf
+        lo, hi = self.band
+        off_band = lo - points if points < lo else points - hi if points > hi else 0.0
+        off_clues = max(self.clues[0] - givens, givens - self.clues[1], 0)
+        return float(not rated), float(missing), *self._off_hardest(rating), off_band, float(off_clues)
+
+    def _off_hardest(self, rating: Rating) -> tuple[float, float]:
+        """How far ``first_hard`` is from the hardest step: not used at all, then the points of harder steps.
+
+        (0, 0) when a step of the most points is ``first_hard`` (ties count:
+        among equally hard steps, the order the rating met them is chance).
+        """
+        if self.first_hard is None:
+            return 0.0, 0.0
+        own = [step.points for step in rating.steps if step.code == self.first_hard]
+        if not own:
+            return 1.0, 0.0
+        return 0.0, rating.max - max(own)
+
+
+def level_band(table: LevelTable, levels: Sequence[str], synchronous: bool) -> tuple[float, float]:
+    """The smallest points range holding every total that :meth:`LevelTable.grade` names one of ``levels``.
+
+    Synchronous options report one grade lower, so their level ``L`` covers the
+    points of grade ``L + 1``.
+    """
+    bounds = [bound for bound, _names in table.grades]
+    wanted = set(levels)
+    low, high = math.inf, -math.inf
+    for grade in range(len(bounds) + 1):
+        lo = bounds[grade - 1] if grade else 0.0
+        hi = bounds[grade] if grade < len(bounds) else math.inf
+        reported = max(grade - 1, 0) if synchronous else grade
+        if reported < len(bounds):
+            names = {table.grades[reported][1]["en"]}
+        else:
+            names = {table.top_other["en"], table.top_te["en"]}
+        if names & wanted:
+            low, high = min(low, lo), max(high, hi)
+    return low, high
+
+
+def available_codes(engine: Engine, rules: Rules) -> set[str]:
+    """Codes of the techniques a run of ``engine`` under ``rules`` can use at all."""
+    ctx = Context(cd_level=engine.options.cd_level, unique=rules.standard)
+    techniques = [*engine.direct, *engine.pencil, *engine.singles,
+                  *(t for _family, ts in engine.thinning for t in ts),
+                  *(t for _family, ts in engine.last_resorts for t in ts)]
+    return {t.code for t in techniques if t.applicable(ctx)}
+
+
+@dataclass(frozen=True)
+class Plan:
+    """The checked settings of a run: its rules, symmetry, engine and target."""
+
+    settings: GenerateSettings
+    rules: Rules
+    symmetry: PatternSymmetry
+    engine: Engine
+    target: Target
+
+
+def plan(settings: GenerateSettings) -> Plan:
+    """Check the settings and build what a run needs; a GenerateError for what cannot be met.
+
+    Refused as impossible: codes the run cannot use (unknown, switched off,
+    excluded, or uniqueness-based under variant rules, where those are off),
+    a level the option never reports, an empty points band, a clue range no
+    union of the symmetry's orbits reaches (or below 17 givens in standard
+    Sudoku), and a symmetry whose elements are not symmetries of the rules.
+    """
+    try:
+        rules = parse_rules(settings.rules)
+        symmetry = parse_symmetry(settings.symmetry)
+    except (RulesError, SymmetryError) as exc:
+        raise GenerateError(str(exc)) from None
+    engine = build_engine(settings)
+    known = {entry.code for entry in engine.catalogue}
+    usable = available_codes(engine, rules)
+    both = [code for code in settings.require if code in settings.exclude]
+    if both:
+        raise GenerateError(f"{both[0]} is both required and excluded")
+    if settings.first_hard in settings.exclude:
+        raise GenerateError(f"the hardest step cannot be {settings.first_hard}: it is excluded")
+    for code in (*settings.require, *((settings.first_hard,) if settings.first_hard else ())):
+        if code not in known:
+            raise GenerateError(f"unknown technique code {code!r} (known: {', '.join(sorted(known))})")
+        if code not in usable:
+            why = ("uniqueness-based techniques are off under variant rules" if not rules.standard
+                   and any(e.code == code and e.technique.needs_uniqueness for e in engine.catalogue)
+                   else "the option or technique file switches it off")
+            raise GenerateError(f"no rating can use {code}: {why}")
+    table = engine.levels
+    synchronous = engine.options.sync_level > 0
+    band: tuple[float, float] = (0.0, math.inf)
+    if settings.levels:
+        band = level_band(table, settings.levels, synchronous)
+        if band[0] > band[1]:
+            raise GenerateError(f"option {settings.option} never reports the level {settings.levels[0]!r} "
+                                "(synchronous options grade one level lower)")
+        if "TE" not in usable and set(settings.levels) <= {table.top_te["en"]}:
+            raise GenerateError("that level needs trial & error, which is excluded or switched off")
+    if settings.points is not None:
+        band = (max(band[0], settings.points[0]), min(band[1], settings.points[1]))
+        if band[0] > band[1]:
+            raise GenerateError("the points range and the level have no points in common")
+    lo, hi = settings.clues
+    if not any(lo <= n <= hi for n in symmetry.clue_counts()):
+        raise GenerateError(f"no {symmetry.name}-symmetric pattern has {lo}..{hi} givens "
+                            f"(its orbits have sizes {', '.join(map(str, sorted({len(o) for o in symmetry.orbits})))})")
+    if rules.standard and hi < STANDARD_MIN_GIVENS:
+        raise GenerateError(f"no standard Sudoku with fewer than {STANDARD_MIN_GIVENS} givens has one solution")
+    clash = symmetry.clashing_element(rules)
+    if clash is not None:
+        raise GenerateError(f"the {symmetry.name} symmetry does not keep the units of {rules.name} Sudoku "
+                            f"(element {clash})")
+    target = Target(frozenset(settings.levels), band, settings.points, settings.require, settings.first_hard,
+                    settings.clues)
+    return Plan(settings, rules, symmetry, engine, target)
+
+
+# --- one attempt ----------------------------------------------------------------------
+
+
+@dataclass
+class Attempt:
+    """What attempt ``number`` found: a puzzle meeting the target (or None) and what it cost."""
+
+    number: int
+    rating: Rating | None = None
+    #: The canonical form of the puzzle under the rules' group, for the distinct check.
+    key: Grid | None = None
+    ratings: int = 0
+    #: Why rated candidates were turned down, counted.
+    rejected: Counter[str] = field(default_factory=Counter)
+    seconds: float = 0.0
+    #: The CPU time of the attempt (its process's), which a busy machine disturbs less than ``seconds``.
+    cpu_seconds: float = 0.0
+
+
+def attempt_rng(seed: int, number: int) -> random.Random:
+    """The random generator of attempt ``number``: a function of the seed and the number only."""
+    return random.Random(f"generate {seed} {number}")
+
+
+def random_grid(rng: random.Random, rules: Rules) -> Grid:
+    """A random solution grid under a uniformly random element of the rules' group."""
+    from canon.group import random_transformation
+    from canon.variant_group import random_variant_transformation
+
+    grid = random_solution(rng, rules=rules)
+    element = random_transformation(rng) if rules.standard else random_variant_transformation(rng, rules)
+    return element.apply(grid)
+
+
+def canonical_key(grid: Sequence[int], rules: Rules) -> Grid:
+    """The canonical form of a puzzle under the rules' group with relabelling (same key, same puzzle)."""
+    if rules.standard:
+        from canon.canonical import canonical_form
+
+        return canonical_form(grid).form
+    from canon.variant_group import variant_canonical
+
+    return variant_canonical(grid, rules)[0]
+
+
+def run_attempt(p: Plan, number: int) -> Attempt:
+    """Attempt ``number`` of a run (module docstring): a random start, then the climb."""
+    began, cpu = time.perf_counter(), time.process_time()
+    rng = attempt_rng(p.settings.seed, number)
+    checks = checks_for(p.rules)
+    floor = 0 if p.settings.minimal else p.settings.clues[0]
+    orbits = list(p.symmetry.orbits)
+    solution = random_grid(rng, p.rules)
+    rng.shuffle(orbits)
+    puzzle = reduce_orbits(solution, solution, orbits, checks, floor)
+    result = Attempt(number)
+    # past the band's top a rating is turned down whatever follows: no need to rate the rest
+    stop_above = p.target.band[1] if math.isfinite(p.target.band[1]) else None
+
+    def rate(candidate: Grid) -> tuple[Rating, tuple[float, ...] | None]:
+        rating = p.engine.rate(candidate, rules=p.rules, stop_above=stop_above)
+        result.ratings += 1
+        givens = count_givens(candidate)
+        reason = p.target.verdict(rating, givens)
+        if reason is None:
+            return rating, None
+        result.rejected[reason] += 1
+        return rating, p.target.distance(rating, givens)
+
+    rating, distance = rate(puzzle)
+    steps = 0
+    while distance is not None and steps < p.settings.climb:
+        steps += 1
+        given = [o for o in p.symmetry.orbits if puzzle[o[0]]]
+        empty = [o for o in p.symmetry.orbits if not puzzle[o[0]]]
+        if not given or not empty:
+            break
+        out, into = rng.choice(given), rng.choice(empty)
+        candidate = list(puzzle)
+        for cell in out:
+            candidate[cell] = 0
+        for cell in into:
+            candidate[cell] = solution[cell]
+        if not stays_unique(candidate, out, solution, checks):
+            continue
+        rest = [o for o in given if o is not out]
+        rng.shuffle(rest)
+        reduced = reduce_orbits(candidate, solution, rest, checks, floor)
+        new_rating, new_distance = rate(reduced)
+        if new_distance is None or new_distance <= distance:
+            puzzle, rating, distance = reduced, new_rating, new_distance
+    if distance is None:
+        result.rating = rating
+        result.key = canonical_key(puzzle, p.rules)
+    result.seconds = time.perf_counter() - began
+    result.cpu_seconds = time.process_time() - cpu
+    return result
+
+
+# --- many attempts --------------------------------------------------------------------
+
+_PLANS: dict[GenerateSettings, Plan] = {}
+
+
+def _init_worker(settings: GenerateSettings) -> None:
+    """Per-process initializer of ``--jobs``: the plan (and engine) built once; Ctrl-C is the parent's business."""
+    import signal
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    _PLANS[settings] = plan(settings)
+
+
+def remote_attempt(settings: GenerateSettings, number: int) -> Attempt:
+    """Attempt ``number`` in a worker process: its plan is built on the first task and kept for the next."""
+    p = _PLANS.get(settings)
+    if p is None:
+        p = _PLANS[settings] = plan(settings)
+    return run_attempt(p, number)
+
+
+def attempts(p: Plan, first: int = 0, jobs: int = 1, cluster: Any = None) -> Generator[Attempt, None, None]:
+    """Attempts ``first``, ``first + 1``, ... in order, made by ``jobs`` processes (1: this one) or on a cluster.
+
+    ``cluster`` is a Dask client (``generate --cluster``); its futures are
+    awaited like those of the local pool.  Results come in attempt order
+    whatever the number of processes, so a run is the same with any ``--jobs``
+    or cluster; a few attempts run ahead of the one awaited (twice the
+    processes), and the rest are never started.
+    """
+    if jobs <= 1 and cluster is None:
+        number = first
+        while True:
+            yield run_attempt(p, number)
+            number += 1
+    if cluster is not None:
+        ahead = 2 * max(1, sum(cluster.nthreads().values()))
+
+        def submit(n: int) -> Any:
+            return cluster.submit(remote_attempt, p.settings, n, pure=False)
+    else:
+        ahead = 2 * jobs
+        pool = ProcessPoolExecutor(jobs, initializer=_init_worker, initargs=(p.settings,))
+
+        def submit(n: int) -> Any:
+            return pool.submit(remote_attempt, p.settings, n)
+    pending: dict[int, Any] = {}
+    number = first
+    try:
+        while True:
+            while len(pending) < ahead:
+                pending[number + len(pending)] = submit(number + len(pending))
+            yield pending.pop(number).result()
+            number += 1
+    finally:
+        for future in pending.values():
+            future.cancel()
+        if cluster is None:
+            pool.shutdown(wait=False, cancel_futures=True)
+
+
+def distinct(found: Iterator[Attempt], seen: set[Grid]) -> Generator[Attempt, None, None]:
+    """Every attempt, with a found puzzle whose canonical form ``seen`` already holds dropped (and counted)."""
+    for attempt in found:
+        if attempt.key is not None:
+            if attempt.key in seen:
+                attempt.rejected["duplicate"] += 1
+                attempt.rating = None
+            else:
+                seen.add(attempt.key)
+        yield attempt
+
+
+def generate(count: int = 1, *, level: str | None = None, points: str | tuple[float, float] | None = None,
+             option: str = DEFAULT_OPTION, require: Sequence[str] = (), exclude: Sequence[str] = (),
+             first_hard: str | None = None, symmetry: str = "none", rules: str = "standard",
+             clues: str | tuple[int, int] = (0, 81), minimal: bool = True, seed: int = 0, climb: int = DEFAULT_CLIMB,
+             techniques: str | None = None, jobs: int = 1, max_seconds: float | None = None) -> Iterator[Rating]:
+    """Ratings of ``count`` distinct puzzles meeting every condition (the ``generate`` command's, as Python).
+
+    Conditions as in the command: ``level`` a level or range in either
+    language (``"hard..very hard"``), ``points`` a range of the ``option``'s
+    points, techniques by code.  Stops early, without an error, when
+    ``max_seconds`` have passed; bad conditions raise :class:`GenerateError`.
+    """
+    engine_levels = build_engine(GenerateSettings(option=option, techniques=techniques)).levels
+    settings = GenerateSettings(
+        option=option, techniques=techniques, rules=rules, symmetry=symmetry,
+        levels=parse_levels(level, engine_levels) if level else (),
+        points=parse_points(points) if isinstance(points, str) else points,
+        require=tuple(require), exclude=tuple(exclude), first_hard=first_hard,
+        clues=parse_clues(clues) if isinstance(clues, str) else clues, minimal=minimal, seed=seed, climb=climb)
+    p = plan(settings)
+    deadline = None if max_seconds is None else time.monotonic() + max_seconds
+    made = 0
+    if count < 1:
+        return
+    stream = attempts(p, 0, jobs)
+    try:
+        for attempt in distinct(stream, set()):
+            if attempt.rating is not None:
+                yield attempt.rating
+                made += 1
+                if made >= count:
+                    return
+            if deadline is not None and time.monotonic() > deadline:
+                return
+    finally:
+        stream.close()
