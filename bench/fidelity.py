@@ -217,7 +217,7 @@ def summary(outcomes: Sequence[Outcome]) -> list[str]:
     facts = [
         ("thinning-step counts", matched((o.thinning, o.stated_thinning) for o in outcomes)),
         ("'stuck without BB after N thinning steps'",
-         matched((_stuck_after(o), o.stated_stuck[0] if o.stated_stuck else None) for o in outcomes)),
+         matched((stuck_after(o), o.stated_stuck[0] if o.stated_stuck else None) for o in outcomes)),
         ("Bowman's Bingo counts", matched((o.bingos, o.stated_bingos) for o in outcomes)),
         ("trial & error depths (stated)", matched((o.depth, o.stated_depth) for o in outcomes)),
         ("trial & error depths (implied by the total)", matched((o.depth, o.implied_depth) for o in outcomes)),
@@ -236,7 +236,7 @@ def summary(outcomes: Sequence[Outcome]) -> list[str]:
     return lines
 
 
-def _stuck_after(o: Outcome) -> int | None:
+def stuck_after(o: Outcome) -> int | None:
     """Our thinning steps before the run without BB and trial & error stops; None if it does not stop."""
     return o.stuck[0] if o.stuck and o.stuck[2] == "stuck" else None
 

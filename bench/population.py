@@ -195,6 +195,8 @@ def kind_rows(found: Counter[str], applied: Counter[str]) -> list[tuple[str, str
     """The figures on kinds of thinning step: SCC : SC, the tuple sizes, the standard WXYZ share."""
     tuples = sum(n for k, n in found.items() if k.startswith("NT"))
     big = sum(found[f"NT{n}"] for n in (5, 6, 7))
+    applied_tuples = sum(n for k, n in applied.items() if k.startswith("NT"))
+    applied_big = sum(applied[f"NT{n}"] for n in (5, 6, 7))
     wxyz = found["WXYZ standard"] + found["WXYZ extended"]
     return [
         (f"single-digit contradiction : single-digit chains, found ({found['SCC']} : {found['SC']})",
@@ -204,6 +206,10 @@ def kind_rows(found: Counter[str], applied: Counter[str]) -> list[tuple[str, str
         (f"4-tuples among naked N-tuples found ({found['NT4']} of {tuples})", percent(found["NT4"], tuples),
          SEED["tuple4"]),
         (f"5- to 7-tuples among naked N-tuples found ({big} of {tuples})", percent(big, tuples), SEED["tuple5_7"]),
+        (f"  4-tuples among naked N-tuples applied ({applied['NT4']} of {applied_tuples})",
+         percent(applied["NT4"], applied_tuples), SEED["tuple4"]),
+        (f"  5- to 7-tuples among naked N-tuples applied ({applied_big} of {applied_tuples})",
+         percent(applied_big, applied_tuples), SEED["tuple5_7"]),
         (f"standard WXYZ-wings among WXYZ-wings found ({found['WXYZ standard']} of {wxyz})",
          percent(found["WXYZ standard"], wxyz), SEED["wxyz_standard"]),
     ]
