@@ -3,7 +3,8 @@
 Both reason about one digit d and its *strong links*: two cells that are the
 only places for d in a row, column or box (one of them holds d).
 
-Single-digit chain (SC, N + 3 points, N = 4..12 cells, even): strong links
+Single-digit chain (SC, N + 3 points, N = 4..12 cells, even; the packaged
+``min_length`` 6 leaves out the 4-cell ones): strong links
 joined end to start through a shared unit, ``a = b - c = d ...``.  If the
 first cell is not d, the second is, the third is not, the fourth is ... and
 the last cell is: one end holds d, so d goes from every cell seeing both ends.
