@@ -5,12 +5,15 @@
 For each standard-Sudoku example with stated points or stated step facts: the
 option (stated, inferred, or 2001 when the seed names none), the stated and our
 points, the ratio, the thinning steps, the Bowman's Bingo steps, the trial &
-error depth, where the run without Bowman's Bingo gets stuck, and the technique
-that decided (our most expensive step).  Examples the seed places under runs
-"ohne Bowman's Bingo" (column ``bowman`` = ``off``) are rated with BB switched
-off, the way ``rate --disable BB`` does.  Below the table: the share within
-±10 % and ±25 %, the mean |ln(ours/stated)| and how many of each stated fact we
-match; with --write, the table replaces the generated block of docs/fidelity.md.
+error depth, where the run without Bowman's Bingo gets stuck, the technique
+that decided (our most expensive step) and the chain and wing steps taken.
+Examples with column ``bowman`` = ``off`` (runs the seed states "ohne Bowman's
+Bingo", and 52-54, docs/decisions.md) are rated with BB switched off, the way
+``rate --disable BB`` does.  Below the table: the share within ±10 % and ±25 %,
+the mean |ln(ours/stated)|, how many of each stated fact we match, the mean
+absolute difference of thinning-step counts and the chain and wing kind facts
+(KIND_FACTS); with --write, the table replaces the generated block of
+docs/fidelity.md.
 """
 
 from __future__ import annotations
