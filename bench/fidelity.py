@@ -5,12 +5,15 @@
 For each standard-Sudoku example with stated points or stated step facts: the
 option (stated, inferred, or 2001 when the seed names none), the stated and our
 points, the ratio, the thinning steps, the Bowman's Bingo steps, the trial &
-error depth, where the run without Bowman's Bingo gets stuck, and the technique
-that decided (our most expensive step).  Examples the seed places under runs
-"ohne Bowman's Bingo" (column ``bowman`` = ``off``) are rated with BB switched
-off, the way ``rate --disable BB`` does.  Below the table: the share within
-±10 % and ±25 %, the mean |ln(ours/stated)| and how many of each stated fact we
-match; with --write, the table replaces the generated block of docs/fidelity.md.
+error depth, where the run without Bowman's Bingo gets stuck, the technique
+that decided (our most expensive step) and the chain and wing steps taken.
+Examples with column ``bowman`` = ``off`` (runs the seed states "ohne Bowman's
+Bingo", and 52-54, docs/decisions.md) are rated with BB switched off, the way
+``rate --disable BB`` does.  Below the table: the share within ±10 % and ±25 %,
+the mean |ln(ours/stated)|, how many of each stated fact we match, the mean
+absolute difference of thinning-step counts and the chain and wing kind facts
+(KIND_FACTS); with --write, the table replaces the generated block of
+docs/fidelity.md.
 """
 
 from __future__ import annotations
@@ -41,6 +44,39 @@ IMPLIED_DEPTHS = {"12": 8, "53": 14, "54": 20}
 _STUCK = re.compile(r"after (\d+) thinning steps? at ([\d.]+) points")
 
 EngineFactory = Callable[[str, tuple[str, ...]], Engine]
+
+
+def _wxyz_kinds(rating: Rating) -> set[bool]:
+    """The WXYZ-wing forms used: True for the standard form, False for the extended one."""
+    return {bool(s.detail.get("standard")) for s in rating.steps if s.code == "WXYZ"}
+
+
+#: What kind of chain or wing the seed says an example is solved with (its lines 29, 51, 74-76, 80),
+#: as (the seed's words, a test of our rating).  The seed names no option for them: 2001.
+KIND_FACTS: dict[str, tuple[str, Callable[[Rating], bool]]] = {
+    "10": ("mit 2 Widerspruchs-Ketten: 2 contradiction chains",
+           lambda r: _count(r, "CC", "CCS") == 2),
+    "15": ("beiden Typen von WXYZ-Wings: a standard and an extended WXYZ-wing",
+           lambda r: _wxyz_kinds(r) == {True, False}),
+    "29": ("1 Setzenden Alternativ-Ketten: one setting alternative chain",
+           lambda r: _count(r, "ACS") == 1),
+    "30": ("1 Reduzierenden Alternativ-Ketten: one reducing alternative chain",
+           lambda r: _count(r, "ACR") == 1),
+    "31": ("beiden Typen von Alternativ-Ketten: both kinds of alternative chains",
+           lambda r: _count(r, "ACS") >= 1 and _count(r, "ACR") >= 1),
+    "33": ("Geschlossener Folgerungs-Kette (ohne \"!\" innen): a closed implication chain without a negation",
+           lambda r: any(s.code == "ICC" and not s.detail.get("negation") for s in r.steps)),
+}
+
+
+def kinds_used(rating: Rating) -> str:
+    """The chain and wing steps of a rating, counted by code (WXYZ split into standard and extended)."""
+    counts: dict[str, int] = {}
+    for s in rating.steps:
+        if s.code in ("CC", "CCS", "ICC", "ACS", "ACR", "WXYZ", "SC", "SCC"):
+            name = s.code if s.code != "WXYZ" else "WXYZ" + ("s" if s.detail.get("standard") else "e")
+            counts[name] = counts.get(name, 0) + 1
+    return " ".join(f"{n} {c}" for c, n in sorted(counts.items())) or "-"
 
 
 def option_of(text: str) -> str:
@@ -93,6 +129,8 @@ class Outcome:
     decider: str
     method: str
     status: str
+    kind_fact: bool | None = None  # the seed's chain or wing fact holds (None: it states none)
+    kinds: str = "-"
 
     @property
     def ratio(self) -> float | None:
@@ -103,7 +141,8 @@ def relevant(row: dict[str, str]) -> bool:
     """A standard example with stated points or a stated fact about its steps."""
     return row["variant"] == "std" and bool(
         row["points"] or stated_thinning(row["thinning_steps"]) is not None or stated_stuck(row["step_info"])
-        or row["id"] in STATED_BINGOS or row["id"] in STATED_DEPTHS or row["id"] in IMPLIED_DEPTHS)
+        or row["id"] in STATED_BINGOS or row["id"] in STATED_DEPTHS or row["id"] in IMPLIED_DEPTHS
+        or row["id"] in KIND_FACTS)
 
 
 def measure(rows: Iterable[dict[str, str]], make: EngineFactory) -> list[Outcome]:
@@ -125,12 +164,13 @@ def measure(rows: Iterable[dict[str, str]], make: EngineFactory) -> list[Outcome
             float(r["points"]) if r["points"] else None, rating.points, rating.thinning_steps,
             stated_thinning(r["thinning_steps"]), _count(rating, "BB"), STATED_BINGOS.get(r["id"]),
             _depth(rating), STATED_DEPTHS.get(r["id"]), IMPLIED_DEPTHS.get(r["id"]), stuck, facts,
-            _decider(rating), r["solved_with"], rating.status))
+            _decider(rating), r["solved_with"], rating.status,
+            KIND_FACTS[r["id"]][1](rating) if r["id"] in KIND_FACTS else None, kinds_used(rating)))
     return out
 
 
-def _count(rating: Rating, code: str) -> int:
-    return sum(1 for s in rating.steps if s.code == code)
+def _count(rating: Rating, *codes: str) -> int:
+    return sum(1 for s in rating.steps if s.code in codes)
 
 
 def _depth(rating: Rating) -> int | None:
@@ -162,6 +202,12 @@ def matched(pairs: Iterable[tuple[object, object]]) -> tuple[int, int]:
     return sum(1 for ours, stated in facts if ours == stated), len(facts)
 
 
+def mean_abs_difference(pairs: Iterable[tuple[int, int | None]]) -> float:
+    """Mean |ours - stated| over the pairs with a stated value: finer than exact matches."""
+    diffs = [abs(ours - stated) for ours, stated in pairs if stated is not None]
+    return sum(diffs) / len(diffs) if diffs else 0.0
+
+
 def summary(outcomes: Sequence[Outcome]) -> list[str]:
     """The figures printed below the table."""
     points = [(o.ours, o.stated) for o in outcomes if o.stated]
@@ -174,19 +220,26 @@ def summary(outcomes: Sequence[Outcome]) -> list[str]:
     facts = [
         ("thinning-step counts", matched((o.thinning, o.stated_thinning) for o in outcomes)),
         ("'stuck without BB after N thinning steps'",
-         matched((_stuck_after(o), o.stated_stuck[0] if o.stated_stuck else None) for o in outcomes)),
+         matched((stuck_after(o), o.stated_stuck[0] if o.stated_stuck else None) for o in outcomes)),
         ("Bowman's Bingo counts", matched((o.bingos, o.stated_bingos) for o in outcomes)),
         ("trial & error depths (stated)", matched((o.depth, o.stated_depth) for o in outcomes)),
         ("trial & error depths (implied by the total)", matched((o.depth, o.implied_depth) for o in outcomes)),
     ]
     lines += [f"{name} matched exactly: {hit} of {total}." for name, (hit, total) in facts]
+    counts = [(o.thinning, o.stated_thinning) for o in outcomes if o.stated_thinning]
+    hit, total = matched(counts)
+    lines.append(f"thinning-step counts of the {total} examples that thin: {hit} exact, "
+                 f"mean |ours - stated| = {mean_abs_difference(counts):.2f} steps.")
+    kinds = [o for o in outcomes if o.kind_fact is not None]
+    lines.append(f"chain and wing kind facts held: {sum(bool(o.kind_fact) for o in kinds)} of {len(kinds)} ("
+                 + ", ".join(f"{o.id} {'yes' if o.kind_fact else 'no'}" for o in kinds) + ").")
     lines.append("* = option not stated, 2001 used; BB off = rated without Bowman's Bingo (`--disable BB`); "
                  "stuck = rated without BB and trial & error: thinning steps at points (status if it does "
                  "not stop).")
     return lines
 
 
-def _stuck_after(o: Outcome) -> int | None:
+def stuck_after(o: Outcome) -> int | None:
     """Our thinning steps before the run without BB and trial & error stops; None if it does not stop."""
     return o.stuck[0] if o.stuck and o.stuck[2] == "stuck" else None
 
@@ -194,7 +247,7 @@ def _stuck_after(o: Outcome) -> int | None:
 def table(outcomes: Sequence[Outcome]) -> list[str]:
     header = ("id", "option", "BB", "stated", "ours", "ratio", "thinning ours / stated", "BB steps ours / stated",
               "T&E depth ours / stated", "stuck without BB ours / stated", "deciding step (ours)", "stated method",
-              "status")
+              "chains and wings (ours)", "status")
     lines = ["| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
     for o in outcomes:
         depth_stated = (str(o.stated_depth) if o.stated_depth is not None
@@ -207,7 +260,9 @@ def table(outcomes: Sequence[Outcome]) -> list[str]:
                  f"{o.ours:g}", f"{o.ratio:.2f}" if o.ratio else "-",
                  f"{o.thinning} / {o.stated_thinning if o.stated_thinning is not None else '-'}",
                  f"{o.bingos} / {o.stated_bingos if o.stated_bingos is not None else '-'}",
-                 f"{o.depth if o.depth is not None else '-'} / {depth_stated}", stuck, o.decider, o.method, o.status)
+                 f"{o.depth if o.depth is not None else '-'} / {depth_stated}", stuck, o.decider, o.method,
+                 o.kinds + ("" if o.kind_fact is None else " (fact " + ("held)" if o.kind_fact else "missed)")),
+                 o.status)
         lines.append("| " + " | ".join(cells) + " |")
     return lines
 

@@ -6,10 +6,12 @@ Nothing here changes the engine: every reading is tried on a subclass or
 inside a temporary patch, and only the figures are printed ("engine" marks the
 reading the engine applies).
 
-(a) What a "Stufe" of the thinning selection is: per family, one selection
-    over all thinning families I-VI, each with a point window of 3 and of 0
-    (the engine: per family, window 0, "im nicht-synchronen Fall wird nur der
-    gefundene Ausdünnschritt mit der kleinsten Punktzahl gewertet").  Figures:
+(a) What a "Stufe" of the thinning selection is: per family, per complexity
+    level (the family sets of the synchronous levels, {I, II}, {RP, III},
+    {IV}, {V}, {VI}; the engine), one selection over all thinning families
+    I-VI, each with a point window of 3 and of 0 (the engine: window 0, "im
+    nicht-synchronen Fall wird nur der gefundene Ausdünnschritt mit der
+    kleinsten Punktzahl gewertet").  Figures:
     stated thinning-step counts matched exactly (examples 1-5, 10, 43-48,
     55-58, 86, 87), the examples within ±10 %, and the mean
     |ln(ours/stated)| over all examples with points.
@@ -41,6 +43,13 @@ reading the engine applies).
     eliminations at any points ("bzw. der maximalen Zahl von Streichungen");
     one technique per selection; and a random choice with --seeds seeds,
     which shows how far the table moves on a choice the seed does not fix.
+(k) The chain section and the 4-cell single-digit chains: single-digit
+    chains from 6 cells (the engine; line 290: skyscraper, turbot fish and
+    two-string kite "hier aber nicht eingebaut") or from 4 (line 288: "N = 4
+    bis 12", the engine before); alternative chains as a Stufe before the other chain
+    kinds; setting steps first among equally cheap steps.  Figures: the
+    table, the stuck and kind facts, and single-digit contradiction chains
+    against single-digit chains found on --kinds puzzles of top1465.
 (j) The points of a box test, which the seed does not give (its rating line
     is lost; the engine: 2): the table for 0-4 points, and for each example
     the value that would make its total exact.  Box tests are family I, so
@@ -51,6 +60,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import dataclasses
 import math
 import random
 import statistics
@@ -66,14 +76,15 @@ import rater.modes  # noqa: E402
 import techniques.chains  # noqa: E402
 from bench._common import load  # noqa: E402
 from bench.trial_readings import CELL_RULES, Chooser, search  # noqa: E402
-from bench.fidelity import EngineFactory, Outcome, load_rows, matched, mean_abs_log, measure, option_of, within  # noqa: E402
+from bench.fidelity import (EngineFactory, Outcome, load_rows, matched, mean_abs_difference, mean_abs_log,  # noqa: E402
+                            measure, option_of, stuck_after, within)
 import rater.engine  # noqa: E402
 import yaml  # noqa: E402
 from rater.engine import Engine, default_catalogue  # noqa: E402
 from rater.modes import settled  # noqa: E402
 from rater.options import Mode  # noqa: E402
 from techniques.catalogue import DEFAULT_PATH, Catalogue  # noqa: E402
-from techniques.base import Context  # noqa: E402
+from techniques.base import Context, Technique  # noqa: E402
 from techniques.board import Board  # noqa: E402
 from techniques.bowman import BowmansBingo, _Tables, _walk, placed_by_digit  # noqa: E402
 from techniques.step import Step  # noqa: E402
@@ -85,6 +96,14 @@ THINNING_EXAMPLES = ("1", "2", "3", "4", "5", "10", "43", "44", "45", "46", "47"
 
 
 # --- (a) the "Stufe" ------------------------------------------------------------------------
+
+
+class PerFamilyEngine(Engine):
+    """Every thinning family a Stufe of its own: the engine with no level grouping families."""
+
+    def __init__(self, *args: object, **kwargs: object) -> None:
+        super().__init__(*args, **kwargs)  # type: ignore[arg-type]
+        self.levels = dataclasses.replace(self.levels, sync_levels={})
 
 
 class AllFamiliesEngine(Engine):
@@ -122,19 +141,23 @@ def factory(engine_class: type[Engine], base: Catalogue | None = None) -> Engine
 
 def part_a() -> list[str]:
     rows = load_rows()
-    readings = [("per family, window 3", Engine, 3.0), ("all families I-VI, window 3", AllFamiliesEngine, 3.0),
-                ("per family, window 0 (engine)", Engine, 0.0), ("all families I-VI, window 0", AllFamiliesEngine, 0.0)]
-    lines = ["| reading | thinning counts matched | within ±10 % | within ±25 % | mean abs ln | counts ours |",
-             "|---|---:|---:|---:|---:|---|"]
+    readings = [("per family, window 3", PerFamilyEngine, 3.0), ("per level, window 3", Engine, 3.0),
+                ("all families I-VI, window 3", AllFamiliesEngine, 3.0), ("per family, window 0", PerFamilyEngine, 0.0),
+                ("per level, window 0 (engine)", Engine, 0.0), ("all families I-VI, window 0", AllFamiliesEngine, 0.0)]
+    lines = ["| reading | thinning counts matched | mean abs difference | stuck without BB matched | within ±10 % | "
+             "within ±25 % | mean abs ln | counts ours |", "|---|---:|---:|---:|---:|---:|---:|---|"]
     for name, cls, window in readings:
         with point_window(window):
             outcomes = measure(rows, factory(cls))
         counts = [o for o in outcomes if o.id in THINNING_EXAMPLES]
         hit, total = matched((o.thinning, o.stated_thinning) for o in counts)
+        difference = mean_abs_difference((o.thinning, o.stated_thinning) for o in counts)
+        stuck_hit, stuck_total = matched((stuck_after(o), o.stated_stuck[0]) for o in outcomes if o.stated_stuck)
         points = [(o.ours, o.stated) for o in outcomes if o.stated]
         shown = ", ".join(f"{o.id}: {o.thinning}/{o.stated_thinning}" for o in counts)
-        lines.append(f"| {name} | {hit} of {total} | {within(points, 0.10)} of {len(points)} | "
-                     f"{within(points, 0.25)} | {mean_abs_log(points):.3f} | {shown} |")
+        lines.append(f"| {name} | {hit} of {total} | {difference:.2f} | {stuck_hit} of {stuck_total} | "
+                     f"{within(points, 0.10)} of {len(points)} | {within(points, 0.25)} | {mean_abs_log(points):.3f} | "
+                     f"{shown} |")
     return lines
 
 
@@ -563,17 +586,105 @@ def part_j() -> list[str]:
                         f"median {statistics.median(plausible):.2f}."]
 
 
+# --- (k) the chain section -------------------------------------------------------------------
+
+
+def with_params(code: str, **params: int) -> Catalogue:
+    """The packaged techniques with ``params`` set on ``code``."""
+    data = yaml.safe_load(DEFAULT_PATH.read_text(encoding="utf-8"))
+    for entry in data["techniques"]:
+        if entry["code"] == code:
+            entry["params"] = {**entry.get("params", {}), **params}
+    return Catalogue.from_data(data, f"{DEFAULT_PATH} with {code} {params}")
+
+
+ALTERNATIVE = frozenset({"ACS", "ACR"})
+
+
+class AlternativeFirstEngine(Engine):
+    """The alternative chains a Stufe of their own, searched before the other chain kinds."""
+
+    def _lists(self, ctx: Context) -> rater.engine._Run:
+        run = super()._lists(ctx)
+
+        def mixed(techs: Sequence[Technique]) -> bool:
+            return len({t.code in ALTERNATIVE for t in techs}) == 2
+
+        if any(mixed(techs) for _families, techs in run.stufen):
+            stufen = []
+            for families, techs in run.stufen:
+                if mixed(techs):
+                    stufen.append((families, [t for t in techs if t.code in ALTERNATIVE]))
+                    stufen.append((families, [t for t in techs if t.code not in ALTERNATIVE]))
+                else:
+                    stufen.append((families, techs))
+            run = self._runs[ctx.unique] = run._replace(stufen=stufen)
+        return run
+
+
+@contextlib.contextmanager
+def setting_first() -> Iterator[None]:
+    """Among equally cheap thinning steps, one that sets a digit before any that only eliminates."""
+    saved = rater.modes.settled
+    rater.modes.settled = lambda step: len(step.eliminations) + 81 * len(step.placements)
+    try:
+        yield
+    finally:
+        rater.modes.settled = saved
+
+
+def _kind_counts(puzzle: str, make: EngineFactory) -> tuple[int, int]:
+    from bench.population import found_and_applied
+
+    found, _applied = found_and_applied(make("2101", ()).rate(puzzle))
+    return found["SCC"], found["SC"]
+
+
+def part_k(puzzles: Sequence[str]) -> list[str]:
+    from bench.fidelity import KIND_FACTS, stuck_after
+
+    rows = load_rows()
+    four = with_params("SC", min_length=4)
+    readings: list[tuple[str, EngineFactory, contextlib.AbstractContextManager[None]]] = [
+        ("single-digit chains from 4 cells (the engine before)", factory(Engine, four), contextlib.nullcontext()),
+        ("single-digit chains from 6 cells (engine)", factory(Engine), contextlib.nullcontext()),
+        ("alternative chains first", factory(AlternativeFirstEngine), contextlib.nullcontext()),
+        ("setting steps first at equal points", factory(Engine), setting_first()),
+        ("alternative chains first, setting first", factory(AlternativeFirstEngine), setting_first()),
+        ("4 cells, alternative chains first", factory(AlternativeFirstEngine, four), contextlib.nullcontext()),
+    ]
+    lines = ["| reading | within ±10 % | within ±25 % | mean abs ln | thinning exact (of 18) | mean abs difference | "
+             "stuck matched | kind facts | SCC : SC found |", "|---|---:|---:|---:|---:|---:|---:|---|---:|"]
+    for name, make, context in readings:
+        with context:
+            outcomes = measure(rows, make)
+            scc = sc = 0
+            for puzzle in puzzles:
+                a, b = _kind_counts(puzzle, make)
+                scc, sc = scc + a, sc + b
+        hit, in10, in25, ln = _table_row(outcomes)
+        counts = [(o.thinning, o.stated_thinning) for o in outcomes if o.id in THINNING_EXAMPLES]
+        stuck_hit, stuck_total = matched((stuck_after(o), o.stated_stuck[0]) for o in outcomes if o.stated_stuck)
+        kinds = [o for o in outcomes if o.id in KIND_FACTS]
+        held = ", ".join(o.id for o in kinds if o.kind_fact) or "none"
+        lines.append(f"| {name} | {in10} | {in25} | {ln:.3f} | {hit} | {mean_abs_difference(counts):.2f} | "
+                     f"{stuck_hit} of {stuck_total} | {sum(bool(o.kind_fact) for o in kinds)} of {len(kinds)} ({held}) | "
+                     f"{scc / sc if sc else float('nan'):.1f} : 1 ({scc} : {sc}) |")
+    return lines
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--part", choices=["a", "b", "c", "d", "e", "i", "j"], action="append",
+    ap.add_argument("--part", choices=["a", "b", "c", "d", "e", "i", "j", "k"], action="append",
                     help="only these parts (default all)")
     ap.add_argument("--top1465", type=int, default=150, help="puzzles of top1465.txt (every k-th) for (c)")
     ap.add_argument("--hardest", type=int, default=100, help="puzzles of forum_hardest_1106.txt for (c)")
     ap.add_argument("--bingo", type=int, default=40, help="puzzles of top1465.txt (every k-th) for (d)")
     ap.add_argument("--seeds", type=int, default=10, help="random choices for (i)")
+    ap.add_argument("--kinds", type=int, default=100, help="puzzles of top1465.txt (every k-th) for (k)")
     ap.add_argument("--jobs", type=int, default=2)
     args = ap.parse_args()
-    parts = args.part or ["a", "b", "c", "d", "e", "i", "j"]
+    parts = args.part or ["a", "b", "c", "d", "e", "i", "j", "k"]
     if "a" in parts:
         print("(a) the Stufe of the thinning selection\n" + "\n".join(part_a()) + "\n")
     if "b" in parts:
@@ -594,7 +705,10 @@ def main() -> None:
     if "i" in parts:
         print("(i) the choice between the cheapest thinning steps\n" + "\n".join(part_i(args.seeds)) + "\n")
     if "j" in parts:
-        print("(j) the points of a box test\n" + "\n".join(part_j()))
+        print("(j) the points of a box test\n" + "\n".join(part_j()) + "\n")
+    if "k" in parts:
+        print("(k) the chain section and the 4-cell single-digit chains\n"
+              + "\n".join(part_k(every("top1465.txt", args.kinds))))
 
 
 if __name__ == "__main__":

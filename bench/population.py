@@ -16,7 +16,15 @@ so every fidelity change is measured here too:
 * half-synchronous total over pseudo-synchronous total (median ratio);
 * spread (max - min) of pseudo-synchronous totals over 12 random symmetric
   variants, and the share with a spread of at most 5 points;
-* WXYZ-wings against XYZ-wings.
+* WXYZ-wings against XYZ-wings, and the standard form's share of the WXYZ-wings;
+* single-digit contradiction chains against single-digit chains, found and applied;
+* the shares of 4-tuples and of 5- to 7-tuples among the N-tuples;
+* the share of 17-clue puzzles that need Bowman's Bingo or trial & error.
+
+"Found" counts what a family finds in the states where it is searched (the
+steps applied and the alternatives option digit 2 prints beside them: the
+seed's counts are "inklusive der zusätzlich möglichen ... Lösungsschritte"),
+"applied" only the steps of the rating.
 
 The sample sizes are arguments; ``--quick`` divides them by ten for a smoke run.
 """
@@ -38,6 +46,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from bench._common import load  # noqa: E402
 from rater.engine import Engine, default_catalogue  # noqa: E402
 from rater.result import Rating, step_size  # noqa: E402
+from techniques.step import Step  # noqa: E402
 
 #: The seed's figures (documentation of the original program, seed 004), quoted in docs/fidelity.md.
 SEED = {
@@ -50,6 +59,11 @@ SEED = {
     "half_over_pseudo": "10-15 % higher",
     "spread": "small (often 3-5 points) in three quarters of cases",
     "wxyz_xyz": "4 : 1",
+    "wxyz_standard": "3 % of WXYZ-wings (line 274)",
+    "scc_sc": "about 10 : 1 (line 281)",
+    "tuple4": "about 10 % of N-tuple cases (line 245)",
+    "tuple5_7": "1-2 % (line 245)",
+    "clue17_last_resort": "about 0.5 % not solvable without them (line 85)",
     "extremely_easy": "22.0 % (10,820 of Royle's 49,158; Royle page)",
     "very_easy": "52.7 % (11,085 + 14,816 of 49,158; Royle page)",
 }
@@ -83,26 +97,52 @@ def _engine(option: str, disabled: tuple[str, ...] = ()) -> Engine:
     return _ENGINES[key]
 
 
-def task_17clue(puzzle: str) -> tuple[bool, bool, str]:
-    """(solved by A and B alone, solved by A-D without pencil marks, English grade under option 2001)."""
+#: Option 2001 with the thinning alternatives listed (digit 2 = 1): the same rating, plus what was found.
+FOUND_OPTION = "2101"
+
+
+def found_and_applied(rating: Rating) -> tuple[Counter[str], Counter[str]]:
+    """Kind counts of the steps found (applied and listed alternatives) and of the steps applied.
+
+    Kinds are technique codes, with WXYZ split into ``WXYZ standard`` / ``WXYZ extended`` and
+    naked tuples into ``NT<size>``.
+    """
+    def kind(step: Step) -> str:
+        if step.code == "WXYZ":
+            return "WXYZ " + ("standard" if step.detail.get("standard") else "extended")
+        if step.code == "NT":
+            return f"NT{step_size(step)}"
+        return step.code
+
+    applied = Counter(kind(s) for s in rating.steps)
+    found = applied + Counter(kind(s) for others in rating.alternatives.values() for s in others)
+    return found, applied
+
+
+def task_17clue(puzzle: str) -> tuple[bool, bool, str, bool]:
+    """(solved by A and B alone, solved by A-D without pencil marks, English grade under option 2001,
+    needs Bowman's Bingo or trial & error)."""
     ab_engine = _engine("0001")
     ab = ab_engine.rate(puzzle)
     ab_only = ab.status == "solved" and _group(ab, ab_engine) <= {"A", "B"}
     direct = _engine("2001").rate(puzzle)
     return (ab_only, direct.status == "solved" and all(s.code != "PM" for s in direct.steps),
-            direct.level_text("en") or "")
+            direct.level_text("en") or "", any(s.code in ("BB", "TE") for s in direct.steps))
 
 
 def task_hard(puzzle: str) -> dict[str, Any]:
-    """Bingo lengths (BB on), trial depths (BB off) and wing counts of one hard puzzle."""
-    with_bb = _engine("2001").rate(puzzle)
+    """Bingo lengths (BB on), trial depths (BB off), wing counts and found/applied kinds of one hard puzzle."""
+    with_bb = _engine(FOUND_OPTION).rate(puzzle)
     without_bb = _engine("2001", ("BB",)).rate(puzzle)
     counts = with_bb.technique_counts()
+    found, applied = found_and_applied(with_bb)
     return {
         "bingo": _sizes(with_bb, "BB"),
         "depth": _sizes(without_bb, "TE"),
         "xyz": counts.get("XYZ", 0),
         "wxyz": counts.get("WXYZ", 0),
+        "found": found,
+        "applied": applied,
     }
 
 
@@ -117,9 +157,10 @@ def task_trial(puzzle: str) -> tuple[list[int], list[int]]:
             _sizes(_engine("2001").rate(puzzle), "TE"))
 
 
-def task_modes(puzzle: str) -> tuple[float, float]:
-    """(half-synchronous total, pseudo-synchronous total)."""
-    return _engine("2000").rate(puzzle).points, _engine("2001").rate(puzzle).points
+def task_modes(puzzle: str) -> tuple[float, float, Counter[str], Counter[str]]:
+    """(half-synchronous total, pseudo-synchronous total, kinds found, kinds applied)."""
+    pseudo = _engine(FOUND_OPTION).rate(puzzle)
+    return (_engine("2000").rate(puzzle).points, pseudo.points, *found_and_applied(pseudo))
 
 
 def task_spread(puzzle: str) -> float:
@@ -140,6 +181,38 @@ def run(task: Callable[[str], Any], puzzles: Sequence[str], jobs: int) -> list[A
 
 def share(values: Sequence[bool | int]) -> str:
     return f"{100 * sum(bool(v) for v in values) / len(values):.1f} %" if values else "n/a"
+
+
+def ratio(part: int, whole: int) -> str:
+    return f"{part / whole:.1f} : 1" if whole else "n/a"
+
+
+def percent(part: int, whole: int) -> str:
+    return f"{100 * part / whole:.1f} %" if whole else "n/a"
+
+
+def kind_rows(found: Counter[str], applied: Counter[str]) -> list[tuple[str, str, str]]:
+    """The figures on kinds of thinning step: SCC : SC, the tuple sizes, the standard WXYZ share."""
+    tuples = sum(n for k, n in found.items() if k.startswith("NT"))
+    big = sum(found[f"NT{n}"] for n in (5, 6, 7))
+    applied_tuples = sum(n for k, n in applied.items() if k.startswith("NT"))
+    applied_big = sum(applied[f"NT{n}"] for n in (5, 6, 7))
+    wxyz = found["WXYZ standard"] + found["WXYZ extended"]
+    return [
+        (f"single-digit contradiction : single-digit chains, found ({found['SCC']} : {found['SC']})",
+         ratio(found["SCC"], found["SC"]), SEED["scc_sc"]),
+        (f"  the same, applied ({applied['SCC']} : {applied['SC']})", ratio(applied["SCC"], applied["SC"]),
+         SEED["scc_sc"]),
+        (f"4-tuples among naked N-tuples found ({found['NT4']} of {tuples})", percent(found["NT4"], tuples),
+         SEED["tuple4"]),
+        (f"5- to 7-tuples among naked N-tuples found ({big} of {tuples})", percent(big, tuples), SEED["tuple5_7"]),
+        (f"  4-tuples among naked N-tuples applied ({applied['NT4']} of {applied_tuples})",
+         percent(applied["NT4"], applied_tuples), SEED["tuple4"]),
+        (f"  5- to 7-tuples among naked N-tuples applied ({applied_big} of {applied_tuples})",
+         percent(applied_big, applied_tuples), SEED["tuple5_7"]),
+        (f"standard WXYZ-wings among WXYZ-wings found ({found['WXYZ standard']} of {wxyz})",
+         percent(found["WXYZ standard"], wxyz), SEED["wxyz_standard"]),
+    ]
 
 
 def main() -> None:
@@ -169,6 +242,8 @@ def main() -> None:
     rows.append(("17-clue graded extremely easy (option 2001)", share([c[2] == "extremely easy" for c in clue17]),
                  SEED["extremely_easy"]))
     rows.append(("17-clue graded very easy", share([c[2] == "very easy" for c in clue17]), SEED["very_easy"]))
+    rows.append(("17-clue needing Bowman's Bingo or trial & error", share([c[3] for c in clue17]),
+                 SEED["clue17_last_resort"]))
 
     hard = run(task_hard, sample("top1465.txt", args.hard), args.jobs)
     bingo = [n for h in hard for n in h["bingo"]]
@@ -190,9 +265,14 @@ def main() -> None:
                  f"{wxyz / xyz:.1f} : 1" if xyz else "n/a", SEED["wxyz_xyz"]))
 
     modes = run(task_modes, sample("sample1000.txt", args.modes), args.jobs)
-    ratios = [h / p for h, p in modes if p > 0]
+    ratios = [m[0] / m[1] for m in modes if m[1] > 0]
     rows.append((f"half-synchronous / pseudo-synchronous, median (n={len(ratios)})",
                  f"{statistics.median(ratios):.3f}" if ratios else "n/a", SEED["half_over_pseudo"]))
+
+    found = sum((h["found"] for h in hard), Counter()) + sum((m[2] for m in modes), Counter())
+    applied = sum((h["applied"] for h in hard), Counter()) + sum((m[3] for m in modes), Counter())
+    rows.append(("kinds of thinning step, on the top1465 and sample1000 puzzles above:", "", ""))
+    rows += kind_rows(found, applied)
 
     spreads = run(task_spread, sample("sample1000.txt", args.spread), args.jobs)
     rows.append((f"pseudo-synchronous spread over 12 variants, median (n={len(spreads)})",

@@ -44,7 +44,7 @@ class UnsoundStep(AssertionError):
 
 
 def _families(techs: Sequence[Technique]) -> list[tuple[str, list[Technique]]]:
-    """Consecutive techniques of one family form one "Stufe" of the selection."""
+    """Consecutive techniques of one family, in catalogue order."""
     groups: list[tuple[str, list[Technique]]] = []
     for t in techs:
         if groups and groups[-1][0] == t.family:
@@ -52,6 +52,28 @@ def _families(techs: Sequence[Technique]) -> list[tuple[str, list[Technique]]]:
         else:
             groups.append((t.family, [t]))
     return groups
+
+
+def _stufen(families: Sequence[tuple[str, list[Technique]]],
+            levels: LevelTable) -> list[tuple[frozenset[str], list[Technique]]]:
+    """Consecutive families of one complexity level form one "Stufe" of the thinning selection.
+
+    "alle diejenigen einer Stufe mit der größten Anzahl von Streichungen" (all those of a Stufe
+    with the most eliminations): a Stufe is a complexity level, the family sets of the
+    synchronous levels (``levels.yaml``: {I, II}, {RP, III}, {IV}, {V}, {VI}, {BB}); a family
+    no level names is a Stufe of its own (docs/decisions.md, "Modes").
+    """
+    level_of = {f: lv for lv, fams in levels.sync_levels.items() for f in fams}
+    stufen: list[tuple[frozenset[str], list[Technique]]] = []
+    previous: int | None = None
+    for family, techs in families:
+        level = level_of.get(family)
+        if stufen and level is not None and level == previous:
+            stufen[-1] = (stufen[-1][0] | {family}, stufen[-1][1] + techs)
+        else:
+            stufen.append((frozenset({family}), list(techs)))
+        previous = level
+    return stufen
 
 
 class Engine:
@@ -108,11 +130,14 @@ class Engine:
             def keep(techs: Sequence[Technique]) -> list[Technique]:
                 return [t for t in techs if t.applicable(ctx)]
 
+            thinning = [(family, keep(techs)) for family, techs in self.thinning]
+            last_resorts = [(family, keep(techs)) for family, techs in self.last_resorts]
             run = self._runs[ctx.unique] = _Run(
                 direct=keep(self.direct),
                 singles=keep(self.singles),
-                thinning=[(family, keep(techs)) for family, techs in self.thinning],
-                last_resorts=[(family, keep(techs)) for family, techs in self.last_resorts],
+                thinning=thinning,
+                last_resorts=last_resorts,
+                stufen=_stufen(thinning, self.levels) + _stufen(last_resorts, self.levels),
             )
         return run
 
@@ -304,8 +329,8 @@ class Engine:
             ]
             if found:
                 return found
-        for family, techs in run.thinning + run.last_resorts:
-            if family in self.sync_families:
+        for families, techs in run.stufen:
+            if families <= self.sync_families:
                 continue
             found[:] = [s for t in techs for s in t.find(board, ctx)]
             if found:
@@ -391,6 +416,8 @@ class _Run(NamedTuple):
     singles: list[Technique]
     thinning: list[tuple[str, list[Technique]]]
     last_resorts: list[tuple[str, list[Technique]]]
+    #: The thinning families and then the last resorts, grouped into the Stufen of the selection.
+    stufen: list[tuple[frozenset[str], list[Technique]]]
 
 
 def _adopt_rules(board: Board, rules: Rules) -> None:

@@ -3,7 +3,8 @@
 The original's modes (option digit 4), as docs/decisions.md sets them out:
 
 * half-synchronous: of the placements, every distinct cell at the minimum point
-  value; of the thinning steps of the first family ("Stufe") that finds any,
+  value; of the thinning steps of the first Stufe (a complexity level's
+  families, :func:`rater.engine._stufen`) that finds any,
   those at its minimum points (a window of POINT_WINDOW points), of those the
   ones with the most eliminations; all of them, in scan order.
 * pseudo-synchronous: the same choice, but only its first step.
@@ -57,7 +58,7 @@ def settled(step: Step) -> int:
 
 
 def choose_thinning(found: Sequence[Step], mode: Mode) -> list[Step]:
-    """The steps of one family ("Stufe") to apply (docs/decisions.md)."""
+    """The steps of one Stufe to apply (docs/decisions.md)."""
     if not found:
         return []
     if mode is Mode.SYNC:

@@ -1,12 +1,12 @@
 """The technique contract and the registry of technique classes.
 
 Every technique is a small class with its code (``A1``, ``B0``, ``C3`` ...), the
-group it belongs to, the selection family (the "Stufe" of the half-synchronous
-mode), its phase and a ``find`` generator that yields every step it sees in the
-original scan order: cells row-major, digits 1-9, units row/column/box.  The
-point formula lives in the class next to the search, because the original's
-formulas depend on what the search saw (missing numbers, visible numbers,
-chain length...).
+group it belongs to, the selection family (with the other families of its
+complexity level, the "Stufe" of the half-synchronous mode), its phase and a
+``find`` generator that yields every step it sees in the original scan order:
+cells row-major, digits 1-9, units row/column/box.  The point formula lives in
+the class next to the search, because the original's formulas depend on what
+the search saw (missing numbers, visible numbers, chain length...).
 
 Names, texts, order, enable flags and point parameters are *data* and come from
 ``techniques.yaml`` (see :mod:`techniques.catalogue`); classes only declare the

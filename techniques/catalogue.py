@@ -4,8 +4,8 @@ It is read from YAML (``techniques.yaml`` beside this file by default, or a
 user's file given with ``--techniques``) and validated on load, so that a typo
 in a tuned file is a clear error naming the file and entry instead of a silent
 change of the rating.  The order of the entries is the search order; the
-``family`` of consecutive entries forms the "Stufe" of the half-synchronous
-selection.
+``family`` of consecutive entries, with the neighbouring families of its
+complexity level, forms the "Stufe" of the half-synchronous selection.
 
 Plugin techniques (:mod:`techniques.plugins`) are loaded before the first file
 is read and join every catalogue: where the file lists them, as configured;

@@ -3,7 +3,8 @@
 Both reason about one digit d and its *strong links*: two cells that are the
 only places for d in a row, column or box (one of them holds d).
 
-Single-digit chain (SC, N + 3 points, N = 4..12 cells, even): strong links
+Single-digit chain (SC, N + 3 points, N = 4..12 cells, even; the packaged
+``min_length`` 6 leaves out the 4-cell ones): strong links
 joined end to start through a shared unit, ``a = b - c = d ...``.  If the
 first cell is not d, the second is, the third is not, the fourth is ... and
 the last cell is: one end holds d, so d goes from every cell seeing both ends.
@@ -204,13 +205,25 @@ class _PerDigitChain(Technique):
 
 @register
 class SingleDigitChain(_PerDigitChain):
-    """SC: chain of strong links of one digit (X-chain), 4..12 cells, open or closed."""
+    """SC: chain of strong links of one digit (X-chain), ``min_length``..12 cells, open or closed.
+
+    ``min_length`` 6 leaves out the 4-cell chains, which are the skyscraper, the turbot fish and
+    the two-string kite the original has "hier aber nicht eingebaut" (docs/decisions.md).
+    """
 
     code = "SC"
     measure = "length"
     fields = frozenset({"digit", "length", "closed", "kind", "chain", "removed"})
-    defaults = {"points_offset": 3, "max_length": 12}
+    defaults = {"points_offset": 3, "min_length": 4, "max_length": 12}
     min_length = 4
+
+    def floor(self) -> float:
+        return float(self.points(self._shortest()))
+
+    def _shortest(self) -> int:
+        """The fewest cells of a chain searched: the parameter, at least 4 and even."""
+        wanted = max(4, int(self.params["min_length"]))
+        return wanted + wanted % 2
 
     def _digit(self, links: DigitLinks, max_len: int) -> Iterator[tuple[tuple, Step]]:
         """Breadth-first from every cell with a strong link; the first path to a state is kept.
@@ -224,6 +237,7 @@ class SingleDigitChain(_PerDigitChain):
         """
         strong, peers = links.strong, links.peers
         peer_mask = links.rules.peer_mask
+        shortest = self._shortest()
         for start in cells_of(links.pos):
             if not strong[start]:
                 continue
@@ -243,7 +257,7 @@ class SingleDigitChain(_PerDigitChain):
                     if not fresh:
                         continue
                     seen |= fresh
-                    hits = fresh & ends if on and length >= 4 else 0
+                    hits = fresh & ends if on and length >= shortest else 0
                     while fresh:
                         low = fresh & -fresh
                         fresh ^= low

@@ -1,6 +1,6 @@
 """Rules chosen to follow the original's own figures (docs/decisions.md, "Readings measured"):
-the thinning step scored is the cheapest of its family, and the second chain pass is for closed
-implication chains only.  The candidate bonus, the bingo choice, the length of setting chains and
+the thinning step scored is the cheapest of its Stufe (a complexity level), and the second chain
+pass is for closed implication chains only.  The candidate bonus, the bingo choice, the length of setting chains and
 the level bounds are pinned beside their techniques (test_engine_direct, test_bowman, test_chains,
 test_options_catalogue)."""
 
@@ -9,6 +9,7 @@ from __future__ import annotations
 from rater.engine import Engine, default_catalogue
 from rater.modes import choose_thinning
 from rater.options import Mode
+from techniques.base import Context
 from techniques.step import Step
 from tests.conftest import examples
 
@@ -40,22 +41,37 @@ def test_no_second_chain_pass_for_contradiction_and_alternative_chains() -> None
     """Example 62 ("Sehr schwierige Sudokus mit Trial&Error (ohne Bowman's Bingo)"; the seed's run
     without Bowman's Bingo stops after 5 thinning steps at 88 points).  When every chain kind had a
     second pass, chains alone solved it; with it for closed implication chains only, the run without
-    Bowman's Bingo and trial & error stops, after 6 thinning steps."""
+    Bowman's Bingo and trial & error stops, after the seed's 5 thinning steps."""
     rating = Engine("2001", default_catalogue().without(["BB", "TE"])).rate(examples()["62"]["puzzle"])
-    assert rating.status == "stuck" and rating.thinning_steps == 6
+    assert rating.status == "stuck" and rating.thinning_steps == 5
 
 
-def test_box_test_points_change_no_choice_and_stay_at_2() -> None:
-    """The seed's box-test rating is lost, so its value is measured ("Readings measured" (j)); that
-    measurement rests on box tests (family I) never changing which step is taken, so that a total
-    moves by the points' difference times the box tests on its path.  Example 44 has six."""
+def test_a_stufe_is_a_complexity_level() -> None:
+    """"alle diejenigen einer Stufe mit der größten Anzahl von Streichungen": the steps chosen
+    between are those of one complexity level, the family sets of the synchronous levels; a family
+    no level names (trial & error) is a Stufe of its own."""
+    stufen = [families for families, _techs in Engine("2001")._lists(Context()).stufen]
+    assert stufen == [{"I", "II"}, {"RP", "III"}, {"IV"}, {"V"}, {"VI"}, {"BB"}, {"TE"}]
+
+
+def test_the_runs_without_bowmans_bingo_stop_where_the_seed_says() -> None:
+    """"Bisher ungelöst bei 42 Ausgangszahlen nach 6 Ausdünnschritten" (61) and "bei 46
+    Ausgangszahlen nach 5 Ausdünnschritten" (62): with one selection per family, box tests (2 points)
+    ran ahead of a 2-tuple as cheap that removed more, and each stopped one step later."""
+    engine = Engine("2001", default_catalogue().without(["BB", "TE"]))
+    stops = {n: engine.rate(examples()[n]["puzzle"]) for n in ("61", "62")}
+    assert {n: (r.status, r.thinning_steps) for n, r in stops.items()} == {"61": ("stuck", 6), "62": ("stuck", 5)}
+
+
+def test_box_test_points_compete_with_the_tuples_and_stay_at_2() -> None:
+    """The seed's box-test rating is lost, so its value is measured ("Readings measured" (j)).  Box
+    tests (I) share their Stufe with the N-tuples (II), so their points decide between a box test
+    and a 2-tuple (2 points): at 0 points example 44 takes a box test where the packaged 2 points
+    take the 2-tuple that removes more."""
     from bench.fidelity_readings import with_box_test_points
 
     puzzle = examples()["44"]["puzzle"]
     packaged = Engine("2001").rate(puzzle)
     free = Engine("2001", with_box_test_points(0)).rate(puzzle)
-    assert [(s.code, s.placements, s.eliminations) for s in free.steps] == \
-        [(s.code, s.placements, s.eliminations) for s in packaged.steps]
-    box_tests = sum(s.code in ("BT1", "BT2") for s in packaged.steps)
-    assert box_tests == 6 and packaged.points - free.points == 2 * box_tests
+    assert sum(s.code in ("BT1", "BT2") for s in free.steps) > sum(s.code in ("BT1", "BT2") for s in packaged.steps)
     assert {default_catalogue().entry(code).technique.params["points"] for code in ("BT1", "BT2")} == {2}

@@ -10,7 +10,7 @@ import math
 import pytest
 from click.testing import CliRunner
 
-from bench.fidelity import matched, mean_abs_log, stated_stuck, stated_thinning, within
+from bench.fidelity import matched, mean_abs_difference, mean_abs_log, stated_stuck, stated_thinning, within
 from rater.bulk_resume import RunIdentity
 from rater.cli import main
 from rater.result import step_size
@@ -177,3 +177,32 @@ def test_stated_facts_are_read_as_the_table_writes_them():
     assert stated_stuck("without BB: stuck after 3 thinning steps at 34 points") == (3, 34.0)
     assert stated_stuck("1 Bowman's bingo") is None
     assert stated_thinning("15") == 15 and stated_thinning("4 (before BB)") is None and stated_thinning("") is None
+
+
+def test_mean_abs_difference_counts_stated_values_only():
+    assert mean_abs_difference([(7, 6), (9, 13), (5, None)]) == pytest.approx(2.5)
+    assert mean_abs_difference([]) == 0.0
+
+
+def test_kind_facts_read_the_steps_kinds():
+    """The seed's chain and wing facts test codes, counts and the WXYZ form (bench/fidelity.py)."""
+    from bench.fidelity import KIND_FACTS, kinds_used
+    from rater.result import Rating, Status
+    from techniques.step import Step
+
+    def rating(*steps: Step) -> Rating:
+        return Rating(puzzle="", option="2001", status=Status.SOLVED, steps=list(steps))
+
+    def wxyz(standard: bool) -> Step:
+        return Step("WXYZ", 10 if standard else 11, eliminations=((0, 1),), detail={"standard": standard})
+
+    acs, acr = Step("ACS", 21, placements=((0, 1),)), Step("ACR", 22, eliminations=((0, 1),))
+    cc = Step("CC", 17, eliminations=((0, 1),), detail={"negation": False})
+    icc = Step("ICC", 18, eliminations=((0, 1),), detail={"negation": True})
+    assert KIND_FACTS["10"][1](rating(cc, cc)) and not KIND_FACTS["10"][1](rating(cc, cc, cc))
+    assert KIND_FACTS["15"][1](rating(wxyz(True), wxyz(False))) and not KIND_FACTS["15"][1](rating(wxyz(False)))
+    assert KIND_FACTS["29"][1](rating(acs, cc)) and not KIND_FACTS["29"][1](rating(acs, acs))
+    assert KIND_FACTS["30"][1](rating(acr)) and not KIND_FACTS["30"][1](rating(acs))
+    assert KIND_FACTS["31"][1](rating(acs, acr)) and not KIND_FACTS["31"][1](rating(acs))
+    assert not KIND_FACTS["33"][1](rating(icc)) and KIND_FACTS["33"][1](rating(Step("ICC", 17, detail={"negation": False})))
+    assert kinds_used(rating(cc, wxyz(False), cc)) == "2 CC 1 WXYZe"

@@ -18,12 +18,10 @@ from click.testing import CliRunner
 from rater.cli import main
 from rater.svg import LINK, REMOVED, USED_FILL
 from tests.browser_support import Browser, Image, chromium, read_png
-from tests.test_html import PUZZLE
+from tests.test_html import CHAIN_STEP, PUZZLE, UR_STEP
 
 pytestmark = pytest.mark.skipif(chromium() is None, reason="needs Chromium (Debian package chromium)")
 
-#: Steps of PUZZLE: a single-digit chain (strong and weak links) and a unique rectangle.
-CHAIN_STEP, UR_STEP = 8, 9
 STEPS = 82
 
 

@@ -39,7 +39,7 @@ EXAMPLE = REPO / "examples" / "plugin"
 #: top1465 line 24: its pseudo-synchronous rating takes a finned X-wing at step 14.
 FINNED_X_WING, FINNED_SWORDFISH = read_puzzles("top1465_finned_grids.txt")
 #: Its totals (option 2001) with the built-in catalogue and with the finned grids on.
-BUILT_IN_TOTAL, PLUGIN_TOTAL = 1621.0, 1600.0
+BUILT_IN_TOTAL, PLUGIN_TOTAL = 1619.0, 1598.0
 
 
 def run(*args: str):

@@ -139,3 +139,15 @@ def test_soundness() -> None:
     chains: list[str] = []
     check_soundness(grids[:60], [SingleDigitChain()], on_step=lambda s: chains.append(s.code))
     assert len(chains) > 20
+
+
+def test_the_packaged_single_digit_chains_start_at_six_cells() -> None:
+    """"Skyscraper, Turbot Fish, Two-String Kite ... hier aber nicht eingebaut": the packaged SC
+    leaves out the 4-cell chains (example 15's turbot fish above), and its floor is 6 + 3."""
+    from rater.engine import default_catalogue
+
+    packaged = default_catalogue().entry("SC").technique
+    assert packaged.params["min_length"] == 6 and packaged.floor() == 9
+    assert list(packaged.find(example_15(), CTX)) == []  # its chains here are 4-cell ones
+    four = SingleDigitChain({"min_length": 4})
+    assert {s.detail["length"] for s in four.find(example_15(), CTX)} == {4}
