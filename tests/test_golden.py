@@ -34,6 +34,7 @@ from click.testing import CliRunner
 
 from rater.cli import main
 from techniques.catalogue import DEFAULT_PATH
+from tests.conftest import read_puzzles
 
 GOLDEN = Path(__file__).resolve().parent / "golden"
 #: The layout of a golden file; raise it when the layout (not a rating) changes.
@@ -52,12 +53,13 @@ class Case(NamedTuple):
 #: top1465 (every 24th line, line 1): box tests, tuples, chains, unique rectangles, Bowman's Bingo.
 HARD = "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........"
 #: sample1000 line 138: a C0 single whose uncapped points (10) pass the 8-point cap of C/D.
-CD_CAP = "...45...9........3..9.....1.6...87....8..2.6.9.46........83....6....1.....1...54."
+CD_CAP = read_puzzles("cd_cap.txt")[0]
 #: The README's sample puzzle: direct methods and D3.
 EASY = "800000003009000000040706090005904100000000000003002700090108070002000400700000005"
-#: EASY without two givens: several solutions.
+#: EASY without its last given: several solutions.
 SEVERAL = "800000003009000000040706090005904100000000000003002700090108070002000400700000000"
-DIAGONAL = ".8.9.........75..8...6..1..1......4.3.9..4.2.8...52.........6.......1...........4"
+#: variant_diagonal_200 line 3: hidden singles on a diagonal (E3).
+DIAGONAL = "5...........74..8..6..8..........1......9.......5.892.......61.......2.8....7..4."
 COLOUR = "....38.26...29....5......1.35..........17..89.................54....7....9......."
 #: The seed's example 81 (tests/data/examples.csv), a colour-diagonal Sudoku.
 COLOUR_DIAGONAL = "000000000004906800080107090035000460000000000021000730090704020007309600000000000"
