@@ -123,7 +123,8 @@ def test_engine_deadline_gives_a_timeout_record():
 
 
 def _hang(item, config):
-    time.sleep(3600)
+    """Longer than the patched guard limit (3 s); if the worker were not killed it would return None (an error)."""
+    time.sleep(120)
 
 
 def test_a_hung_worker_is_killed_and_replaced(monkeypatch):
@@ -132,12 +133,11 @@ def test_a_hung_worker_is_killed_and_replaced(monkeypatch):
         pytest.skip("relies on fork inheriting the patched function")
     real = workers.rate_item
     monkeypatch.setattr(workers, "rate_item", lambda item, config: _hang(item, config) if item.line == 1 else real(item, config))
-    monkeypatch.setattr(workers.WorkerPool, "limit", lambda self: 0.5)
+    monkeypatch.setattr(workers.WorkerPool, "limit", lambda self: 3.0)  # room for a replacement to start
     items = list(read_items([GOOD, EASY, EASY]))
-    began = time.monotonic()
     records = list(rate_stream(items, BulkConfig(timeout=0.1), jobs=1))
     assert [r["status"] for r in records] == ["timeout", "solved", "solved"]
-    assert "worker killed" in records[0]["message"] and time.monotonic() - began < 20
+    assert "worker killed" in records[0]["message"]
 
 
 def test_a_crashed_worker_gives_an_error_record_and_the_run_goes_on(monkeypatch):
