@@ -68,16 +68,16 @@ from bench._common import load  # noqa: E402
 from bench.trial_readings import CELL_RULES, Chooser, search  # noqa: E402
 from bench.fidelity import EngineFactory, Outcome, load_rows, matched, mean_abs_log, measure, option_of, within  # noqa: E402
 import rater.engine  # noqa: E402
-import yaml  # noqa: E402
 from rater.engine import Engine, default_catalogue  # noqa: E402
 from rater.modes import settled  # noqa: E402
 from rater.options import Mode  # noqa: E402
-from techniques.catalogue import DEFAULT_PATH, Catalogue  # noqa: E402
+from techniques.catalogue import Catalogue  # noqa: E402
 from techniques.base import Context  # noqa: E402
 from techniques.board import Board  # noqa: E402
-from techniques.bowman import BowmansBingo, _Tables, _walk, placed_by_digit  # noqa: E402
+from techniques.bowman import BowmansBingo, _Tables, _walk  # noqa: E402
 from techniques.step import Step  # noqa: E402
 from techniques.trial import TrialAndError  # noqa: E402
+from tests.fidelity_support import rested_on, with_box_test_points  # noqa: E402
 
 #: The examples whose thinning-step count the seed states for a complete run.
 THINNING_EXAMPLES = ("1", "2", "3", "4", "5", "10", "43", "44", "45", "46", "47", "48", "55", "56", "57", "58",
@@ -275,57 +275,6 @@ def _shortest_bingos(self: BowmansBingo, board: Board, placed: list[int], cells:
                     limit = min(limit, steps)
     best = min((f[0] for f in found), default=0)
     return [self.step(c, d, n, order) for n, c, d, order in sorted(found) if n == best]
-
-
-def rested_on(board: Board, order: Sequence[tuple[int, int]]) -> int:
-    """Of a walk that ends in a contradiction (``order``: the assumption, then the singles in the
-    order placed), the singles the contradiction rests on: those reachable backwards from it
-    through the placements that made each single (the fewest where several do)."""
-    rules = board.rules
-    cands, positions, placed = board.cands[:], board.positions[:], placed_by_digit(board)
-    removed_by: dict[tuple[int, int], int] = {}
-    reasons: list[frozenset[int]] = []
-
-    def why(cells: int, digit: int, skip: int = -1) -> frozenset[int]:
-        return frozenset(removed_by[c, digit] for c in range(81)
-                         if c != skip and board.positions[digit] >> c & 1 and cells >> c & 1)
-
-    def cause(cell: int, digit: int) -> frozenset[int]:
-        """The placements that made ``digit`` a single in ``cell``: naked, or hidden in one unit."""
-        ways = []
-        if cands[cell] == 1 << (digit - 1):
-            ways.append(frozenset(removed_by[cell, d] for d in range(1, 10)
-                                  if d != digit and board.cands[cell] >> (d - 1) & 1))
-        for u in rules.cell_units[cell]:
-            if positions[digit] & rules.unit_mask[u] == 1 << cell:
-                ways.append(why(rules.unit_mask[u], digit, skip=cell))
-        return min(ways, key=len)
-
-    for index, (cell, digit) in enumerate(order):
-        reasons.append(cause(cell, digit) if index else frozenset())
-        for d in range(1, 10):
-            if cands[cell] >> (d - 1) & 1:
-                removed_by[cell, d] = index
-                positions[d] &= ~(1 << cell)
-        cands[cell] = 0
-        placed[digit] |= 1 << cell
-        for q in range(81):
-            if rules.peer_mask[cell] >> q & 1 and cands[q] >> (digit - 1) & 1:
-                cands[q] &= ~(1 << (digit - 1))
-                positions[digit] &= ~(1 << q)
-                removed_by[q, digit] = index
-    walked = {cell for cell, _digit in order}
-    ends = [frozenset(removed_by[c, d] for d in range(1, 10) if board.cands[c] >> (d - 1) & 1)
-            for c in range(81) if board.empty >> c & 1 and not cands[c] and c not in walked]
-    ends += [why(u_mask, d) for d in range(1, 10) for u_mask in rules.scan_unit_mask
-             if not placed[d] & u_mask and not positions[d] & u_mask]
-    todo, seen = list(min(ends, key=len)), set()
-    while todo:
-        index = todo.pop()
-        if index not in seen:
-            seen.add(index)
-            todo.extend(reasons[index])
-    return len(seen - {0})
 
 
 def _rested_on_bingos(cap_walk: int | None) -> Callable[..., list[Step]]:
@@ -526,18 +475,6 @@ def part_i(seeds: int) -> list[str]:
 
 
 # --- (j) the points of a box test ------------------------------------------------------------------------
-
-BOX_TESTS = ("BT1", "BT2")
-
-
-def with_box_test_points(points: int) -> Catalogue:
-    """The packaged techniques with both box tests at ``points``."""
-    data = yaml.safe_load(DEFAULT_PATH.read_text(encoding="utf-8"))
-    for entry in data["techniques"]:
-        if entry["code"] in BOX_TESTS:
-            entry["params"] = {**entry.get("params", {}), "points": points}
-    return Catalogue.from_data(data, f"{DEFAULT_PATH} with box tests at {points}")
-
 
 def part_j() -> list[str]:
     rows = load_rows()

@@ -49,7 +49,7 @@ def test_box_test_points_change_no_choice_and_stay_at_2() -> None:
     """The seed's box-test rating is lost, so its value is measured ("Readings measured" (j)); that
     measurement rests on box tests (family I) never changing which step is taken, so that a total
     moves by the points' difference times the box tests on its path.  Example 44 has six."""
-    from bench.fidelity_readings import with_box_test_points
+    from tests.fidelity_support import with_box_test_points
 
     puzzle = examples()["44"]["puzzle"]
     packaged = Engine("2001").rate(puzzle)
