@@ -10,7 +10,9 @@ without the rating changing.
 The sample exercises every value of every option digit, every rule variant,
 ``--disable``/``--enable``, ``--allow-multiple``, a candidate-line start and
 ``--reduce``.  A case is one line of :data:`CASES`: a name, the puzzle, the
-option code and further arguments of ``rate``.
+option code and further arguments of ``rate`` (a new flag of ``rate`` is one
+more line, e.g. ``Case("hard-flag", HARD, "2001", ("--flag",))``, then
+``--update-golden`` writes its file).
 
 A mismatch fails with a unified diff of the record.  When a rating change is
 intended, regenerate the records on purpose::
