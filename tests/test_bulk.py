@@ -18,7 +18,7 @@ from click.testing import CliRunner
 from puzzles.formats import read_items, split_puzzle
 from rater import workers
 from rater.bulk import Stats
-from rater.bulk_resume import cut_torn_line
+from rater.bulk_resume import cut_torn_line, file_fingerprint
 from rater.workers import BulkConfig, rate_stream
 from rater.cli import main
 from tests.conftest import REPO, interruptible
@@ -227,3 +227,19 @@ def test_summary_speaks_the_language_of_lang(tmp_path, lang, title, heading):
                                        "-j", "1"])
     assert result.exit_code == 0, result.stderr
     assert title in result.stderr and heading in result.stderr
+
+
+@pytest.mark.parametrize("where", ["head", "middle", "tail"])
+def test_the_input_fingerprint_sees_a_same_size_edit_in_its_first_or_last_mib(tmp_path, where):
+    """The fingerprint hashes the first and the last MiB: an edit there changes it; one in between of
+    a file over 2 MiB does not (the record checks of csv and jsonl catch that one, docs/reliability.md)."""
+    path = tmp_path / "in.txt"
+    data = bytearray(b"".join(f"{EASY} line {i:07d}\n".encode() for i in range(40_000)))  # about 3.6 MiB
+    path.write_bytes(data)
+    before = file_fingerprint(path)
+    position = {"head": 100, "middle": len(data) // 2, "tail": len(data) - 100}[where]
+    data[position] = ord("x") if data[position] != ord("x") else ord("y")
+    path.write_bytes(data)
+    after = file_fingerprint(path)
+    assert after["size"] == before["size"]
+    assert (after["sha256"] != before["sha256"]) == (where != "middle")

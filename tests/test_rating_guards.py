@@ -16,11 +16,14 @@ from __future__ import annotations
 
 from collections import Counter
 
+import pytest
+
 from puzzles.rules import parse_rules
 from rater.engine import Engine
+from rater.result import Rating
 from techniques.obvious_singles import CD_WEIGHTS
+from techniques.step import Step
 from tests.test_golden import CD_CAP, DIAGONAL, HARD
-
 
 ROW_CODES = {"A1", "C1", "D1", "E1"}
 COLUMN_CODES = {"A2", "C2", "D2", "E2"}
@@ -45,12 +48,13 @@ def test_pseudo_synchronous_mode_counts_each_placement_once() -> None:
     assert max(placed.values()) == 1
 
 
-def test_half_synchronous_codes_name_the_users_rows_and_columns_in_both_orientations() -> None:
+@pytest.mark.parametrize("puzzle", [HARD, CD_CAP], ids=["E-and-D-codes", "A-C-and-D-codes"])
+def test_half_synchronous_codes_name_the_users_rows_and_columns_in_both_orientations(puzzle: str) -> None:
     """One of a puzzle and its transpose is rated through a transposed canonical form: E1 stays a row."""
     engine = Engine("2000")
     counts = []
-    for puzzle in (HARD, transposed(HARD)):
-        rating = engine.rate(puzzle)
+    for grid in (puzzle, transposed(puzzle)):
+        rating = engine.rate(grid)
         for step in rating.steps:
             unit = step.detail.get("unit")
             if step.code in ROW_CODES:
@@ -61,7 +65,7 @@ def test_half_synchronous_codes_name_the_users_rows_and_columns_in_both_orientat
     # The transpose's rating is the same with rows and columns swapped.
     swap = {"A1": "A2", "A2": "A1", "C1": "C2", "C2": "C1", "D1": "D2", "D2": "D1", "E1": "E2", "E2": "E1"}
     assert counts[1] == Counter({swap.get(code, code): n for code, n in counts[0].items()})
-    assert counts[0]["E1"] != counts[0]["E2"]  # otherwise the swap would prove nothing
+    assert counts[0] != counts[1]  # otherwise the swap would prove nothing
 
 
 def test_e3_finds_hidden_singles_on_a_diagonal() -> None:
@@ -85,3 +89,15 @@ def test_a_c_single_that_would_cost_more_is_capped_at_8_points() -> None:
     # band(visible - justifications) + 2 per justification + 2 per follow-on claim = 10 here.
     assert step.points == 8
     assert rating.points == 25 and rating.max == 8
+
+
+def test_a_step_that_places_is_no_thinning_step_even_when_it_also_eliminates() -> None:
+    """A thinning step only removes candidates; one that also places counts as a placement.
+
+    No built-in technique yields both today (a chain's step does one or the
+    other), so a synthetic rating pins the definition for plugins and for
+    future techniques."""
+    steps = [Step("X", 3.0, placements=((0, 1),), eliminations=((1, 1),)), Step("Y", 2.0, eliminations=((2, 5),)),
+             Step("Z", 1.0, placements=((3, 4),))]
+    rating = Rating(puzzle="." * 81, option="2001", status="stuck", steps=steps)
+    assert rating.thinning_steps == 1
