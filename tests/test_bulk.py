@@ -243,3 +243,14 @@ def test_the_input_fingerprint_sees_a_same_size_edit_in_its_first_or_last_mib(tm
     after = file_fingerprint(path)
     assert after["size"] == before["size"]
     assert (after["sha256"] != before["sha256"]) == (where != "middle")
+
+
+def test_a_record_writes_whole_figures_as_integers():
+    """Text, csv and jsonl print 1, not 1.0: the figures of a record are ints when they are whole."""
+    from rater.engine import Engine
+    from rater.records import rating_record
+
+    rating = Engine().rate(EASY)
+    record = rating_record(next(iter(read_items([EASY]))), rating, "en")
+    assert (record["points"], record["norm2"], record["max"]) == (1, 1, 1)
+    assert all(type(record[name]) is int for name in ("points", "norm2", "max"))
