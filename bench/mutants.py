@@ -211,7 +211,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.error(f"unknown mutant among {args.only}")
     if args.list:
         for m in chosen:
-            print(f"{m.name:<24} {m.area:<12} {m.path}")
+            print(f"{m.name:<28} {m.area:<12} {m.path}")
         return 0
     with tempfile.TemporaryDirectory(prefix="mutants-") as folder:
         root = Path(folder)
@@ -235,7 +235,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             verdict = "SURVIVED" if passed else "killed"
             if passed:
                 survivors.append(m.name)
-            print(f"{verdict:<8} {m.name:<24} {m.area:<12} {seconds:5.0f} s  {summary}", flush=True)
+            print(f"{verdict:<8} {m.name:<28} {m.area:<12} {seconds:5.0f} s  {summary}", flush=True)
     killed = len(chosen) - len(survivors)
     print(f"score: {killed}/{len(chosen)} killed ({100 * killed / len(chosen):.0f} %)"
           + (f"; survived: {', '.join(survivors)}" if survivors else ""))
