@@ -20,8 +20,6 @@ from __future__ import annotations
 
 import argparse
 import csv
-import math
-import re
 import sys
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
@@ -32,6 +30,14 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from bench._common import EXAMPLES  # noqa: E402
 from rater.engine import Engine, default_catalogue  # noqa: E402
 from rater.result import Rating, step_size  # noqa: E402
+from tests.fidelity_support import (  # noqa: E402
+    matched,
+    mean_abs_difference,
+    mean_abs_log,
+    stated_stuck,
+    stated_thinning,
+    within,
+)
 
 #: Bowman's Bingo steps the seed states per example: "3 Bowman's Bingo-Schritten" (9), "Mit 1 / 2 / 4
 #: Mal Bowman's Bingo gelöst" (49-51), "mit 2 Mal Bowman's Bingo" (59), "mit Bowman's Bingo gelöst" (60).
@@ -40,9 +46,6 @@ STATED_BINGOS = {"9": 3, "49": 1, "50": 2, "51": 4, "59": 2, "60": 1}
 #: by their totals (48 points per level, the rest for the candidates and the thinning before it).
 STATED_DEPTHS = {"11": 10}
 IMPLIED_DEPTHS = {"12": 8, "53": 14, "54": 20}
-#: How step_info states where the run without Bowman's Bingo stops: "... after 8 thinning steps at 188.5 points".
-_STUCK = re.compile(r"after (\d+) thinning steps? at ([\d.]+) points")
-
 EngineFactory = Callable[[str, tuple[str, ...]], Engine]
 
 
@@ -82,17 +85,6 @@ def kinds_used(rating: Rating) -> str:
 def option_of(text: str) -> str:
     digits = text.strip()[:4]
     return digits if digits.isdigit() and len(digits) == 4 else "2001"
-
-
-def stated_stuck(step_info: str) -> tuple[int, float] | None:
-    """(thinning steps, points) where the seed says the run without Bowman's Bingo stops."""
-    match = _STUCK.search(step_info)
-    return (int(match.group(1)), float(match.group(2))) if match else None
-
-
-def stated_thinning(text: str) -> int | None:
-    """The stated thinning-step count of a complete run (not "4 (before BB)", which is a stuck count)."""
-    return int(text) if text.strip().isdigit() else None
 
 
 def engine_factory() -> EngineFactory:
@@ -183,29 +175,7 @@ def _decider(rating: Rating) -> str:
     return max(solving, key=lambda s: s.points).code if solving else "-"
 
 
-# --- the metrics (pure functions, tested on a fixture) -------------------------------------
-
-
-def within(pairs: Sequence[tuple[float, float]], tolerance: float) -> int:
-    """How many (ours, stated) pairs lie within ``tolerance`` (0.10 = ±10 %) of the stated value."""
-    return sum(1 for ours, stated in pairs if abs(ours / stated - 1) <= tolerance + 1e-12)
-
-
-def mean_abs_log(pairs: Sequence[tuple[float, float]]) -> float:
-    """Mean |ln(ours / stated)|: symmetric in over- and underrating (0 = exact; 0.1 ≈ 10 % off)."""
-    return sum(abs(math.log(ours / stated)) for ours, stated in pairs) / len(pairs) if pairs else 0.0
-
-
-def matched(pairs: Iterable[tuple[object, object]]) -> tuple[int, int]:
-    """(exact matches, facts): pairs whose stated value (second) is None are not facts."""
-    facts = [(ours, stated) for ours, stated in pairs if stated is not None]
-    return sum(1 for ours, stated in facts if ours == stated), len(facts)
-
-
-def mean_abs_difference(pairs: Iterable[tuple[int, int | None]]) -> float:
-    """Mean |ours - stated| over the pairs with a stated value: finer than exact matches."""
-    diffs = [abs(ours - stated) for ours, stated in pairs if stated is not None]
-    return sum(diffs) / len(diffs) if diffs else 0.0
+# --- the summary (its metrics: tests/fidelity_support.py) ----------------------------------
 
 
 def summary(outcomes: Sequence[Outcome]) -> list[str]:

@@ -79,16 +79,16 @@ from bench.trial_readings import CELL_RULES, Chooser, search  # noqa: E402
 from bench.fidelity import (EngineFactory, Outcome, load_rows, matched, mean_abs_difference, mean_abs_log,  # noqa: E402
                             measure, option_of, stuck_after, within)
 import rater.engine  # noqa: E402
-import yaml  # noqa: E402
 from rater.engine import Engine, default_catalogue  # noqa: E402
 from rater.modes import settled  # noqa: E402
 from rater.options import Mode  # noqa: E402
 from techniques.catalogue import DEFAULT_PATH, Catalogue  # noqa: E402
 from techniques.base import Context, Technique  # noqa: E402
 from techniques.board import Board  # noqa: E402
-from techniques.bowman import BowmansBingo, _Tables, _walk, placed_by_digit  # noqa: E402
+from techniques.bowman import BowmansBingo, _Tables, _walk  # noqa: E402
 from techniques.step import Step  # noqa: E402
 from techniques.trial import TrialAndError  # noqa: E402
+from tests.fidelity_support import rested_on, with_box_test_points, with_params  # noqa: E402
 
 #: The examples whose thinning-step count the seed states for a complete run.
 THINNING_EXAMPLES = ("1", "2", "3", "4", "5", "10", "43", "44", "45", "46", "47", "48", "55", "56", "57", "58",
@@ -300,57 +300,6 @@ def _shortest_bingos(self: BowmansBingo, board: Board, placed: list[int], cells:
     return [self.step(c, d, n, order) for n, c, d, order in sorted(found) if n == best]
 
 
-def rested_on(board: Board, order: Sequence[tuple[int, int]]) -> int:
-    """Of a walk that ends in a contradiction (``order``: the assumption, then the singles in the
-    order placed), the singles the contradiction rests on: those reachable backwards from it
-    through the placements that made each single (the fewest where several do)."""
-    rules = board.rules
-    cands, positions, placed = board.cands[:], board.positions[:], placed_by_digit(board)
-    removed_by: dict[tuple[int, int], int] = {}
-    reasons: list[frozenset[int]] = []
-
-    def why(cells: int, digit: int, skip: int = -1) -> frozenset[int]:
-        return frozenset(removed_by[c, digit] for c in range(81)
-                         if c != skip and board.positions[digit] >> c & 1 and cells >> c & 1)
-
-    def cause(cell: int, digit: int) -> frozenset[int]:
-        """The placements that made ``digit`` a single in ``cell``: naked, or hidden in one unit."""
-        ways = []
-        if cands[cell] == 1 << (digit - 1):
-            ways.append(frozenset(removed_by[cell, d] for d in range(1, 10)
-                                  if d != digit and board.cands[cell] >> (d - 1) & 1))
-        for u in rules.cell_units[cell]:
-            if positions[digit] & rules.unit_mask[u] == 1 << cell:
-                ways.append(why(rules.unit_mask[u], digit, skip=cell))
-        return min(ways, key=len)
-
-    for index, (cell, digit) in enumerate(order):
-        reasons.append(cause(cell, digit) if index else frozenset())
-        for d in range(1, 10):
-            if cands[cell] >> (d - 1) & 1:
-                removed_by[cell, d] = index
-                positions[d] &= ~(1 << cell)
-        cands[cell] = 0
-        placed[digit] |= 1 << cell
-        for q in range(81):
-            if rules.peer_mask[cell] >> q & 1 and cands[q] >> (digit - 1) & 1:
-                cands[q] &= ~(1 << (digit - 1))
-                positions[digit] &= ~(1 << q)
-                removed_by[q, digit] = index
-    walked = {cell for cell, _digit in order}
-    ends = [frozenset(removed_by[c, d] for d in range(1, 10) if board.cands[c] >> (d - 1) & 1)
-            for c in range(81) if board.empty >> c & 1 and not cands[c] and c not in walked]
-    ends += [why(u_mask, d) for d in range(1, 10) for u_mask in rules.scan_unit_mask
-             if not placed[d] & u_mask and not positions[d] & u_mask]
-    todo, seen = list(min(ends, key=len)), set()
-    while todo:
-        index = todo.pop()
-        if index not in seen:
-            seen.add(index)
-            todo.extend(reasons[index])
-    return len(seen - {0})
-
-
 def _rested_on_bingos(cap_walk: int | None) -> Callable[..., list[Step]]:
     """Bingos whose steps are the singles the contradiction rests on.  With ``cap_walk`` None the
     engine's bingo (the first whose walk fails within the cap) counted so; else walks run up to
@@ -550,18 +499,6 @@ def part_i(seeds: int) -> list[str]:
 
 # --- (j) the points of a box test ------------------------------------------------------------------------
 
-BOX_TESTS = ("BT1", "BT2")
-
-
-def with_box_test_points(points: int) -> Catalogue:
-    """The packaged techniques with both box tests at ``points``."""
-    data = yaml.safe_load(DEFAULT_PATH.read_text(encoding="utf-8"))
-    for entry in data["techniques"]:
-        if entry["code"] in BOX_TESTS:
-            entry["params"] = {**entry.get("params", {}), "points": points}
-    return Catalogue.from_data(data, f"{DEFAULT_PATH} with box tests at {points}")
-
-
 def part_j() -> list[str]:
     rows = load_rows()
     runs = {points: measure(rows, factory(Engine, with_box_test_points(points))) for points in range(5)}
@@ -587,15 +524,6 @@ def part_j() -> list[str]:
 
 
 # --- (k) the chain section -------------------------------------------------------------------
-
-
-def with_params(code: str, **params: int) -> Catalogue:
-    """The packaged techniques with ``params`` set on ``code``."""
-    data = yaml.safe_load(DEFAULT_PATH.read_text(encoding="utf-8"))
-    for entry in data["techniques"]:
-        if entry["code"] == code:
-            entry["params"] = {**entry.get("params", {}), **params}
-    return Catalogue.from_data(data, f"{DEFAULT_PATH} with {code} {params}")
 
 
 ALTERNATIVE = frozenset({"ACS", "ACR"})
@@ -644,7 +572,7 @@ def part_k(puzzles: Sequence[str]) -> list[str]:
     from bench.fidelity import KIND_FACTS, stuck_after
 
     rows = load_rows()
-    four = with_params("SC", min_length=4)
+    four = with_params(["SC"], min_length=4)
     readings: list[tuple[str, EngineFactory, contextlib.AbstractContextManager[None]]] = [
         ("single-digit chains from 4 cells (the engine before)", factory(Engine, four), contextlib.nullcontext()),
         ("single-digit chains from 6 cells (engine)", factory(Engine), contextlib.nullcontext()),

@@ -86,3 +86,9 @@ def pytest_runtest_setup(item: pytest.Item) -> None:
     """Skip tests marked ``collections`` when the full public collections are absent."""
     if item.get_closest_marker("collections") and collections_dir() is None:
         pytest.skip("needs the public puzzle collections: set SUDOKU_DATA or provide ../shared/data")
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    """``--update-golden``: rewrite tests/golden/ from the present ratings (tests/test_golden.py)."""
+    parser.addoption("--update-golden", action="store_true", default=False,
+                     help="rewrite the golden records of tests/test_golden.py instead of comparing them")

@@ -83,7 +83,7 @@ def test_steps_are_the_whole_walk_not_only_what_the_contradiction_rests_on() -> 
     """"im Mittel etwa 17-18 Schritte nachzuvollziehen, ehe man auf einen Widerspruch stößt": a step
     is every single of the walk.  In example 50's position the contradiction after 15 singles rests
     on 12 of them; counting only those would halve the mean length ("Readings measured" (d))."""
-    from bench.fidelity_readings import rested_on
+    from tests.fidelity_support import rested_on
 
     board = board_from_text(EX50)
     (step,) = bingos(EX50)

@@ -22,6 +22,7 @@ PUZZLE_FILES = sorted(path.name for path in FIXTURES.glob("*.txt") if not path.n
 PICKED = {
     "hard_symmetry.txt": (("forum_hardest_1106.txt", (1, 3, 6, 9, 10)), ("top1465.txt", (1, 2, 3, 7, 12))),
     "top1465_finned_grids.txt": (("top1465.txt", (24, 35)),),
+    "cd_cap.txt": (("sample1000.txt", (138,)),),
 }
 
 

@@ -68,7 +68,7 @@ def test_box_test_points_compete_with_the_tuples_and_stay_at_2() -> None:
     tests (I) share their Stufe with the N-tuples (II), so their points decide between a box test
     and a 2-tuple (2 points): at 0 points example 44 takes a box test where the packaged 2 points
     take the 2-tuple that removes more."""
-    from bench.fidelity_readings import with_box_test_points
+    from tests.fidelity_support import with_box_test_points
 
     puzzle = examples()["44"]["puzzle"]
     packaged = Engine("2001").rate(puzzle)

@@ -10,7 +10,14 @@ import math
 import pytest
 from click.testing import CliRunner
 
-from bench.fidelity import matched, mean_abs_difference, mean_abs_log, stated_stuck, stated_thinning, within
+from tests.fidelity_support import (
+    matched,
+    mean_abs_difference,
+    mean_abs_log,
+    stated_stuck,
+    stated_thinning,
+    within,
+)
 from rater.bulk_resume import RunIdentity
 from rater.cli import main
 from rater.result import step_size

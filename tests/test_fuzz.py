@@ -17,7 +17,7 @@ import pytest
 import yaml
 from click.testing import CliRunner
 
-from bench.fuzz import CANON_CODES, RATE_CODES, run_single, single_cases
+from tests.fuzzing import CANON_CODES, RATE_CODES, run_single, single_cases
 from canon.cli import main as canon_main
 from canon.variants import iter_variants
 from puzzles.formats import parse_candidates

@@ -317,10 +317,12 @@ def test_without_timeout_the_default_guard_ends_a_hung_worker(monkeypatch):
     if sys.platform != "linux":
         pytest.skip("relies on fork inheriting the patched function")
     monkeypatch.setattr(workers, "rate_item", _hang_on_line_one)
-    monkeypatch.setattr(workers, "DEFAULT_GUARD", 0.5)
+    # 3 s, not less: the replacement worker starts and rates the second puzzle within the same guard,
+    # which a loaded machine can make take a second or more.
+    monkeypatch.setattr(workers, "DEFAULT_GUARD", 3.0)
     records = list(rate_stream(read_items([EASY, EASY]), RunSettings(timeout=None), jobs=1))
     assert [r["status"] for r in records] == ["timeout", "solved"]
-    assert records[0]["message"] == "rating took longer than 0.5 s; worker killed"
+    assert records[0]["message"] == "rating took longer than 3 s; worker killed"
 
 
 def test_the_default_guard_is_documented():
@@ -363,15 +365,26 @@ def test_engine_timeout_records_say_why():
 # --- 12: error records flow as fast as the parser reads ------------------------------------
 
 
-def test_twenty_thousand_malformed_lines_take_seconds_not_minutes(tmp_path):
+def test_malformed_lines_never_wait_for_a_worker(tmp_path, monkeypatch):
+    """Error records flow without a poll for workers while none is busy (a wait of 0.2 s per 64 error
+    records once made 20,000 malformed lines take over a minute; the time: bench/bulk_limits.py)."""
+    waits: list[tuple[float, int]] = []
+    collect = workers.WorkerPool.collect
+
+    def counting(self, wait):
+        waits.append((wait, self.in_flight()))
+        return collect(self, wait)
+
+    monkeypatch.setattr(workers.WorkerPool, "collect", counting)
+    lines = [f"malformed line {i}" for i in range(2_000)] + [EASY]
+    records = list(rate_stream(read_items(lines), RunSettings(), jobs=1))
+    assert [r["status"] for r in records] == ["error"] * 2_000 + ["solved"]
+    assert [wait for wait, busy in waits if wait and not busy] == []
     source = tmp_path / "bad.txt"
-    source.write_text("".join(f"malformed line {i}\n" for i in range(20_000)) + EASY + "\n")
+    source.write_text("\n".join(lines) + "\n")
     out = tmp_path / "o.csv"
-    began = time.monotonic()
     result = invoke("--file", str(source), "--output", str(out), "-j", "1", "-q")
-    elapsed = time.monotonic() - began
-    assert result.exit_code == 4 and out.read_text().count("\n") == 20_002
-    assert elapsed < 15, f"{elapsed:.1f} s"  # waiting 0.2 s per 64 error records took over 60 s
+    assert result.exit_code == 4 and out.read_text().count("\n") == 2_002
 
 
 # --- 13: odd input and options -------------------------------------------------------------

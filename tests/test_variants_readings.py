@@ -8,7 +8,7 @@ rater's own behaviour.
 
 from __future__ import annotations
 
-from bench.variant_readings import READINGS, _fresh, cases, rate_reading
+from tests.variant_readings import READINGS, _fresh, cases, rate_reading
 from puzzles.rules import parse_rules
 from rater.engine import Engine
 
