@@ -8,7 +8,7 @@ thinning steps.  Timings and explanation texts are left out: they change
 without the rating changing.
 
 The sample exercises every value of every option digit, every rule variant,
-``--disable``/``--enable``, ``--allow-multiple``, a candidate-line start and
+``--disable``/``--enable``, ``--canonical``, ``--allow-multiple``, a candidate-line start and
 ``--reduce``.  A case is one line of :data:`CASES`: a name, the puzzle, the
 option code and further arguments of ``rate`` (a new flag of ``rate`` is one
 more line, e.g. ``Case("hard-flag", HARD, "2001", ("--flag",))``, then
@@ -113,6 +113,9 @@ CASES: tuple[Case, ...] = (
     Case("disable-bb", HARD, "2001", ("--disable", "BB")),
     Case("disable-ur", HARD, "2001", ("--disable", "UR,QUR")),
     Case("enable-bb", HARD, "2001", ("--techniques", WITHOUT + "BB", "--enable", "BB")),
+    # the canonical orientation in a mode that does not rate it by itself
+    Case("canonical", HARD, "2001", ("--canonical",)),
+    Case("canonical-sync7", COLOUR, "2007", ("--rules", "colour", "--canonical")),
     # several solutions, a candidate-line start, reduction
     Case("allow-multiple", SEVERAL, "2001", ("--allow-multiple",)),
     Case("candidates", CANDIDATES, "2001"),
@@ -139,10 +142,9 @@ def _step_line(step: dict[str, Any]) -> str:
 
 
 def _totals(data: dict[str, Any]) -> dict[str, Any]:
-    level = data["level"]
     return {"status": data["status"], "points": data["points"], "norm2": data["norm2"], "max": data["max"],
-            "level": level.get("en", "") if isinstance(level, dict) else level,
-            "thinning_steps": data["thinning_steps"]}
+            "level": data["level"], "thinning_steps": data["thinning_steps"],
+            "orientation": data.get("orientation")}
 
 
 def golden_record(case: Case, data: dict[str, Any]) -> dict[str, Any]:
@@ -222,5 +224,5 @@ def test_the_sample_covers_every_option_digit_value_and_variant() -> None:
     rules = {c.args[c.args.index("--rules") + 1] for c in CASES if "--rules" in c.args}
     assert rules == {"diagonal", "colour", "colour-diagonal"}
     flags = {a for c in CASES for a in c.args}
-    assert {"--disable", "--enable", "--allow-multiple", "--reduce"} <= flags
+    assert {"--disable", "--enable", "--allow-multiple", "--reduce", "--canonical"} <= flags
     assert any(len(c.puzzle) == 729 for c in CASES)
