@@ -371,8 +371,18 @@ def _conjugate_search(pi: list[int], bound: list[int] | None) -> tuple[list[int]
     return best, found
 
 
+#: Row-1 searches already done, by the column map ``pi``: there are only 12,096 such maps (each
+#: column's digit moves to another stack; 56 x 6^3), so the table stays small and fills quickly.
+_CONJUGATES: dict[tuple[int, ...], tuple[list[int], list[list[int]]]] = {}
+
+
 def _grid_search(grid: Grid) -> tuple[Grid, list[tuple[int, int, int, list[int]]]]:
-    """Minlex form of a full grid and every (transposed?, row 0, row 1, column order) reaching it."""
+    """Minlex form of a full grid and every (transposed?, row 0, row 1, column order) reaching it.
+
+    Rows 0 and 1 choose the column order (row 1's best image comes from
+    :func:`_conjugate_search`, remembered per ``pi``); the ties are cut by row
+    2, which the same band fixes, before the other bands are sorted.
+    """
     plain = [tuple(grid[9 * r : 9 * r + 9]) for r in range(9)]
     turned = [tuple(grid[9 * c + r] for c in range(9)) for r in range(9)]
     mats = (plain, turned)
@@ -390,34 +400,53 @@ def _grid_search(grid: Grid) -> tuple[Grid, list[tuple[int, int, int, list[int]]
                 if r1 == r0:
                     continue
                 second = mat[r1]
-                pi = [col_of[second[c]] for c in range(9)]
-                row, orders = _conjugate_search(pi, best_row)
-                if not orders:
-                    continue
+                pi = tuple([col_of[second[c]] for c in range(9)])
+                known = _CONJUGATES.get(pi)
+                if known is None:
+                    known = _conjugate_search(list(pi), None)
+                    _CONJUGATES[pi] = known
+                row, orders = known
                 if best_row is None or row < best_row:
                     best_row = row
                     pairs = []
+                elif row != best_row:
+                    continue
                 for order in orders:
                     pairs.append((t, r0, r1, order))
-    best: Grid | None = None
-    winners: list[tuple[int, int, int, list[int]]] = []
+    # row 2 (the band's third row) cuts the ties before whole grids are built
+    best_third: list[int] | None = None
+    tied: list[tuple[int, int, int, list[int]]] = []
     for t, r0, r1, order in pairs:
         mat = mats[t]
         label = [0] * 10
         top = mat[r0]
         for j in range(9):
             label[top[order[j]]] = j + 1
+        third_row = mat[3 * (r0 // 3) + 3 - (r0 % 3) - (r1 % 3)]
+        third = [label[third_row[order[j]]] for j in range(9)]
+        if best_third is None or third < best_third:
+            best_third = third
+            tied = [(t, r0, r1, order)]
+        elif third == best_third:
+            tied.append((t, r0, r1, order))
+    best: Grid | None = None
+    winners: list[tuple[int, int, int, list[int]]] = []
+    for t, r0, r1, order in tied:
+        mat = mats[t]
+        label = [0] * 10
+        top = mat[r0]
+        for j in range(9):
+            label[top[order[j]]] = j + 1
         band = r0 // 3
-        r2 = 3 * band + 3 - (r0 % 3) - (r1 % 3)
-        head = [[label[mat[r][order[j]]] for j in range(9)] for r in (r0, r1, r2)]
         tail = []
         for b in range(3):
             if b != band:
                 tail.append(sorted([label[mat[r][order[j]]] for j in range(9)] for r in range(3 * b, 3 * b + 3)))
         tail.sort()
-        cells: list[int] = []
-        for line in head:
-            cells.extend(line)
+        cells: list[int] = list(range(1, 10))
+        cells.extend([label[mat[r1][order[j]]] for j in range(9)])
+        assert best_third is not None
+        cells.extend(best_third)
         for rows in tail:
             for line in rows:
                 cells.extend(line)
