@@ -63,8 +63,6 @@ _ZERO3: Final = (0, 0, 0)
 #: A partial choice of the puzzle search: transposed?, source rows placed, bands in slot order,
 #: stack groups in slot order, column-order mask per stack, digit labels (index = digit), next label.
 _State = tuple[int, tuple[int, ...], tuple[int, ...], tuple[tuple[int, ...], ...], tuple[int, int, int], tuple[int, ...], int]
-#: One way to place a row: the row's cells, and the new groups, masks, labels and next label.
-_RowWay = tuple[tuple[tuple[int, ...], ...], list[int], tuple[int, ...], int]
 
 
 @dataclass(frozen=True)
@@ -184,7 +182,7 @@ def _row_ways(
     position so far); ``bound`` None means no bound.
     """
     cells: list[int] = []
-    # a way: (groups so far, masks, labels, next label, stacks still to place in the current group)
+    # a way: (groups so far, masks, labels, next label); pending[i] lists the stacks way i has still to place
     ways: list[tuple[list[tuple[int, ...]], list[int], tuple[int, ...], int]] = [([], list(masks), labels, nxt)]
     tight = bound is not None
     for group in groups:
@@ -211,7 +209,7 @@ def _row_ways(
             pending = [list(rest) for _ in ways]
         for _ in range(len(pending[0])):
             best: tuple[int, int, int] | None = None
-            chosen: list[tuple[int, int, int, tuple[int, ...], int, int]] = []  # way, stack, mask, labels, nxt
+            chosen: list[tuple[int, int, int, tuple[int, ...], int]] = []  # way, stack, mask, labels, nxt
             for w in range(len(ways)):
                 way = ways[w]
                 for st in pending[w]:
@@ -221,7 +219,7 @@ def _row_ways(
                         chosen = []
                     if seg == best:
                         for m, lab, n in seg_ways:
-                            chosen.append((w, st, m, lab, n, 0))
+                            chosen.append((w, st, m, lab, n))
             assert best is not None
             cells.extend(best)
             if tight:
@@ -234,7 +232,7 @@ def _row_ways(
                     tight = False
             new_ways: list[tuple[list[tuple[int, ...]], list[int], tuple[int, ...], int]] = []
             new_pending: list[list[int]] = []
-            for w, st, m, lab, n, _unused in chosen:
+            for w, st, m, lab, n in chosen:
                 way = ways[w]
                 new_masks = list(way[1])
                 new_masks[st] = m
@@ -243,8 +241,8 @@ def _row_ways(
             ways = new_ways
             pending = new_pending
     out = []
-    for g, m, lab, n in ways:
-        out.append((tuple(g), (m[0], m[1], m[2]), lab, n))
+    for placed, way_masks, lab, n in ways:
+        out.append((tuple(placed), (way_masks[0], way_masks[1], way_masks[2]), lab, n))
     return tuple(cells), out
 
 
@@ -472,8 +470,8 @@ def _grid_transformation(grid: Grid, winner: tuple[int, int, int, list[int]]) ->
     keyed = []
     for b in range(3):
         if b != band:
-            rows = sorted(range(3 * b, 3 * b + 3), key=lambda r: [label[mat[r][order[j]]] for j in range(9)])
-            keyed.append(([label[mat[rows[0]][order[j]]] for j in range(9)], b, rows))
+            sources = sorted(range(3 * b, 3 * b + 3), key=lambda r: [label[mat[r][order[j]]] for j in range(9)])
+            keyed.append(([label[mat[sources[0]][order[j]]] for j in range(9)], b, sources))
     keyed.sort()
     bands = (band, keyed[0][1], keyed[1][1])
     rows = ((r0 % 3, r1 % 3, r2 % 3), tuple(r % 3 for r in keyed[0][2]), tuple(r % 3 for r in keyed[1][2]))
