@@ -61,8 +61,11 @@ _LOWEST_BIT: Final = tuple(((m & -m).bit_length() - 1) if m else -1 for m in ran
 _ZERO3: Final = (0, 0, 0)
 
 #: A partial choice of the puzzle search: transposed?, source rows placed, bands in slot order,
-#: stack groups in slot order, column-order mask per stack, digit labels (index = digit), next label.
-_State = tuple[int, tuple[int, ...], tuple[int, ...], tuple[tuple[int, ...], ...], tuple[int, int, int], tuple[int, ...], int]
+#: stack groups in slot order, column-order mask per stack, digit labels (index = digit), next label,
+#: and how many row arrangements with the same future it stands for.
+_State = tuple[
+    int, tuple[int, ...], tuple[int, ...], tuple[tuple[int, ...], ...], tuple[int, int, int], tuple[int, ...], int, int
+]
 
 
 @dataclass(frozen=True)
@@ -256,14 +259,16 @@ def _puzzle_search(grid: Grid) -> tuple[Grid, list[_State]]:
     for mat in mats:
         counts = [sum(1 for v in mat[r] if v) for r in range(9)]
         orders.append(sorted(range(9), key=lambda r: counts[r]))
-    states: list[_State] = [(t, (), (), ((0, 1, 2),), (_ALL_ORDERS, _ALL_ORDERS, _ALL_ORDERS), (0,) * 10, 1) for t in (0, 1)]
+    states: list[_State] = [
+        (t, (), (), ((0, 1, 2),), (_ALL_ORDERS, _ALL_ORDERS, _ALL_ORDERS), (0,) * 10, 1, 1) for t in (0, 1)
+    ]
     form: list[int] = []
     for pos in range(9):
         best: tuple[int, ...] | None = None
         survivors: list[_State] = []
         opening = pos % 3 == 0
         for state in states:
-            t, used, bands, groups, masks, labels, nxt = state
+            t, used, bands, groups, masks, labels, nxt, weight = state
             mat = mats[t]
             for r in orders[t]:
                 if opening:
@@ -280,16 +285,41 @@ def _puzzle_search(grid: Grid) -> tuple[Grid, list[_State]]:
                 new_used = used + (r,)
                 new_bands = bands + (r // 3,) if opening else bands
                 for g, m, lab, n in ways:
-                    survivors.append((t, new_used, new_bands, g, m, lab, n))
+                    survivors.append((t, new_used, new_bands, g, m, lab, n, weight))
         assert best is not None
         form.extend(best)
-        states = survivors
+        states = _merged(survivors, (pos + 1) % 3 == 0)
     return tuple(form), states
+
+
+def _merged(states: list[_State], band_done: bool) -> list[_State]:
+    """The states with the same future merged into one, their weights added.
+
+    Two choices that used the same rows (in another order: empty rows, say)
+    and left the same columns, labels and open band continue identically, so
+    one of them is searched for both; without this a puzzle with empty bands
+    multiplies its states by every order of its empty rows.
+    """
+    if len(states) < 2:
+        return states
+    index: dict[tuple[object, ...], int] = {}
+    out: list[_State] = []
+    for state in states:
+        t, used, bands, groups, masks, labels, nxt, weight = state
+        key = (t, tuple(sorted(used)), -1 if band_done else bands[-1], groups, masks, labels, nxt)
+        at = index.get(key)
+        if at is None:
+            index[key] = len(out)
+            out.append(state)
+        else:
+            kept = out[at]
+            out[at] = kept[:7] + (kept[7] + weight,)
+    return out
 
 
 def _state_size(state: _State) -> int:
     """How many elements of G one final partial choice stands for."""
-    size = 1
+    size = state[7]
     for group in state[3]:
         size *= factorial(len(group))
     for m in state[4]:
@@ -304,7 +334,7 @@ def _digit_map(labels: tuple[int, ...]) -> tuple[int, ...]:
 
 
 def _state_transformation(state: _State) -> Transformation:
-    t, used, bands, groups, masks, labels, _nxt = state
+    t, used, bands, groups, masks, labels, _nxt, _weight = state
     stacks = [st for group in groups for st in group]
     rows = tuple(tuple(used[3 * k + m] - 3 * bands[k] for m in range(3)) for k in range(3))
     cols = tuple(PERMS3[_LOWEST_BIT[masks[st]]] for st in stacks)
