@@ -256,21 +256,27 @@ def _puzzle_search(grid: Grid) -> tuple[Grid, list[_State]]:
     mats = (plain, turned)
     # rows tried fewest clues first, so that the bound gets tight early
     orders = []
+    clues = []
     for mat in mats:
         counts = [sum(1 for v in mat[r] if v) for r in range(9)]
         orders.append(sorted(range(9), key=lambda r: counts[r]))
+        clues.append(counts)
     states: list[_State] = [
         (t, (), (), ((0, 1, 2),), (_ALL_ORDERS, _ALL_ORDERS, _ALL_ORDERS), (0,) * 10, 1, 1) for t in (0, 1)
     ]
     form: list[int] = []
     for pos in range(9):
         best: tuple[int, ...] | None = None
+        leading = 0  # empty cells that open ``best``: a row with more than 9 - leading clues cannot tie
         survivors: list[_State] = []
         opening = pos % 3 == 0
         for state in states:
             t, used, bands, groups, masks, labels, nxt, weight = state
             mat = mats[t]
+            counts = clues[t]
             for r in orders[t]:
+                if counts[r] > 9 - leading:
+                    break  # rows come fewest clues first
                 if opening:
                     if r // 3 in bands:
                         continue
@@ -282,6 +288,9 @@ def _puzzle_search(grid: Grid) -> tuple[Grid, list[_State]]:
                 if best is None or cells < best:
                     best = cells
                     survivors = []
+                    leading = 0
+                    while leading < 9 and cells[leading] == 0:
+                        leading += 1
                 new_used = used + (r,)
                 new_bands = bands + (r // 3,) if opening else bands
                 for g, m, lab, n in ways:
