@@ -59,6 +59,7 @@ _SEGMENT: Final = tuple(tuple((3 * st + p[0], 3 * st + p[1], 3 * st + p[2]) for 
 _POPCOUNT6: Final = tuple(bin(m).count("1") for m in range(64))
 _LOWEST_BIT: Final = tuple(((m & -m).bit_length() - 1) if m else -1 for m in range(64))
 _ZERO3: Final = (0, 0, 0)
+_ZERO9: Final = (0,) * 9
 
 #: A partial choice of the puzzle search: transposed?, source rows placed, bands in slot order,
 #: stack groups in slot order, column-order mask per stack, digit labels (index = digit), next label,
@@ -184,6 +185,8 @@ def _row_ways(
     [])`` as soon as the prefix exceeds ``bound`` (the best row of this
     position so far); ``bound`` None means no bound.
     """
+    if not any(row):
+        return _ZERO9, [(groups, masks, labels, nxt)]  # nothing to place, and nothing is smaller
     cells: list[int] = []
     # a way: (groups so far, masks, labels, next label); pending[i] lists the stacks way i has still to place
     ways: list[tuple[list[tuple[int, ...]], list[int], tuple[int, ...], int]] = [([], list(masks), labels, nxt)]
@@ -197,15 +200,12 @@ def _row_ways(
             if empty:
                 for way in ways:
                     way[0].append(tuple(empty))
+                start = len(cells)
                 cells.extend([0] * (3 * len(empty)))
                 if tight:
                     assert bound is not None
-                    prefix = tuple(cells)
-                    limit = bound[: len(cells)]
-                    if prefix > limit:
-                        return (), []
-                    if prefix < limit:
-                        tight = False
+                    if any(bound[start : len(cells)]):
+                        tight = False  # zeros where the bound has a digit: smaller
             if len(empty) == len(group):
                 continue
             rest = [st for st in group if st not in empty]
@@ -224,15 +224,14 @@ def _row_ways(
                         for m, lab, n in seg_ways:
                             chosen.append((w, st, m, lab, n))
             assert best is not None
-            cells.extend(best)
             if tight:
                 assert bound is not None
-                prefix = tuple(cells)
-                limit = bound[: len(cells)]
-                if prefix > limit:
+                limit = bound[len(cells) : len(cells) + 3]
+                if best > limit:
                     return (), []
-                if prefix < limit:
+                if best < limit:
                     tight = False
+            cells.extend(best)
             new_ways: list[tuple[list[tuple[int, ...]], list[int], tuple[int, ...], int]] = []
             new_pending: list[list[int]] = []
             for w, st, m, lab, n in chosen:
