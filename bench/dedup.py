@@ -90,7 +90,7 @@ def main() -> None:
         path = Path(tmp) / "collection.txt"
         originals = build(args.source, args.base, args.copies, path)
         total = args.base + args.copies
-        print(f"| input | jobs | classes kept | seconds | puzzles/s | peak MiB |")
+        print("| input | jobs | classes kept | seconds | puzzles/s | peak MiB |")
         print("|---|---:|---:|---:|---:|---:|")
         for jobs in args.jobs:
             output = Path(tmp) / f"out{jobs}.txt"

@@ -56,7 +56,7 @@ Grid = tuple[int, ...]
 _ALL_ORDERS: Final = 63
 #: _SEGMENT[st][p]: the three columns of stack ``st`` in the order PERMS3[p].
 _SEGMENT: Final = tuple(tuple((3 * st + p[0], 3 * st + p[1], 3 * st + p[2]) for p in PERMS3) for st in range(3))
-_POPCOUNT6: Final = tuple(bin(m).count("1") for m in range(64))
+_POPCOUNT6: Final = tuple(m.bit_count() for m in range(64))
 _LOWEST_BIT: Final = tuple(((m & -m).bit_length() - 1) if m else -1 for m in range(64))
 _ZERO3: Final = (0, 0, 0)
 _ZERO9: Final = (0,) * 9

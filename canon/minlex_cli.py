@@ -19,7 +19,14 @@ from typing import BinaryIO, TextIO
 
 import click
 from rich.console import Console
-from rich.progress import BarColumn, DownloadColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
+from rich.progress import (
+    BarColumn,
+    DownloadColumn,
+    Progress,
+    TextColumn,
+    TimeElapsedColumn,
+    TimeRemainingColumn,
+)
 
 from canon.cli_input import Grid, fail, run_on_inputs
 from canon.dedup import KEYS, DedupCounts, digests
@@ -57,7 +64,9 @@ def minlex_command(
     orbit allows.  --details adds the transformation (canon transform --spec
     form) that maps the input onto the form, and the number of automorphisms.
     """
-    from canon.cli import parse_input  # canon.cli registers this command, so it is imported by then
+    from canon.cli import (
+        parse_input,  # canon.cli registers this command, so it is imported by then
+    )
 
     if len(empty) != 1 or empty in "123456789" or not empty.isprintable() or empty.isspace():
         fail(f"--empty needs one printable character other than 1-9, got {empty!r}")
