@@ -64,9 +64,8 @@ def minlex_command(
     orbit allows.  --details adds the transformation (canon transform --spec
     form) that maps the input onto the form, and the number of automorphisms.
     """
-    from canon.cli import (
-        parse_input,  # canon.cli registers this command, so it is imported by then
-    )
+    # canon.cli registers this command, so it is fully imported by the time the command runs
+    from canon.cli import parse_input
 
     if len(empty) != 1 or empty in "123456789" or not empty.isprintable() or empty.isspace():
         fail(f"--empty needs one printable character other than 1-9, got {empty!r}")
