@@ -258,7 +258,7 @@ def _puzzle_search(grid: Grid) -> tuple[Grid, list[_State]]:
     clues = []
     for mat in mats:
         counts = [sum(1 for v in mat[r] if v) for r in range(9)]
-        orders.append(sorted(range(9), key=lambda r: counts[r]))
+        orders.append(sorted(range(9), key=counts.__getitem__))
         clues.append(counts)
     states: list[_State] = [
         (t, (), (), ((0, 1, 2),), (_ALL_ORDERS, _ALL_ORDERS, _ALL_ORDERS), (0,) * 10, 1, 1) for t in (0, 1)
