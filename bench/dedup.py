@@ -48,18 +48,20 @@ def build(source: str, base: int, copies: int, path: Path, seed: int = 29) -> li
     return originals
 
 
-def run(path: Path, jobs: int, output: Path) -> tuple[float, float, str]:
-    """(seconds, peak MiB of the child, its summary line)."""
-    before = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+def run(path: Path, jobs: int, output: Path) -> tuple[float, float, float, str]:
+    """(seconds, CPU seconds of the child and its workers, peak MiB of one process, the summary line)."""
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    before, cpu_before = usage.ru_maxrss, usage.ru_utime + usage.ru_stime
     start = time.perf_counter()
     done = subprocess.run(
         [sys.executable, "-m", "canon", "dedup", str(path), "--output", str(output), "--jobs", str(jobs), "--no-progress"],
         cwd=REPO, capture_output=True, text=True, check=True,
     )
     seconds = time.perf_counter() - start
-    peak = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
-    # ru_maxrss of children is the largest child so far (KiB on Linux); runs go smallest first
-    return seconds, max(peak, before) / 1024, done.stderr.strip().splitlines()[-1]
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    # ru_maxrss of children is the largest process so far (KiB on Linux), workers included
+    return seconds, usage.ru_utime + usage.ru_stime - cpu_before, max(usage.ru_maxrss, before) / 1024, \
+        done.stderr.strip().splitlines()[-1]
 
 
 def set_memory(size: int) -> float:
@@ -90,16 +92,16 @@ def main() -> None:
         path = Path(tmp) / "collection.txt"
         originals = build(args.source, args.base, args.copies, path)
         total = args.base + args.copies
-        print("| input | jobs | classes kept | seconds | puzzles/s | peak MiB |")
-        print("|---|---:|---:|---:|---:|---:|")
+        print("| input | jobs | classes kept | seconds | puzzles/s | CPU ms per puzzle | peak MiB |")
+        print("|---|---:|---:|---:|---:|---:|---:|")
         for jobs in args.jobs:
             output = Path(tmp) / f"out{jobs}.txt"
-            seconds, peak, summary = run(path, jobs, output)
+            seconds, cpu, peak, summary = run(path, jobs, output)
             kept = output.read_text().splitlines()
             assert len(kept) == args.base, summary
             assert {minlex(p) for p in kept[:200]} <= {minlex(p) for p in originals}
             print(f"| {args.base:,} of {args.source} + {args.copies:,} copies | {jobs} | {len(kept):,} | "
-                  f"{seconds:.1f} | {total / seconds:,.0f} | {peak:.0f} |", flush=True)
+                  f"{seconds:.1f} | {total / seconds:,.0f} | {1000 * cpu / total:.3f} | {peak:.0f} |", flush=True)
     per_entry = set_memory(args.set_size)
     print(f"\ndigest set: {per_entry:.0f} bytes per class ({args.set_size:,} random 16-byte digests); "
           f"10^7 classes: {per_entry * 1e7 / 2**30:.2f} GiB for the set")
