@@ -29,7 +29,7 @@ REPO = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(REPO))
 
 from canon.group import random_transformation  # noqa: E402
-from canon.minlex import minlex  # noqa: E402
+from canon.minlex_search import minlex  # noqa: E402
 from puzzles.parsing import format_line, parse_line  # noqa: E402
 
 DATA = Path(os.environ.get("SUDOKU_DATA", REPO.parent / "shared" / "data"))

@@ -1,7 +1,7 @@
 """De-duplicating a collection up to isomorphism: one puzzle per class, the first one seen.
 
 Two puzzles are isomorphic exactly when their canonical keys are equal; the
-key is the minlex form (:mod:`canon.minlex`, the field's form) or the
+key is the minlex form (:mod:`canon.minlex_search`, the field's form) or the
 canonical form of seed 000 (:mod:`canon.canonical`), both invariant under
 G* (under G for 0-1 patterns).  Only a 16-byte BLAKE2b digest of each key is
 remembered, so a collection of 10^7 puzzles needs a set of 10^7 short
@@ -24,7 +24,7 @@ from hashlib import blake2b
 from typing import Final, TypeVar
 
 from canon.canonical import canonical_form
-from canon.minlex import minlex_form
+from canon.minlex_search import minlex_form
 from puzzles.parsing import PuzzleError, check_givens
 
 Grid = tuple[int, ...]

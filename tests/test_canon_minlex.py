@@ -1,4 +1,4 @@
-"""Minlex forms (canon.minlex): published forms, the brute force over all of G, invariance, variants."""
+"""Minlex forms (canon.minlex_search): published forms, the brute force over all of G, invariance, variants."""
 
 from __future__ import annotations
 
@@ -10,7 +10,7 @@ import pytest
 import canon
 from canon.canonical import canonical_form
 from canon.group import random_transformation
-from canon.minlex import minlex, minlex_form, minlex_result
+from canon.minlex_search import minlex, minlex_form, minlex_result
 from canon.variant_group import random_variant_transformation, variant_canonical
 from puzzles.parsing import format_line, parse_line
 from puzzles.rules import parse_rules

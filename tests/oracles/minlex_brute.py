@@ -1,4 +1,4 @@
-"""Minlex form by brute force over all 3,359,232 elements of G, independent of :mod:`canon.minlex`.
+"""Minlex form by brute force over all 3,359,232 elements of G, independent of :mod:`canon.minlex_search`.
 
 Every element (transposition x row map x column map, the row maps rebuilt in
 :func:`tests.oracles.burnside.row_group`) is one row of a numpy table.  The
