@@ -251,7 +251,7 @@ def _row_ways(
 def _puzzle_search(grid: Grid) -> tuple[Grid, list[_State]]:
     """Minlex form of a puzzle (any cells may be empty) and every final partial choice reaching it."""
     plain = [tuple(grid[9 * r : 9 * r + 9]) for r in range(9)]
-    turned = [tuple(grid[9 * c + r] for c in range(9)) for r in range(9)]
+    turned = [tuple(grid[r::9]) for r in range(9)]
     mats = (plain, turned)
     # rows tried fewest clues first, so that the bound gets tight early
     orders = []
@@ -420,7 +420,7 @@ def _grid_search(grid: Grid) -> tuple[Grid, list[tuple[int, int, int, list[int]]
     2, which the same band fixes, before the other bands are sorted.
     """
     plain = [tuple(grid[9 * r : 9 * r + 9]) for r in range(9)]
-    turned = [tuple(grid[9 * c + r] for c in range(9)) for r in range(9)]
+    turned = [tuple(grid[r::9]) for r in range(9)]
     mats = (plain, turned)
     best_row: list[int] | None = None
     pairs: list[tuple[int, int, int, list[int]]] = []
@@ -436,7 +436,7 @@ def _grid_search(grid: Grid) -> tuple[Grid, list[tuple[int, int, int, list[int]]
                 if r1 == r0:
                     continue
                 second = mat[r1]
-                pi = tuple([col_of[second[c]] for c in range(9)])
+                pi = tuple([col_of[v] for v in second])
                 known = _CONJUGATES.get(pi)
                 if known is None:
                     known = _conjugate_search(list(pi), None)
