@@ -169,6 +169,39 @@ def _segment_ways(
     return best, ways
 
 
+def _placed_row_way(
+    row: tuple[int, ...],
+    groups: tuple[tuple[int, ...], ...],
+    masks: tuple[int, int, int],
+    labels: tuple[int, ...],
+    nxt: int,
+    bound: tuple[int, ...] | None,
+) -> tuple[tuple[int, ...], list[tuple[tuple[tuple[int, ...], ...], tuple[int, int, int], tuple[int, ...], int]]] | None:
+    """:func:`_row_ways` when every stack has its slot and each segment has one way: the common case.
+
+    None when some segment can be reached in two ways (then the general
+    search splits the choice).
+    """
+    cells: list[int] = []
+    new_masks = [masks[0], masks[1], masks[2]]
+    tight = bound is not None
+    for slot in range(3):
+        st = groups[slot][0]
+        seg, seg_ways = _segment_ways(row, st, new_masks[st], labels, nxt)
+        if len(seg_ways) != 1:
+            return None
+        if tight:
+            assert bound is not None
+            limit = bound[3 * slot : 3 * slot + 3]
+            if seg > limit:
+                return (), []
+            if seg < limit:
+                tight = False
+        new_masks[st], labels, nxt = seg_ways[0]
+        cells.extend(seg)
+    return tuple(cells), [(groups, (new_masks[0], new_masks[1], new_masks[2]), labels, nxt)]
+
+
 def _row_ways(
     row: tuple[int, ...],
     groups: tuple[tuple[int, ...], ...],
@@ -187,6 +220,10 @@ def _row_ways(
     """
     if not any(row):
         return _ZERO9, [(groups, masks, labels, nxt)]  # nothing to place, and nothing is smaller
+    if len(groups) == 3:
+        found = _placed_row_way(row, groups, masks, labels, nxt, bound)
+        if found is not None:
+            return found
     cells: list[int] = []
     # a way: (groups so far, masks, labels, next label); pending[i] lists the stacks way i has still to place
     ways: list[tuple[list[tuple[int, ...]], list[int], tuple[int, ...], int]] = [([], list(masks), labels, nxt)]
@@ -281,9 +318,12 @@ def _puzzle_search(grid: Grid) -> tuple[Grid, list[_State]]:
                         continue
                 elif r // 3 != bands[-1] or r in used:
                     continue
-                cells, ways = _row_ways(mat[r], groups, masks, labels, nxt, best)
-                if not ways:
-                    continue
+                if counts[r]:
+                    cells, ways = _row_ways(mat[r], groups, masks, labels, nxt, best)
+                    if not ways:
+                        continue
+                else:
+                    cells, ways = _ZERO9, [(groups, masks, labels, nxt)]  # an empty row changes nothing
                 if best is None or cells < best:
                     best = cells
                     survivors = []
