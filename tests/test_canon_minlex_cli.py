@@ -103,3 +103,14 @@ def test_dedup_refuses_to_overwrite_its_input(tmp_path: Path) -> None:
     assert code == 2 and "input" in err
     code, _, err = run("dedup", str(tmp_path / "missing.txt"))
     assert code == 2 and err.startswith("error: cannot read")
+
+
+def test_dedup_reads_grid_files(tmp_path: Path) -> None:
+    """The 9-line grids rate --file reads: a framed grid and an isomorphic line are one class."""
+    rows = [PUZZLE[9 * r : 9 * r + 9].replace("0", ".") for r in range(9)]
+    framed = "\n".join(f"{row[:3]}|{row[3:6]}|{row[6:]}" for row in rows)
+    src = tmp_path / "grids.sdk"
+    src.write_text(f"# two copies of one puzzle\n{framed}\n\n{MINLEX}\n")
+    code, out, err = run("dedup", str(src), "--no-progress")
+    assert code == 0 and out.splitlines() == [PUZZLE.replace("0", ".")]
+    assert err.strip().endswith("2 puzzles, 1 classes kept, 1 duplicates dropped")
