@@ -63,6 +63,10 @@ _SEGMENT: Final = tuple(tuple((3 * st + p[0], 3 * st + p[1], 3 * st + p[2]) for 
 _POPCOUNT6: Final = tuple(m.bit_count() for m in range(64))
 _LOWEST_BIT: Final = tuple(((m & -m).bit_length() - 1) if m else -1 for m in range(64))
 _ZERO3: Final = (0, 0, 0)
+#: _ORDERS_PUTTING[at][k]: mask of the column orders that show a stack's column ``k`` at position ``at``.
+_ORDERS_PUTTING: Final = tuple(
+    tuple(sum(1 << p for p in range(6) if PERMS3[p][at] == k) for k in range(3)) for at in range(3)
+)
 _ZERO9: Final = (0,) * 9
 
 #: A partial choice of the puzzle search: transposed?, source rows placed, bands in slot order,
@@ -103,8 +107,28 @@ def _segment_ways(
     segment with other new digits are separate ways (their digit maps differ).
     """
     base = 3 * st
-    if not (row[base] or row[base + 1] or row[base + 2]):
+    x = row[base]
+    y = row[base + 1]
+    z = row[base + 2]
+    if not (x or y or z):
         return _ZERO3, [(mask, labels, nxt)]
+    if (x != 0) + (y != 0) + (z != 0) == 1:
+        # one clue: it goes as far right as the mask allows, and there is one way
+        k = 0 if x else (1 if y else 2)
+        v = x or y or z
+        if labels[v]:
+            label = labels[v]
+            n = nxt
+        else:
+            label = nxt
+            n = nxt + 1
+            fresh = list(labels)
+            fresh[v] = label
+            labels = tuple(fresh)
+        for at in (2, 1, 0):
+            kept = mask & _ORDERS_PUTTING[at][k]
+            if kept:
+                return ((0, 0, label) if at == 2 else ((0, label, 0) if at == 1 else (label, 0, 0))), [(kept, labels, n)]
     best: tuple[int, int, int] | None = None
     contents: list[tuple[int, int, int]] = []
     masks: list[int] = []
