@@ -215,6 +215,13 @@ def _placed_row_way(
     tight = bound is not None
     for slot in range(3):
         st = groups[slot][0]
+        if not (row[3 * st] or row[3 * st + 1] or row[3 * st + 2]):
+            if tight:
+                assert bound is not None
+                if bound[3 * slot] or bound[3 * slot + 1] or bound[3 * slot + 2]:
+                    tight = False
+            cells.extend(_ZERO3)
+            continue
         seg, seg_ways = _segment_ways(row, st, new_masks[st], labels, nxt)
         if len(seg_ways) != 1:
             return None
@@ -248,10 +255,6 @@ def _row_ways(
     """
     if not any(row):
         return _ZERO9, [(groups, masks, labels, nxt)]  # nothing to place, and nothing is smaller
-    if len(groups) == 3:
-        found = _placed_row_way(row, groups, masks, labels, nxt, bound)
-        if found is not None:
-            return found
     cells: list[int] = []
     # a way: (groups so far, masks, labels, next label); pending[i] lists the stacks way i has still to place
     ways: list[tuple[list[tuple[int, ...]], list[int], tuple[int, ...], int]] = [([], list(masks), labels, nxt)]
@@ -347,7 +350,10 @@ def _puzzle_search(grid: Grid) -> tuple[Grid, list[_State]]:
                 elif r // 3 != bands[-1] or r in used:
                     continue
                 if counts[r]:
-                    cells, ways = _row_ways(mat[r], groups, masks, labels, nxt, best)
+                    found = _placed_row_way(mat[r], groups, masks, labels, nxt, best) if len(groups) == 3 else None
+                    if found is None:
+                        found = _row_ways(mat[r], groups, masks, labels, nxt, best)
+                    cells, ways = found
                     if not ways:
                         continue
                 else:
