@@ -36,10 +36,13 @@ DIGEST_BYTES: Final = 16
 CHUNK: Final = 2000
 
 
-def class_key(grid: Grid, key: str = "minlex", *, pattern: bool = False) -> str:
-    """The text that is equal for two puzzles exactly when they are isomorphic."""
+def class_key(grid: Grid, key: str = "minlex", *, pattern: bool = False, checked: bool = False) -> str:
+    """The text that is equal for two puzzles exactly when they are isomorphic.
+
+    ``checked``: the caller has checked the givens (see :func:`canon.minlex_search.minlex_form`).
+    """
     if key == "minlex":
-        form = minlex_form(grid, pattern=pattern)
+        form = minlex_form(grid, pattern=pattern, checked=checked)
     elif key == "form":
         form = canonical_form(grid, pattern=pattern).form
     else:
@@ -47,9 +50,10 @@ def class_key(grid: Grid, key: str = "minlex", *, pattern: bool = False) -> str:
     return "".join(map(str, form))
 
 
-def class_digest(grid: Grid, key: str = "minlex", *, pattern: bool = False) -> bytes:
+def class_digest(grid: Grid, key: str = "minlex", *, pattern: bool = False, checked: bool = False) -> bytes:
     """The 16-byte digest of :func:`class_key` that the de-duplication remembers."""
-    return blake2b(class_key(grid, key, pattern=pattern).encode("ascii"), digest_size=DIGEST_BYTES).digest()
+    text = class_key(grid, key, pattern=pattern, checked=checked)
+    return blake2b(text.encode("ascii"), digest_size=DIGEST_BYTES).digest()
 
 
 def digest_chunk(grids: Sequence[Grid | None], key: str, pattern: bool) -> list[bytes | str]:
@@ -62,7 +66,7 @@ def digest_chunk(grids: Sequence[Grid | None], key: str, pattern: bool) -> list[
         try:
             if not pattern:
                 check_givens(grid)
-            out.append(class_digest(grid, key, pattern=pattern))
+            out.append(class_digest(grid, key, pattern=pattern, checked=True))
         except PuzzleError as exc:
             out.append(str(exc))
     return out

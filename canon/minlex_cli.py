@@ -76,7 +76,7 @@ def minlex_command(
 
     def handle(grid: Grid, _single: bool) -> str:
         if not details and rules.standard:
-            return text(minlex_form(grid, pattern=pattern))
+            return text(minlex_form(grid, pattern=pattern, checked=True))  # parse_input checked the givens
         result = minlex_result(grid, pattern=pattern, rules=rules)
         if not details:
             return text(result.form)

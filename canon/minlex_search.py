@@ -608,7 +608,7 @@ def minlex_result(grid: Grid, *, pattern: bool = False, rules: Rules = STANDARD)
 
         form, ways = variant_canonical(cells, rules)
         return MinlexResult(form, ways[0], len(ways))
-    if all(cells) and not pattern:
+    if _valid_full_grid(cells):
         form, winners = _grid_search(cells)
         return MinlexResult(form, _grid_transformation(cells, winners[0]), len(winners))
     form, states = _puzzle_search(cells)
@@ -620,10 +620,24 @@ def minlex_result(grid: Grid, *, pattern: bool = False, rules: Rules = STANDARD)
     return MinlexResult(form, transformation, sum(_state_size(s) for s in states))
 
 
-def minlex_form(grid: Grid, *, pattern: bool = False) -> Grid:
-    """Just the minlex form under G* (G for patterns): the fast path for bulk work."""
+def _valid_full_grid(cells: Grid) -> bool:
+    """A complete grid obeying the rules: the grid search relies on both, the puzzle search on neither."""
+    if not all(cells) or max(cells) > 9:
+        return False
+    from puzzles.parsing import find_conflict
+
+    return find_conflict(cells) is None
+
+
+def minlex_form(grid: Grid, *, pattern: bool = False, checked: bool = False) -> Grid:
+    """Just the minlex form under G* (G for patterns): the fast path for bulk work.
+
+    ``checked`` promises that the givens break no rule (the caller checked
+    them), which saves that check for a full grid; a full grid whose digits
+    clash is then not allowed.
+    """
     cells = tuple(1 if v else 0 for v in grid) if pattern else tuple(grid)
-    if all(cells) and not pattern:
+    if not pattern and (all(cells) if checked else _valid_full_grid(cells)):
         return _grid_search(cells)[0]
     return _puzzle_search(cells)[0]
 

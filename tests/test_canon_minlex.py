@@ -213,3 +213,14 @@ def test_package_exports() -> None:
     assert canon.minlex_result(parse_line(COACH_PUZZLE)).text() == COACH_MINLEX
     firsts = list(canon.dedup([parse_line(COACH_PUZZLE), parse_line(COACH_MINLEX)]))
     assert [index for index, _grid in firsts] == [0]
+
+
+def test_full_grid_breaking_the_rules_takes_the_general_search() -> None:
+    """The grid search assumes a valid grid; a full grid with clashing digits is minlexed all the same."""
+    values = list(cells(CATALOGUE_GRIDS[2]))
+    values[0], values[1] = values[1], values[0]  # two digits twice in their columns
+    clashing = tuple(values)
+    form, count = brute_minlex(clashing)
+    result = minlex_result(clashing)
+    assert (result.form, result.automorphisms) == (form, count)
+    assert minlex(clashing) == result.text()
