@@ -10,8 +10,11 @@ of 17clue.txt and puzzles with 60-80 clues cut from them (median / p95 / max).
 Timings are wall-clock on whatever machine runs it, with the load average; on a
 shared box they are noisy.
 
+With --minlex N only the minlex section runs: CPU time per minlex form of N
+17-clue puzzles and of their solution grids, all moved by random elements.
+
 Usage: python3 bench/canon.py [--patterns-up-to 10] [--symbols-up-to 8] [--jobs 2]
-                              [--enumeration-only] [--grids 2000] [--only-grids]
+                              [--enumeration-only] [--grids 2000] [--only-grids] [--minlex N]
 Data: ../shared/data beside the repository, or $SUDOKU_DATA.
 """
 
@@ -31,6 +34,7 @@ from canon.canonical import canonical_form  # noqa: E402
 from canon.enumerate import work_units  # noqa: E402
 from canon.enumerate_jobs import run_units  # noqa: E402
 from canon.group import random_transformation  # noqa: E402
+from canon.minlex_search import minlex_form  # noqa: E402
 from puzzles.parsing import parse_puzzle  # noqa: E402
 from puzzles.solver import solve  # noqa: E402
 from tests.oracles.burnside import pattern_orbit_counts, symbol_orbit_count  # noqa: E402
@@ -158,6 +162,43 @@ def full_grids(count: int) -> str:
     return "\n".join(lines)
 
 
+# --- minlex forms -------------------------------------------------------------------------
+# The field's form (canon.minlex_search): per 17-clue puzzle and per full grid, inputs moved by random
+# elements of G* so that none is already in minlex form.
+
+
+def _cpu_ms(inputs: list[tuple[int, ...]]) -> list[float]:
+    times = []
+    for grid in inputs:
+        c0 = time.process_time()
+        minlex_form(grid, checked=True)
+        times.append((time.process_time() - c0) * 1000)
+    return sorted(times)
+
+
+def _row(label: str, times: list[float]) -> str:
+    p95 = times[max(0, int(0.95 * len(times)) - 1)]
+    return f"| {label} | {len(times)} | {statistics.median(times):.3f} | {p95:.3f} | {times[-1]:.3f} |"
+
+
+def minlex_speed(count: int) -> str:
+    """CPU milliseconds per minlex form: 17-clue puzzles, their solution grids (first and second pass)."""
+    minlex_module = sys.modules["canon.minlex_search"]
+    rng = random.Random(29)
+    puzzles = [random_transformation(rng).apply(p) for p in read_puzzles("17clue.txt", count)]
+    grids = [random_transformation(rng).apply(s) for s in (solve(p) for p in puzzles) if s is not None]
+    lines = [
+        "| minlex of | count | CPU median ms | CPU p95 ms | CPU max ms |",
+        "|---|---:|---:|---:|---:|",
+        _row("17-clue puzzles (17clue.txt, randomly moved)", _cpu_ms(puzzles)),
+        _row("their solution grids, first pass", _cpu_ms(grids)),
+    ]
+    filled = len(minlex_module._CONJUGATES)
+    lines.append(_row("the same grids again (row-1 table filled)", _cpu_ms(grids)))
+    lines.append(f"\nrow-1 table after the first pass: {filled:,} of 12,096 column maps")
+    return "\n".join(lines)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--patterns-up-to", type=int, default=10)
@@ -166,7 +207,13 @@ def main() -> None:
     parser.add_argument("--enumeration-only", action="store_true", help="skip the canonical-form sections")
     parser.add_argument("--grids", type=int, default=2000, help="Solution grids for the full-grid timing.")
     parser.add_argument("--only-grids", action="store_true", help="Run only the full-grid section.")
+    parser.add_argument("--minlex", type=int, default=0, metavar="N",
+                        help="Only the minlex timing: N 17-clue puzzles and their solution grids.")
     args = parser.parse_args()
+    if args.minlex:
+        print(f"load average at start: {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
+        print(minlex_speed(args.minlex))
+        return
     if not args.only_grids:
         if not args.enumeration_only:
             print(speed())

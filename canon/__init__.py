@@ -1,21 +1,29 @@
-"""Symmetry of Sudoku grids: the group, sort keys, canonical forms, enumeration.
+"""Symmetry of Sudoku grids: the group, sort keys, canonical forms, minlex forms, enumeration.
 
 ``canonical_form(grid)`` gives a puzzle's form under the symmetry group G*
-(and the transformation onto it), ``sort_key(grid)`` the key of a puzzle as
-given; grids are 81 ints (:func:`puzzles.parse_puzzle` reads text).
+(and the transformation onto it) in the order of seed 000, ``minlex(grid)`` the
+form the field exchanges (the smallest string over G*), ``sort_key(grid)`` the
+key of a puzzle as given; grids are 81 ints (:func:`puzzles.parse_puzzle`
+reads text).
 """
 
 from canon.canonical import CanonResult, canonical_form
+from canon.dedup import dedup
 from canon.group import Transformation, random_transformation
 from canon.key import SortId, sort_key
+from canon.minlex_search import MinlexResult, minlex, minlex_result
 from puzzles.version import __version__
 
 __all__ = [
     "CanonResult",
+    "MinlexResult",
     "SortId",
     "Transformation",
     "__version__",
     "canonical_form",
+    "dedup",
+    "minlex",
+    "minlex_result",
     "random_transformation",
     "sort_key",
 ]

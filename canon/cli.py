@@ -212,6 +212,7 @@ def enumerate_command(
 
 
 from canon.studies.cli import register; register(main)  # noqa: E402, E702  (seed 002 commands)
+from canon.minlex_cli import register as register_minlex; register_minlex(main)  # noqa: E402, E702  (minlex, dedup)
 
 
 if __name__ == "__main__":
