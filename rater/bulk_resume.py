@@ -26,6 +26,9 @@ is touched.  For csv and jsonl every skipped input record is moreover checked
 against its output record (line number and puzzle), which is what makes a
 resume from stdin safe; a text output from stdin has nothing to check against,
 so that resume is refused.
+
+A ``generate`` run stores the same identity, its conditions as the input
+(:mod:`rater.generate_resume`), and is refused for the same reasons.
 """
 
 from __future__ import annotations

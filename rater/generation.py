@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import math
 import random
+import threading
 import time
 from collections import Counter
 from collections.abc import Generator, Iterator, Sequence
@@ -414,7 +415,17 @@ def run_attempt(p: Plan, number: int) -> Attempt:
 
 # --- many attempts --------------------------------------------------------------------
 
-_PLANS: dict[GenerateSettings, Plan] = {}
+_LOCAL = threading.local()
+
+
+def _plan_of(settings: GenerateSettings) -> Plan:
+    """This thread's plan of ``settings``, built once: an engine keeps search state, so threads never share one."""
+    plans: dict[GenerateSettings, Plan] = _LOCAL.__dict__.setdefault("plans", {})
+    p = plans.get(settings)
+    if p is None:
+        plans.clear()  # a worker serves one run at a time
+        p = plans[settings] = plan(settings)
+    return p
 
 
 def _init_worker(settings: GenerateSettings) -> None:
@@ -422,15 +433,12 @@ def _init_worker(settings: GenerateSettings) -> None:
     import signal
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    _PLANS[settings] = plan(settings)
+    _plan_of(settings)
 
 
 def remote_attempt(settings: GenerateSettings, number: int) -> Attempt:
-    """Attempt ``number`` in a worker process: its plan is built on the first task and kept for the next."""
-    p = _PLANS.get(settings)
-    if p is None:
-        p = _PLANS[settings] = plan(settings)
-    return run_attempt(p, number)
+    """Attempt ``number`` in a worker process or cluster thread: its plan is built on the first task and kept."""
+    return run_attempt(_plan_of(settings), number)
 
 
 def attempts(p: Plan, first: int = 0, jobs: int = 1, cluster: Any = None) -> Generator[Attempt, None, None]:
