@@ -32,13 +32,12 @@ from typing import IO, Any, NoReturn
 import click
 
 from canon.pattern_symmetry import SYMMETRY_CHOICES
-from puzzles.cli_common import AsciiIntRange, OneLineCommand, one_line
+from puzzles.cli_common import AsciiIntRange, OneLineCommand, one_line, version_option
 from puzzles.cluster import available_cores
 from puzzles.errors import InputError
 from puzzles.formats import PuzzleItem
 from puzzles.parsing import parse_puzzle
 from puzzles.rules import CHOICES
-from puzzles.version import version_text
 from rater.bulk import Stats, summary_tables
 from rater.bulk_output import RecordWriter, TemplateError, check_template, escape_text
 from rater.bulk_resume import ResumeError
@@ -72,13 +71,6 @@ def fail(message: str, code: int = EXIT_INPUT) -> NoReturn:
     sys.exit(code)
 
 
-def _print_version(ctx: click.Context, _param: click.Parameter, value: bool) -> None:
-    """``--version``: the program, its version and the Python running it; exit 0."""
-    if value and not ctx.resilient_parsing:
-        click.echo(version_text("generate"))
-        ctx.exit(EXIT_DONE)
-
-
 HELP_SECTIONS = (
     ("What to generate", ("count", "level", "points", "option", "require", "exclude", "first_hard", "symmetry",
                           "rules_name", "clues", "minimal", "techniques")),
@@ -89,8 +81,7 @@ HELP_SECTIONS = (
 
 @click.command(cls=OneLineCommand, error_prefix="generate: ", sections=HELP_SECTIONS,
                context_settings={"help_option_names": ["-h", "--help"]})
-@click.option("--version", is_flag=True, expose_value=False, is_eager=True, callback=_print_version,
-              help="Print the program's version and exit.")
+@version_option("generate")
 @click.option("--count", "-n", type=AsciiIntRange(min=1), default=1, show_default=True, metavar="N",
               help="How many distinct puzzles to write.")
 @click.option("--level", default=None, metavar="NAME",
