@@ -40,15 +40,15 @@ from rater.generation import (  # noqa: E402
     attempt_rng,
     attempts,
     distinct,
-    level_names,
     parse_points,
     plan,
     random_grid,
 )
+from rater.levels import level_name, load_levels  # noqa: E402
 
 
 def random_starts(symmetry: str, sample: int, seed: int) -> tuple[Counter[str], float, float]:
-    """Levels of ``sample`` random minimal puzzles, and the mean CPU and wall seconds per start."""
+    """Levels (keys) of ``sample`` random minimal puzzles, and the mean CPU and wall seconds per start."""
     p = plan(GenerateSettings(symmetry=symmetry, seed=seed, climb=0))
     checks = checks_for(p.rules)
     levels: Counter[str] = Counter()
@@ -59,7 +59,7 @@ def random_starts(symmetry: str, sample: int, seed: int) -> tuple[Counter[str], 
         orbits = list(p.symmetry.orbits)
         rng.shuffle(orbits)
         rating = p.engine.rate(reduce_orbits(solution, solution, orbits, checks), rules=p.rules)
-        levels[rating.level["en"]] += 1
+        levels[rating.level or "stuck"] += 1
     return levels, (time.process_time() - cpu) / sample, (time.perf_counter() - wall) / sample
 
 
@@ -103,8 +103,7 @@ def main() -> None:
     parser.add_argument("--skip-levels", action="store_true", help="skip parts 1 and 2")
     parser.add_argument("--skip-hunt", action="store_true", help="skip part 4")
     args = parser.parse_args()
-    table = plan(GenerateSettings()).engine.levels
-    order = [names["en"] for names in level_names(table)]
+    order = {level.key: level_name(level.names, "en") for level in load_levels().levels()}
 
     if not args.skip_levels:
         print(f"1. random method: {args.sample} random minimal puzzles per symmetry, option 2001")
@@ -114,30 +113,31 @@ def main() -> None:
             shares[symmetry] = levels
             print(f"   {symmetry}: {1000 * cpu:.0f} ms CPU ({1000 * wall:.0f} ms wall) per start")
             print(f"   {'level':32} {'share':>7} {'s CPU/accepted':>15}")
-            for name in order:
-                if levels[name]:
-                    share = levels[name] / args.sample
+            for key, name in order.items():
+                if levels[key]:
+                    share = levels[key] / args.sample
                     print(f"   {name:32} {100 * share:6.1f}% {cpu / share:15.2f}")
         print(f"\n2. median CPU s per accepted puzzle (no symmetry), --climb 0 against --climb {DEFAULT_CLIMB}")
         print(f"   {'level':32} {'random':>8} {'climb':>8}   found/attempts (random, climb)")
-        for name in order:
-            if not shares["none"][name]:
+        for key, name in order.items():
+            if not shares["none"][key]:
                 continue
             row = []
             for climb in (0, DEFAULT_CLIMB):
                 cpu_times, _wall, made, found = per_puzzle(
-                    GenerateSettings(levels=(name,), seed=args.seed, climb=climb), args.per_level, args.budget)
+                    GenerateSettings(levels=(key,), seed=args.seed, climb=climb), args.per_level, args.budget)
                 row.append((median(cpu_times), f"{found}/{made}"))
             print(f"   {name:32} {row[0][0]} {row[1][0]}   {row[0][1]}, {row[1][1]}")
 
     print("\n3. targets (one core)")
     cpu_times, wall_times, made, found = per_puzzle(
-        GenerateSettings(levels=("very easy",), seed=args.seed), 100, float("inf"))
+        GenerateSettings(levels=("very_easy",), seed=args.seed), 100, float("inf"))
     print(f"   100 'very easy': {sum(cpu_times):.1f} s CPU, {sum(wall_times):.1f} s wall, {made} attempts")
-    for name in ("hard", "very hard"):
+    for key in ("hard", "very_hard"):
+        name = order[key]
         for climb in (0, DEFAULT_CLIMB):
             cpu_times, wall_times, made, found = per_puzzle(
-                GenerateSettings(levels=(name,), symmetry="central", seed=args.seed, climb=climb),
+                GenerateSettings(levels=(key,), symmetry="central", seed=args.seed, climb=climb),
                 args.per_level, args.budget)
             print(f"   '{name}', central, --climb {climb:2}: median {median(cpu_times).strip()} s CPU "
                   f"({median(wall_times).strip()} s wall) per puzzle, {found} found in {made} attempts")

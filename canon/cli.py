@@ -38,9 +38,8 @@ from canon.group import parse_spec, random_transformation
 from canon.key import sort_key
 from canon.cli_input import Grid, run_on_inputs
 from canon.cli_input import fail as _fail
-from puzzles.cli_common import OneLineGroup
+from puzzles.cli_common import OneLineGroup, version_option
 from puzzles.parsing import format_line
-from puzzles.version import version_text
 
 
 
@@ -58,16 +57,8 @@ def _input_options(func: Callable[..., None]) -> Callable[..., None]:
     return click.argument("puzzle", required=False)(func)
 
 
-def _print_version(ctx: click.Context, _param: click.Parameter, value: bool) -> None:
-    """``--version``: the program, its version and the Python running it; exit 0."""
-    if value and not ctx.resilient_parsing:
-        click.echo(version_text("canon"))
-        ctx.exit(0)
-
-
 @click.group(cls=OneLineGroup)
-@click.option("--version", is_flag=True, expose_value=False, is_eager=True, callback=_print_version,
-              help="Print the program's version and exit.")
+@version_option("canon")
 def main() -> None:
     """Symmetry tools for Sudoku: canonical forms, sort keys, stabilisers, enumeration."""
 

@@ -26,6 +26,7 @@ import numpy as np
 
 from canon.group import Transformation, from_cell_sources
 from canon.variant_group import symmetry_sources
+from puzzles.errors import InputError
 from puzzles.rules import Rules
 
 _REVERSED: Final = (2, 1, 0)
@@ -141,7 +142,7 @@ _BY_NAME: Final = {alias: s for s in SYMMETRIES for alias in (s.name, *s.aliases
 SYMMETRY_CHOICES: Final = "|".join(s.name for s in SYMMETRIES)
 
 
-class SymmetryError(ValueError):
+class SymmetryError(InputError):
     """An unknown symmetry name; the message is one line listing the choices."""
 
 

@@ -15,7 +15,7 @@ full-width and other Unicode digits: ``--variants ٢`` would silently mean 2.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import IO, Any
 
 import click
@@ -171,3 +171,20 @@ class AsciiIntRange(click.IntRange):
 
 
 _ASCII_INT = re.compile(r"[+-]?[0-9]+")
+
+
+def version_option(program: str) -> Callable[[Any], Any]:
+    """The ``--version`` option of ``program``: prints :func:`puzzles.version.version_text` and exits 0.
+
+    One definition for every command, so ``rate``, ``canon`` and ``generate``
+    answer ``--version`` alike.
+    """
+    from puzzles.version import version_text
+
+    def show(ctx: click.Context, _param: click.Parameter, value: bool) -> None:
+        if value and not ctx.resilient_parsing:
+            click.echo(version_text(program))
+            ctx.exit(0)
+
+    return click.option("--version", is_flag=True, expose_value=False, is_eager=True, callback=show,
+                        help="Print the program's version and exit.")

@@ -23,7 +23,7 @@ from puzzles.parsing import as_grid
 from puzzles.rules import item_rules
 from rater.engine import Engine
 from rater.result import Rating, Status
-from rater.settings import RunSettings
+from rater.settings import RunSettings, given_settings
 from rater.workers import rate_stream
 
 #: A puzzle as the API takes it: any text form ``rate`` reads, or 81 ints 0-9.
@@ -37,13 +37,7 @@ def _engine(settings: RunSettings) -> Engine:
 
 
 def _settings(option: str | None, settings: RunSettings | None, values: dict[str, Any]) -> RunSettings:
-    if settings is not None:
-        if option is not None or values:
-            raise InputError("give either settings= or single settings (option, rules, ...), not both")
-        return settings
-    if option is not None:
-        values["option"] = option
-    return RunSettings(**values)
+    return given_settings(settings, values if option is None else {**values, "option": option})
 
 
 def rate(puzzle: Puzzle, option: str | None = None, *, settings: RunSettings | None = None,

@@ -26,6 +26,9 @@ is touched.  For csv and jsonl every skipped input record is moreover checked
 against its output record (line number and puzzle), which is what makes a
 resume from stdin safe; a text output from stdin has nothing to check against,
 so that resume is refused.
+
+A ``generate`` run stores the same identity, its conditions as the input
+(:mod:`rater.generate_resume`), and is refused for the same reasons.
 """
 
 from __future__ import annotations
@@ -35,7 +38,7 @@ import hashlib
 import json
 import os
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any, BinaryIO, Final
@@ -89,14 +92,25 @@ class RunIdentity:
                    reduce=settings.reduce, disable=",".join(sorted(settings.disable)) or None, rules=settings.rules,
                    canonical=settings.canonical, catalogue_digest=settings.catalogue_digest())
 
-    def difference(self, other: RunIdentity) -> str | None:
-        """The first setting in which ``other`` (the stored run) differs, as a short reason."""
+    def difference(self, other: RunIdentity, flags: Mapping[str, str] | None = None) -> str | None:
+        """The first setting in which ``other`` (the stored run) differs, as a short reason.
+
+        An input that is not a file (a generation run's conditions, say) is
+        compared value by value and the first difference named as its flag.
+        ``flags`` renames the flag of a setting (``generate`` calls
+        ``--disable`` ``--exclude``).
+        """
         if self.version != other.version:
             return f"the earlier run was rated by version {other.version}, this is {self.version}"
         if self.input != other.input:
-            if (self.input.get("kind"), other.input.get("kind")) != ("file", "file"):
+            kinds = (self.input.get("kind"), other.input.get("kind"))
+            if kinds == ("file", "file"):
+                return "the input file differs from the one the output was written from (size or content)"
+            if kinds[0] != kinds[1] or kinds[0] == "stdin":
                 return f"the earlier run read {_describe(other.input)}, this one {_describe(self.input)}"
-            return "the input file differs from the one the output was written from (size or content)"
+            name = next(key for key in [*self.input, *other.input] if self.input.get(key) != other.input.get(key))
+            return f"the earlier run used --{name.replace('_', '-')} {_shown(other.input.get(name))}, " \
+                   f"this one {_shown(self.input.get(name))}"
         for name in ("format", "template", "option", "lang", "allow_multiple", "reduce", "disable", "rules",
                      "canonical", "techniques", "catalogue_digest"):
             mine, theirs = getattr(self, name), getattr(other, name)
@@ -106,7 +120,7 @@ class RunIdentity:
                 if name == "catalogue_digest":
                     return (f"the technique catalogue differs from the earlier run's (digest {theirs}, now {mine}): "
                             "a changed installation rates differently")
-                flag = "--" + name.replace("_", "-")
+                flag = (flags or {}).get(name, "--" + name.replace("_", "-"))
                 return f"the earlier run used {flag} {_shown(theirs)}, this one {_shown(mine)}"
         return None
 
@@ -155,15 +169,26 @@ def write_side_file(output: Path, data: dict[str, Any]) -> None:
         temporary.unlink(missing_ok=True)
 
 
-def read_identity(output: Path) -> RunIdentity | None:
-    """The stored identity, None when there is none; ResumeError when it is unreadable."""
+def read_side_file(output: Path) -> Any:
+    """The parsed ``OUT.run.json``, None when there is none; ResumeError when it is not JSON."""
     path = side_path(output)
     if not path.exists():
         return None
     try:
-        data = json.loads(path.read_text(encoding="utf-8"))
+        return json.loads(path.read_text(encoding="utf-8"))
     except ValueError as exc:
         raise ResumeError(f"{path} is not a run identity of this program; cannot resume") from exc
+
+
+def read_identity(output: Path) -> RunIdentity | None:
+    """The stored identity, None when there is none; ResumeError when it is unreadable."""
+    data = read_side_file(output)
+    return None if data is None else identity_of(data, output)
+
+
+def identity_of(data: Any, output: Path) -> RunIdentity:
+    """The identity a run file holds; ResumeError when it is another version's or no identity at all."""
+    path = side_path(output)
     if isinstance(data, dict) and data.get("identity_version") is None and "version" in data:
         raise ResumeError(f"cannot resume {output}: it was rated by a version before {__version__}, "
                           "which may rate differently")
@@ -181,7 +206,13 @@ def check_identity(output: Path, identity: RunIdentity) -> None:
     if stored is None:
         raise ResumeError(f"cannot resume {output}: {side_path(output).name} is missing, so nothing shows "
                           "which input and settings wrote it")
-    reason = identity.difference(stored)
+    refuse_difference(output, identity, stored)
+
+
+def refuse_difference(output: Path, identity: RunIdentity, stored: RunIdentity,
+                      flags: Mapping[str, str] | None = None) -> None:
+    """ResumeError naming the first difference of ``identity`` from ``stored``, the run that wrote ``output``."""
+    reason = identity.difference(stored, flags)
     if reason:
         raise ResumeError(f"cannot resume {output}: {reason}")
     if identity.input["kind"] == "stdin" and identity.format == "text":

@@ -47,12 +47,11 @@ from typing import Any, NoReturn
 import click
 from rich.console import Console
 
-from puzzles.cli_common import AsciiIntRange, OneLineCommand, one_line
+from puzzles.cli_common import AsciiIntRange, OneLineCommand, one_line, version_option
 from puzzles.errors import InputError
 from puzzles.inputs import read_argument
 from puzzles.parsing import Grid, PuzzleError, check_givens
 from puzzles.rules import CHOICES, Rules
-from puzzles.version import version_text
 from rater.count import DEFAULT_LIMIT as DEFAULT_COUNT_LIMIT
 from rater.engine import Engine
 from rater.options import DEFAULT_OPTION
@@ -110,13 +109,6 @@ def build_settings(option: str, techniques: str | None, disable: tuple[str, ...]
         fail(str(exc), EXIT_INPUT)
 
 
-def _print_version(ctx: click.Context, _param: click.Parameter, value: bool) -> None:
-    """``--version``: the program, its version and the Python running it; exit 0."""
-    if value and not ctx.resilient_parsing:
-        click.echo(version_text("rate"))
-        ctx.exit(EXIT_OK)
-
-
 #: The help's sections, in the order a user looks for an option.
 HELP_SECTIONS = (
     ("Rating", ("option", "rules_name", "techniques", "disable", "enable", "allow_multiple", "canonical", "count",
@@ -133,8 +125,7 @@ HELP_SECTIONS = (
 @click.command(cls=OneLineCommand, error_prefix="rate: ", sections=HELP_SECTIONS,
                context_settings={"help_option_names": ["-h", "--help"]})
 @click.argument("puzzle", required=False)
-@click.option("--version", is_flag=True, expose_value=False, is_eager=True, callback=_print_version,
-              help="Print the program's version and exit.")
+@version_option("rate")
 @click.option("--option", "-o", default=DEFAULT_OPTION, show_default=True,
               help="4-digit option code: C/D tests (0-2), detail (0-4), thinning output (0-1), "
                    "mode (0 half-synchronous, 1 pseudo-synchronous, 2-7 synchronous levels).")

@@ -7,7 +7,8 @@ Exit codes (also in the README):
   empty points or clue range, an option, template or output that cannot be
   used, or conditions that cannot be met together (a required technique the
   rules switch off, a clue count the symmetry's orbits cannot add up to, ...),
-  a ``--resume`` of another run; one ``generate: error:`` line each;
+  a ``--resume`` of another run (other settings, another program version
+  or technique catalogue); one ``generate: error:`` line each;
   with ``--cluster``: Dask missing, the scheduler unreachable, or lost in the
   middle of the run (what was written stays, ``--resume`` continues);
 * 3 — ``--max-seconds`` ran out with fewer than N puzzles: those found are
@@ -31,8 +32,9 @@ from typing import IO, Any, NoReturn
 import click
 
 from canon.pattern_symmetry import SYMMETRY_CHOICES
-from puzzles.cli_common import AsciiIntRange, OneLineCommand, one_line
+from puzzles.cli_common import AsciiIntRange, OneLineCommand, one_line, version_option
 from puzzles.cluster import available_cores
+from puzzles.errors import InputError
 from puzzles.formats import PuzzleItem
 from puzzles.parsing import parse_puzzle
 from puzzles.rules import CHOICES
@@ -43,11 +45,9 @@ from rater.generate_resume import identity, resume_point, save
 from rater.generation import (
     DEFAULT_CLIMB,
     Attempt,
-    GenerateError,
     GenerateSettings,
     Plan,
     attempts,
-    build_engine,
     canonical_key,
     distinct,
     parse_clues,
@@ -56,8 +56,10 @@ from rater.generation import (
     parse_points,
     plan,
 )
+from rater.levels import load_levels
 from rater.options import DEFAULT_OPTION
 from rater.records import FIELDS, rating_record
+from rater.settings import RunSettings
 from techniques.texts import available_languages
 
 EXIT_DONE, EXIT_INPUT, EXIT_SHORT, EXIT_INTERRUPTED, EXIT_BROKEN_PIPE = 0, 2, 3, 130, 141
@@ -79,11 +81,12 @@ HELP_SECTIONS = (
 
 @click.command(cls=OneLineCommand, error_prefix="generate: ", sections=HELP_SECTIONS,
                context_settings={"help_option_names": ["-h", "--help"]})
+@version_option("generate")
 @click.option("--count", "-n", type=AsciiIntRange(min=1), default=1, show_default=True, metavar="N",
               help="How many distinct puzzles to write.")
 @click.option("--level", default=None, metavar="NAME",
-              help="The level of the rating, English or German (\"very hard\", \"sehr schwierig\"), or a range "
-                   "\"hard..very hard\".")
+              help="The level of the rating, named in any language or by its key (\"very hard\", "
+                   "\"sehr schwierig\", very_hard), or a range \"hard..very hard\".")
 @click.option("--points", default=None, metavar="A..B",
               help="The rating's points, an inclusive range of the --option's points (120..240, 240..).")
 @click.option("--option", "-o", default=DEFAULT_OPTION, show_default=True,
@@ -144,7 +147,7 @@ def main(count: int, level: str | None, points: str | None, option: str, require
         settings = _settings(level, points, option, require, exclude, first_hard, symmetry, rules_name, clues,
                              minimal, techniques, seed, climb, lang)
         p = plan(settings)
-    except GenerateError as exc:
+    except InputError as exc:
         fail(str(exc))
     if template:
         try:
@@ -175,15 +178,20 @@ def main(count: int, level: str | None, points: str | None, option: str, require
 def _settings(level: str | None, points: str | None, option: str, require: str | None, exclude: str | None,
               first_hard: str | None, symmetry: str, rules_name: str, clues: str | None, minimal: bool,
               techniques: str | None, seed: int, climb: int, lang: str) -> GenerateSettings:
-    """The settings of the command line; GenerateError for what cannot be read."""
-    base = GenerateSettings(option=option, techniques=techniques)
-    table = build_engine(base).levels
+    """The settings of the command line; an InputError for what cannot be read.
+
+    The rating part is the :class:`RunSettings` ``rate`` would build from the
+    same option, rules, technique file (read here, once) and language, with
+    the excluded codes switched off as ``rate --disable`` does.
+    """
+    rating = RunSettings.from_file(techniques, option=option, rules=rules_name, lang=lang,
+                                   disable=parse_codes(exclude, "--exclude"))
     hardest = first_hard.strip() if first_hard else None
     return GenerateSettings(
-        option=option, techniques=techniques, lang=lang, rules=rules_name, symmetry=symmetry,
-        levels=parse_levels(level, table) if level is not None else (),
+        rating=rating, symmetry=symmetry,
+        levels=parse_levels(level, load_levels(), lang) if level is not None else (),
         points=parse_points(points) if points is not None else None,
-        require=parse_codes(require, "--require"), exclude=parse_codes(exclude, "--exclude"),
+        require=parse_codes(require, "--require"),
         first_hard=hardest or None, clues=parse_clues(clues) if clues is not None else (0, 81),
         minimal=minimal, seed=seed, climb=climb)
 
@@ -267,7 +275,7 @@ class _Run:
                     self._count(attempt)
                     if attempt.rating is not None:
                         item = PuzzleItem(attempt.number + 1, attempt.rating.puzzle, parse_puzzle(attempt.rating.puzzle))
-                        record = rating_record(item, attempt.rating, self.plan.settings.lang)
+                        record = rating_record(item, attempt.rating, self.plan.settings.rating.lang)
                         writer.write(record)
                         writer.flush()
                         self.stats.add(record)
@@ -338,7 +346,7 @@ class _Run:
             table.add_row(label, value)
         err.print(table)
         if self.stats.records:
-            for extra in summary_tables(self.stats, wall, self.plan.engine.catalogue, self.plan.settings.lang,
+            for extra in summary_tables(self.stats, wall, self.plan.engine.catalogue, self.plan.settings.rating.lang,
                                         self.ascii)[2:]:
                 err.print(extra)
 

@@ -8,6 +8,13 @@ next attempt, and the canonical forms of the puzzles already written (to stay
 distinct).  ``OUT.run.json`` holds the first two, rewritten atomically after
 every written puzzle; the output itself holds the puzzles.
 
+The settings are stored as ``rate --file`` stores its run's
+(:class:`rater.bulk_resume.RunIdentity`: the program version, the catalogue
+digest, the option, rules, language, excluded codes, technique file, format
+and template), with the generation conditions as its ``input``; so a resume
+is refused, in one line, for the same reasons as a rating run's, and an
+upgrade that rates differently never adds its puzzles to an earlier run's.
+
 The run file is updated after the record is flushed: a run killed in
 between has one record more than the run file says, and its attempt is
 made again on resume, finds the same puzzle, and drops it as a duplicate.
@@ -19,50 +26,74 @@ from __future__ import annotations
 
 import csv
 import json
+import math
 import re
 from dataclasses import asdict
 from pathlib import Path
 from typing import Any, Final
 
-from rater.bulk_resume import ResumeError, cut_torn_line, side_path, write_side_file
+from rater.bulk_resume import (
+    ResumeError,
+    RunIdentity,
+    cut_torn_line,
+    identity_of,
+    read_side_file,
+    refuse_difference,
+    side_path,
+    write_side_file,
+)
 from rater.generation import GenerateSettings
 
-#: The key of a generation run's settings in ``OUT.run.json`` (a rating run's file has none).
+#: The input kind of a generation run's identity (a rating run's is ``file`` or ``stdin``).
 KIND: Final = "generate"
+#: The progress a generation run file holds beside the identity.
+PROGRESS: Final = ("next_attempt", "written")
+#: The flags ``generate`` names differently from ``rate``.
+FLAGS: Final = {"disable": "--exclude"}
 _PUZZLE: Final = re.compile(r"(?<![0-9.])[0-9.]{81}(?![0-9.])")
 
 
-def identity(settings: GenerateSettings, fmt: str, template: str | None) -> dict[str, Any]:
-    """Everything that decides the records, as stored in the run file (the count aside)."""
-    data = asdict(settings)
-    data.update(format=fmt, template=template)
-    return json.loads(json.dumps(data))  # tuples as lists, as they come back from the file
+def _span(low: float, high: float) -> str:
+    return f"{low:g}..{high:g}" if math.isfinite(high) else f"{low:g}.."
 
 
-def save(output: Path, settings: dict[str, Any], next_attempt: int, written: int) -> None:
-    """Store the run's settings and progress beside ``output``."""
-    write_side_file(output, {KIND: settings, "next_attempt": next_attempt, "written": written})
+def conditions(settings: GenerateSettings) -> dict[str, Any]:
+    """The generation conditions as the identity's input: plain values named as the command's flags."""
+    return {
+        "kind": KIND, "level": ",".join(settings.levels) or None,
+        "points": _span(*settings.points) if settings.points else None,
+        "require": ",".join(settings.require) or None, "first_hard": settings.first_hard,
+        "symmetry": settings.symmetry, "clues": _span(*settings.clues), "minimal": settings.minimal,
+        "seed": settings.seed, "climb": settings.climb,
+    }
 
 
-def resume_point(output: Path, settings: dict[str, Any]) -> tuple[int, list[str]]:
+def identity(settings: GenerateSettings, fmt: str, template: str | None) -> RunIdentity:
+    """Everything that decides the records (the count aside), as ``rate --file`` identifies its runs."""
+    return RunIdentity.of(conditions(settings), fmt, template, settings.rating)
+
+
+def save(output: Path, run: RunIdentity, next_attempt: int, written: int) -> None:
+    """Store the run's identity and progress beside ``output``."""
+    write_side_file(output, {**asdict(run), "next_attempt": next_attempt, "written": written})
+
+
+def resume_point(output: Path, run: RunIdentity) -> tuple[int, list[str]]:
     """The next attempt and the puzzles already written; ResumeError when ``output`` is another run's."""
     if not output.exists() or output.stat().st_size == 0:
         return 0, []
     path = side_path(output)
-    try:
-        stored = json.loads(path.read_text(encoding="utf-8"))
-        earlier, next_attempt, written = stored[KIND], int(stored["next_attempt"]), int(stored["written"])
-    except FileNotFoundError:
+    data = read_side_file(output)
+    if data is None:
         raise ResumeError(f"cannot resume {output}: {path.name} is missing, so nothing shows which settings "
-                          "wrote it") from None
-    except (OSError, ValueError, KeyError, TypeError):
+                          "wrote it")
+    try:
+        next_attempt, written = (int(data.pop(name)) for name in PROGRESS)
+    except (AttributeError, ValueError, KeyError, TypeError):
         raise ResumeError(f"{path} is not the run file of a generate run; cannot resume") from None
-    for name, value in settings.items():
-        if earlier.get(name) != value:
-            raise ResumeError(f"cannot resume {output}: the earlier run used {name} {json.dumps(earlier.get(name))}, "
-                              f"this one {json.dumps(value)}")
+    refuse_difference(output, run, identity_of(data, output), FLAGS)
     cut_torn_line(output)
-    puzzles = written_puzzles(output, settings["format"])
+    puzzles = written_puzzles(output, run.format)
     if len(puzzles) < written:
         raise ResumeError(f"cannot resume {output}: it holds {len(puzzles)} puzzles, the run wrote {written}")
     return next_attempt, puzzles

@@ -10,8 +10,9 @@ reproducible and gives the same puzzles whatever the number of processes:
 2. the givens are taken away one *orbit* of the asked pattern symmetry at a
    time (:mod:`canon.pattern_symmetry`), in random order, whenever the puzzle
    stays unique: the result is minimal within the symmetry (no orbit can go);
-3. the puzzle is rated by the same engine ``rate`` uses with the same
-   options (:func:`build_engine`), and kept when the rating meets every
+3. the puzzle is rated by the engine of the run's
+   :class:`rater.settings.RunSettings` (the one ``rate`` builds from the same
+   options, ``--exclude`` being its ``--disable``), and kept when the rating meets every
    condition (:meth:`Target.verdict`);
 4. otherwise a neighbourhood search climbs towards the conditions for at
    most ``climb`` steps: take one orbit of givens away and add another from
@@ -30,6 +31,7 @@ from __future__ import annotations
 
 import math
 import random
+import threading
 import time
 from collections import Counter
 from collections.abc import Generator, Iterator, Sequence
@@ -37,17 +39,17 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any, Final
 
-from canon.pattern_symmetry import PatternSymmetry, SymmetryError, parse_symmetry
+from canon.pattern_symmetry import PatternSymmetry, parse_symmetry
+from puzzles.errors import InputError
 from puzzles.parsing import Grid
 from puzzles.reduction import checks_for, count_givens, reduce_orbits, stays_unique
-from puzzles.rules import Rules, RulesError, parse_rules
+from puzzles.rules import Rules
 from puzzles.solver import random_solution
-from rater.engine import Engine, default_catalogue
-from rater.levels import LevelTable
-from rater.options import DEFAULT_OPTION, OptionError, Options
+from rater.engine import Engine
+from rater.levels import Level, LevelTable, level_name, load_levels
 from rater.result import Rating
+from rater.settings import RunSettings, given_settings
 from techniques.base import Context
-from techniques.catalogue import Catalogue, CatalogueError
 
 #: Neighbourhood steps per random start (``--climb``); 0 is the random method alone.
 DEFAULT_CLIMB: Final = 30
@@ -55,25 +57,27 @@ DEFAULT_CLIMB: Final = 30
 STANDARD_MIN_GIVENS: Final = 17
 
 
-class GenerateError(ValueError):
+class GenerateError(InputError):
     """Conditions that cannot be met or read: one line, the command exits 2."""
 
 
 @dataclass(frozen=True)
 class GenerateSettings:
-    """Everything that decides a run's puzzles: picklable, so worker processes get it whole."""
+    """Everything that decides a run's puzzles: picklable, so worker processes get it whole.
 
-    option: str = DEFAULT_OPTION
-    techniques: str | None = None
-    lang: str = "en"
-    rules: str = "standard"
+    ``rating`` is the rating part (option, rules, technique text, the excluded
+    codes as ``disable``, language): the one object every engine of the run is
+    built from, in this process, its workers and cluster tasks alike.  The
+    rest are the conditions a rated puzzle must meet and how to search.
+    """
+
+    rating: RunSettings = field(default_factory=RunSettings)
     symmetry: str = "none"
-    #: The accepted levels, English names (empty: any level).
+    #: The accepted levels' keys (``rater/levels.yaml``; empty: any level).
     levels: tuple[str, ...] = ()
     #: Inclusive points range of the rating (None: any).
     points: tuple[float, float] | None = None
     require: tuple[str, ...] = ()
-    exclude: tuple[str, ...] = ()
     first_hard: str | None = None
     #: Inclusive range of the number of givens.
     clues: tuple[int, int] = (0, 81)
@@ -82,49 +86,34 @@ class GenerateSettings:
     climb: int = DEFAULT_CLIMB
 
 
-def build_engine(settings: GenerateSettings) -> Engine:
-    """The engine that rates every candidate: ``rate --option O --techniques F --disable EXCLUDED``.
-
-    The one place a generation run builds its engine, so that the rating of
-    an output is the one ``rate`` prints for it with those options.
-    """
-    try:
-        options = Options.parse(settings.option)
-        catalogue = (Catalogue.load(settings.techniques) if settings.techniques or settings.exclude
-                     else default_catalogue())
-        if settings.exclude:
-            catalogue = catalogue.without(settings.exclude)
-    except (OptionError, CatalogueError) as exc:
-        raise GenerateError(str(exc)) from None
-    return Engine(options, catalogue)
-
-
 # --- reading the conditions ------------------------------------------------------------
 
 
-def level_names(table: LevelTable) -> list[dict[str, str]]:
-    """The level names (en, de) from easiest to hardest; both top names last, "inhuman" first."""
-    return [names for _bound, names in table.grades] + [table.top_other, table.top_te]
+def parse_levels(text: str, table: LevelTable, lang: str = "en") -> tuple[str, ...]:
+    """The keys of a level or a range ``low..high`` of levels, each named by its key or in any language.
 
-
-def parse_levels(text: str, table: LevelTable) -> tuple[str, ...]:
-    """The English names of a level or a range ``low..high`` of levels, named in English or German."""
-    names = level_names(table)
-    index = {name.lower(): i for i, pair in enumerate(names) for name in pair.values()}
+    Levels run from easiest to hardest with both top levels last ("inhuman"
+    before trial & error), as :meth:`LevelTable.levels` lists them; messages
+    name levels in ``lang``.
+    """
+    levels = table.levels()
+    index = {name.lower(): i for i, level in enumerate(levels) for name in (level.key, *level.names.values())}
 
     def find(part: str) -> int:
         found = index.get(" ".join(part.split()).lower())
         if found is None:
-            raise GenerateError(f"unknown level {part.strip()!r}; levels: {', '.join(n['en'] for n in names)} "
-                                "(or their German names)")
+            raise GenerateError(f"unknown level {part.strip()!r}; levels: "
+                                f"{', '.join(level_name(level.names, lang) for level in levels)} "
+                                "(or their names in another language, or their keys)")
         return found
 
     low, dots, high = text.partition("..")
     first = find(low)
     last = find(high) if dots else first
     if last < first:
-        raise GenerateError(f"empty level range {text!r}: {names[first]['en']} is harder than {names[last]['en']}")
-    return tuple(names[i]["en"] for i in range(first, last + 1))
+        raise GenerateError(f"empty level range {text!r}: {level_name(levels[first].names, lang)} is harder than "
+                            f"{level_name(levels[last].names, lang)}")
+    return tuple(level.key for level in levels[first:last + 1])
 
 
 def parse_points(text: str) -> tuple[float, float]:
@@ -192,7 +181,7 @@ class Target:
             return "too easy"
         if points > self.band[1]:
             return "too hard"
-        if self.levels and rating.level.get("en") not in self.levels:
+        if self.levels and rating.level not in self.levels:
             return "level"
         counts = rating.technique_counts()
         if any(code not in counts for code in self.require):
@@ -227,23 +216,21 @@ class Target:
 
 
 def level_band(table: LevelTable, levels: Sequence[str], synchronous: bool) -> tuple[float, float]:
-    """The smallest points range holding every total that :meth:`LevelTable.grade` names one of ``levels``.
+    """The smallest points range holding every total that :meth:`LevelTable.grade` gives a level of ``levels`` (keys).
 
     Synchronous options report one grade lower, so their level ``L`` covers the
     points of grade ``L + 1``.
     """
-    bounds = [bound for bound, _names in table.grades]
+    bounds = [bound for bound, _level in table.grades]
     wanted = set(levels)
     low, high = math.inf, -math.inf
     for grade in range(len(bounds) + 1):
         lo = bounds[grade - 1] if grade else 0.0
         hi = bounds[grade] if grade < len(bounds) else math.inf
         reported = max(grade - 1, 0) if synchronous else grade
-        if reported < len(bounds):
-            names = {table.grades[reported][1]["en"]}
-        else:
-            names = {table.top_other["en"], table.top_te["en"]}
-        if names & wanted:
+        reached: tuple[Level, ...] = (table.grades[reported][1],) if reported < len(bounds) \
+            else (table.top_other, table.top_te)
+        if {level.key for level in reached} & wanted:
             low, high = min(low, lo), max(high, hi)
     return low, high
 
@@ -277,18 +264,16 @@ def plan(settings: GenerateSettings) -> Plan:
     union of the symmetry's orbits reaches (or below 17 givens in standard
     Sudoku), and a symmetry whose elements are not symmetries of the rules.
     """
-    try:
-        rules = parse_rules(settings.rules)
-        symmetry = parse_symmetry(settings.symmetry)
-    except (RulesError, SymmetryError) as exc:
-        raise GenerateError(str(exc)) from None
-    engine = build_engine(settings)
+    rules = settings.rating.rule_set()
+    symmetry = parse_symmetry(settings.symmetry)
+    engine = settings.rating.engine()
+    excluded = settings.rating.disable
     known = {entry.code for entry in engine.catalogue}
     usable = available_codes(engine, rules)
-    both = [code for code in settings.require if code in settings.exclude]
+    both = [code for code in settings.require if code in excluded]
     if both:
         raise GenerateError(f"{both[0]} is both required and excluded")
-    if settings.first_hard in settings.exclude:
+    if settings.first_hard in excluded:
         raise GenerateError(f"the hardest step cannot be {settings.first_hard}: it is excluded")
     for code in (*settings.require, *((settings.first_hard,) if settings.first_hard else ())):
         if code not in known:
@@ -304,9 +289,11 @@ def plan(settings: GenerateSettings) -> Plan:
     if settings.levels:
         band = level_band(table, settings.levels, synchronous)
         if band[0] > band[1]:
-            raise GenerateError(f"option {settings.option} never reports the level {settings.levels[0]!r} "
+            names = {level.key: level.names for level in table.levels()}
+            raise GenerateError(f"option {settings.rating.option} never reports the level "
+                                f"{level_name(names[settings.levels[0]], settings.rating.lang)!r} "
                                 "(synchronous options grade one level lower)")
-        if "TE" not in usable and set(settings.levels) <= {table.top_te["en"]}:
+        if "TE" not in usable and set(settings.levels) <= {table.top_te.key}:
             raise GenerateError("that level needs trial & error, which is excluded or switched off")
     if settings.points is not None:
         band = (max(band[0], settings.points[0]), min(band[1], settings.points[1]))
@@ -428,7 +415,17 @@ def run_attempt(p: Plan, number: int) -> Attempt:
 
 # --- many attempts --------------------------------------------------------------------
 
-_PLANS: dict[GenerateSettings, Plan] = {}
+_LOCAL = threading.local()
+
+
+def _plan_of(settings: GenerateSettings) -> Plan:
+    """This thread's plan of ``settings``, built once: an engine keeps search state, so threads never share one."""
+    plans: dict[GenerateSettings, Plan] = _LOCAL.__dict__.setdefault("plans", {})
+    p = plans.get(settings)
+    if p is None:
+        plans.clear()  # a worker serves one run at a time
+        p = plans[settings] = plan(settings)
+    return p
 
 
 def _init_worker(settings: GenerateSettings) -> None:
@@ -436,15 +433,12 @@ def _init_worker(settings: GenerateSettings) -> None:
     import signal
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    _PLANS[settings] = plan(settings)
+    _plan_of(settings)
 
 
 def remote_attempt(settings: GenerateSettings, number: int) -> Attempt:
-    """Attempt ``number`` in a worker process: its plan is built on the first task and kept for the next."""
-    p = _PLANS.get(settings)
-    if p is None:
-        p = _PLANS[settings] = plan(settings)
-    return run_attempt(p, number)
+    """Attempt ``number`` in a worker process or cluster thread: its plan is built on the first task and kept."""
+    return run_attempt(_plan_of(settings), number)
 
 
 def attempts(p: Plan, first: int = 0, jobs: int = 1, cluster: Any = None) -> Generator[Attempt, None, None]:
@@ -500,25 +494,29 @@ def distinct(found: Iterator[Attempt], seen: set[Grid]) -> Generator[Attempt, No
 
 
 def generate(count: int = 1, *, level: str | None = None, points: str | tuple[float, float] | None = None,
-             option: str = DEFAULT_OPTION, require: Sequence[str] = (), exclude: Sequence[str] = (),
-             first_hard: str | None = None, symmetry: str = "none", rules: str = "standard",
+             require: Sequence[str] = (), first_hard: str | None = None, symmetry: str = "none",
              clues: str | tuple[int, int] = (0, 81), minimal: bool = True, seed: int = 0, climb: int = DEFAULT_CLIMB,
-             techniques: str | None = None, jobs: int = 1, max_seconds: float | None = None) -> Iterator[Rating]:
+             jobs: int = 1, max_seconds: float | None = None, settings: RunSettings | None = None,
+             **values: Any) -> Iterator[Rating]:
     """Ratings of ``count`` distinct puzzles meeting every condition (the ``generate`` command's, as Python).
 
-    Conditions as in the command: ``level`` a level or range in either
-    language (``"hard..very hard"``), ``points`` a range of the ``option``'s
-    points, techniques by code.  Stops early, without an error, when
-    ``max_seconds`` have passed; bad conditions raise :class:`GenerateError`.
+    Conditions as in the command: ``level`` a level's key or name in any
+    language, or a range (``"hard..very hard"``), ``points`` a range of the
+    option's points, techniques by code.  The rating part is ``settings`` or
+    its :class:`RunSettings` fields as keywords, as for :func:`rater.rate`
+    (``option="2001"``, ``rules="diagonal"``, ``disable=("BB",)``: the
+    techniques a puzzle must be solved without, ``generate --exclude``).
+    Stops early, without an error, when ``max_seconds`` have passed; bad
+    conditions raise :class:`GenerateError` (an :class:`InputError`).
     """
-    engine_levels = build_engine(GenerateSettings(option=option, techniques=techniques)).levels
-    settings = GenerateSettings(
-        option=option, techniques=techniques, rules=rules, symmetry=symmetry,
-        levels=parse_levels(level, engine_levels) if level else (),
+    rating = given_settings(settings, values)
+    run = GenerateSettings(
+        rating=rating, symmetry=symmetry,
+        levels=parse_levels(level, load_levels(), rating.lang) if level else (),
         points=parse_points(points) if isinstance(points, str) else points,
-        require=tuple(require), exclude=tuple(exclude), first_hard=first_hard,
+        require=tuple(require), first_hard=first_hard,
         clues=parse_clues(clues) if isinstance(clues, str) else clues, minimal=minimal, seed=seed, climb=climb)
-    p = plan(settings)
+    p = plan(run)
     deadline = None if max_seconds is None else time.monotonic() + max_seconds
     made = 0
     if count < 1:

@@ -128,6 +128,15 @@ class RunSettings:
 _LOCAL = threading.local()
 
 
+def given_settings(settings: RunSettings | None, values: dict[str, Any]) -> RunSettings:
+    """The settings an API call names: ``settings=`` or :class:`RunSettings` fields as keywords, not both."""
+    if settings is not None:
+        if values:
+            raise SettingsError("give either settings= or single settings (option, rules, ...), not both")
+        return settings
+    return RunSettings(**values)
+
+
 def _codes(codes: str | Iterable[str]) -> tuple[str, ...]:
     """Technique codes in order without repeats; a string is a comma list, as on the command line."""
     parts = codes.split(",") if isinstance(codes, str) else codes

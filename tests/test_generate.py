@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import re
+from importlib import resources
 from pathlib import Path
 
 import click
@@ -17,16 +18,20 @@ from click.testing import CliRunner, Result
 from canon.canonical import canonical_form
 from canon.pattern_symmetry import SYMMETRIES, PatternSymmetry, parse_symmetry
 from canon.variant_group import symmetry_sources, variant_canonical
+from puzzles.errors import InputError
 from puzzles.parsing import parse_puzzle
 from puzzles.reduction import checks_for, stays_unique
 from puzzles.rules import VARIANTS, Rules, parse_rules
 from puzzles.solver import analyse, random_solution
+from puzzles.version import __version__, version_text
 from rater import generate
 from rater.cli import main as rate_main
 from rater.engine import Engine
 from rater.generate_cli import main as generate_main
-from rater.generation import GenerateError, GenerateSettings, plan
+from rater.generation import GenerateError, parse_levels
+from rater.levels import load_levels
 from rater.result import Rating
+from rater.settings import RunSettings
 
 
 def solution_of(puzzle: str, rules: Rules) -> tuple[int, ...]:
@@ -118,7 +123,7 @@ def test_random_solutions_are_grids_of_their_rules() -> None:
 def test_hard_central_puzzles_meet_every_condition() -> None:
     ratings = list(generate(3, level="hard", symmetry="central", seed=1))
     assert len(ratings) == 3
-    assert all(r.level["en"] == "hard" for r in ratings)
+    assert all(r.level == "hard" for r in ratings)
     check_outputs(ratings, symmetry_name="central")
 
 
@@ -129,11 +134,11 @@ def test_without_symmetry_every_given_is_necessary() -> None:
 
 
 def test_technique_conditions() -> None:
-    ratings = list(generate(2, require=["GC"], exclude=["BB", "TE"], seed=3))
+    ratings = list(generate(2, require=["GC"], disable=("BB", "TE"), seed=3))
     for rating in ratings:
         assert "GC" in rating.technique_counts()
         assert not {"BB", "TE"} & set(rating.technique_counts())
-    disabled = Engine("2001", plan(GenerateSettings(exclude=("BB", "TE"))).engine.catalogue)
+    disabled = RunSettings(option="2001", disable=("BB", "TE")).engine()
     for rating in ratings:
         assert disabled.rate(rating.puzzle).points == rating.points
     hardest = list(generate(2, first_hard="GC", seed=3))
@@ -171,6 +176,10 @@ def test_bad_conditions_raise() -> None:
         next(generate(1, level="not a level"))
     with pytest.raises(GenerateError):
         next(generate(1, require=["UR"], rules="diagonal"))
+    with pytest.raises(InputError, match="option 9999"):
+        next(generate(1, option="9999"))
+    with pytest.raises(InputError, match="symmetry"):
+        next(generate(1, symmetry="spiral"))
 
 
 # --- the command -----------------------------------------------------------------------
@@ -200,10 +209,46 @@ def test_levels_in_german_and_the_records_of_rate_file(tmp_path: Path) -> None:
                   "--output", str(out), "--seed", "4", "--lang", "de"])
     assert result.exit_code == 0, result.output
     records = [json.loads(line) for line in out.read_text().splitlines()]
-    assert [r["level"] for r in records] and {r["level"] for r in records} <= {"extrem einfach", "sehr einfach"}
+    assert [r["level"] for r in records] and {r["level"] for r in records} <= {"extremely_easy", "very_easy"}
+    assert {r["level_text"] for r in records} <= {"extrem einfach", "sehr einfach"}
     for record in records:
-        rated = json.loads(run(["--json", record["puzzle"]], rate_main).output)
-        assert (rated["points"], rated["level"]["de"]) == (record["points"], record["level"])
+        rated = json.loads(run(["--json", "--lang", "de", record["puzzle"]], rate_main).output)
+        assert [rated[k] for k in ("points", "level", "level_text", "version", "catalogue_digest")] == \
+            [record[k] for k in ("points", "level", "level_text", "version", "catalogue_digest")]
+
+
+@pytest.mark.parametrize("level", ["very_easy", "very easy", "sehr einfach", "Very  Easy"])
+def test_a_level_by_its_key_or_a_name_in_any_language(level: str) -> None:
+    assert parse_levels(level, load_levels()) == ("very_easy",)
+    assert parse_levels(f"{level}..ziemlich einfach", load_levels()) == ("very_easy", "fairly_easy")
+    assert parse_levels("inhuman..trial_and_error", load_levels()) == ("inhuman", "trial_and_error")
+
+
+def test_an_unknown_level_is_refused_naming_the_levels() -> None:
+    with pytest.raises(GenerateError, match="levels: extremely easy, very easy") as caught:
+        parse_levels("medium", load_levels())
+    assert isinstance(caught.value, InputError) and "\n" not in str(caught.value)
+    with pytest.raises(GenerateError, match="levels: extrem einfach"):
+        parse_levels("mittel", load_levels(), "de")
+
+
+def test_records_follow_the_record_schema(tmp_path: Path) -> None:
+    jsonschema = pytest.importorskip("jsonschema")
+    schema = json.loads(resources.files("rater").joinpath("record.schema.json").read_text(encoding="utf-8"))
+    out = tmp_path / "p.jsonl"
+    result = run(["-q", "-n", "2", "--format", "jsonl", "--output", str(out), "--seed", "2", "--exclude", "BB"])
+    assert result.exit_code == 0, result.output
+    records = [json.loads(line) for line in out.read_text().splitlines()]
+    assert len(records) == 2
+    for record in records:
+        jsonschema.Draft202012Validator(schema).validate(record)
+    expected = RunSettings(disable=("BB",)).catalogue_digest()
+    assert {r["catalogue_digest"] for r in records} == {expected} and {r["version"] for r in records} == {__version__}
+
+
+def test_version_like_rate() -> None:
+    result = run(["--version"])
+    assert result.exit_code == 0 and result.output == version_text("generate") + "\n"
 
 
 def test_resume_continues_to_n(tmp_path: Path) -> None:
@@ -220,7 +265,27 @@ def test_resume_continues_to_n(tmp_path: Path) -> None:
 
     assert puzzles(part) == puzzles(whole) and len(puzzles(whole)) == 3
     refused = run([*common[:-1], "9", "-n", "4", "--output", str(part), "--resume"])
-    assert refused.exit_code == 2 and "seed" in refused.output
+    assert refused.exit_code == 2 and "--seed 8, this one 9" in refused.output
+    refused = run([*common, "-n", "4", "--exclude", "BB", "--output", str(part), "--resume"])
+    assert refused.exit_code == 2 and "--exclude" in refused.output
+
+
+@pytest.mark.parametrize(("field", "stored", "shown"), [("version", "0.0.1", "version 0.0.1"),
+                                                        ("catalogue_digest", "0" * 16, "technique catalogue")])
+def test_resume_refuses_another_version_or_catalogue(tmp_path: Path, field: str, stored: str, shown: str) -> None:
+    out = tmp_path / "p.csv"
+    common = ["-q", "--level", "very easy", "--seed", "3", "--output", str(out)]
+    assert run([*common, "-n", "1"]).exit_code == 0
+    side = tmp_path / "p.csv.run.json"
+    data = json.loads(side.read_text())
+    assert data["version"] == __version__ and data["catalogue_digest"] == RunSettings().catalogue_digest()
+    assert (data["next_attempt"], data["written"]) >= (1, 1)
+    side.write_text(json.dumps({**data, field: stored}))
+    before = out.read_text()
+    refused = run([*common, "-n", "2", "--resume"])
+    assert refused.exit_code == 2 and refused.output.count("\n") == 1
+    assert refused.output.startswith("generate: error: cannot resume") and shown in refused.output
+    assert out.read_text() == before
 
 
 def test_max_seconds_ends_with_exit_3(tmp_path: Path) -> None:
