@@ -47,17 +47,18 @@ def run(tmp_path, lines: list[str], *args: str, name: str = "in.txt"):
 
 def test_jsonl_and_csv_records_carry_what_canon_minlex_prints(tmp_path):
     copy = format_line(random_transformation(random.Random(7)).apply(parse_line(EASY[0])))
-    lines = [*EASY, copy, "not a puzzle", candidate_line(EASY[0])]
+    clash = "11" + "." * 79
+    lines = [*EASY, copy, "not a puzzle", candidate_line(EASY[0]), clash]
     result = run(tmp_path, lines, "--format", "jsonl", "--with-minlex")
     assert result.exit_code == 4, result.output
     records = [json.loads(line) for line in result.stdout.splitlines()]
     expected = [canon_minlex(p) for p in EASY]
-    assert [r["minlex"] for r in records] == [*expected, expected[0], None, None]
-    assert records[3]["status"] == "error" and records[4]["status"] == "solved"
+    assert [r["minlex"] for r in records] == [*expected, expected[0], None, None, None]
+    assert [r["status"] for r in records[3:]] == ["error", "solved", "invalid"]
     assert all(len(m) == 81 for m in expected)
     rows = list(csv.DictReader(io.StringIO(run(tmp_path, lines, "--with-minlex").stdout)))
     assert list(rows[0])[-1] == "minlex"
-    assert [row["minlex"] for row in rows] == [*expected, expected[0], "", ""]
+    assert [row["minlex"] for row in rows] == [*expected, expected[0], "", "", ""]
     assert "minlex" not in json.loads(run(tmp_path, EASY[:1], "--format", "jsonl").stdout)
 
 
