@@ -224,7 +224,7 @@ class BulkRun:
         """Rate everything; the exit code (0 all rated, 4 some records not rated, 130 interrupted)."""
         from rich.console import Console
 
-        fields = record_fields(self.config.reduce)
+        fields = record_fields(self.config.reduce, self.config.with_minlex)
         if self.template:
             try:
                 check_template(self.template, fields)

@@ -21,7 +21,7 @@ of a failure on the first record of some status.
 With ``--reduce`` every record has :data:`REDUCE_FIELDS` after
 :data:`FIELDS` (see :func:`rater.records.record_fields`): escaped, csv-protected and
 template-checked like the others.  Records that were not rated carry them
-empty.
+empty.  ``--with-minlex`` adds :data:`MINLEX_FIELDS` after them the same way.
 """
 
 from __future__ import annotations
@@ -33,7 +33,7 @@ import re
 import string
 from typing import IO, Any, Final
 
-from rater.records import FIELDS, REDUCE_FIELDS
+from rater.records import FIELDS, MINLEX_FIELDS, REDUCE_FIELDS
 
 CSV_HEADER: Final = ",".join(FIELDS)
 TEXT_TEMPLATE: Final = "{puzzle} {points} {norm2} {max} {level}"
@@ -153,6 +153,7 @@ _SAMPLES: Final[dict[str, tuple[Any, ...]]] = {
     "reduced": ("..3.5", MISSING),
     "necessary_givens": (17, 81, MISSING),
     "already_minimal": (True, False, MISSING),
+    "minlex": ("0" * 80 + "1", MISSING),
 }
 
 
@@ -180,6 +181,8 @@ def _template_fields(template: str, known: tuple[str, ...]) -> list[tuple[str, s
         if name not in known:
             if name in REDUCE_FIELDS:
                 raise TemplateError(f"--template field {name!r} needs --reduce")
+            if name in MINLEX_FIELDS:
+                raise TemplateError(f"--template field {name!r} needs --with-minlex")
             if re.fullmatch(r"\w+", name) and not name.isdigit():
                 raise TemplateError(f"unknown --template field {name!r}; known: {' '.join(known)}")
             raise TemplateError(f"--template field {shown} is not allowed: use a plain field name "

@@ -11,7 +11,7 @@ decides the records:
 * the input: its size and a SHA-256 of its first and last MiB (``stdin`` for
   ``--file -``, whose content cannot be known before it is read);
 * ``--format``, ``--template``, ``--option``, ``--lang``, ``--allow-multiple``,
-  ``--reduce`` (it adds fields to every record), ``--disable`` (the codes
+  ``--reduce`` and ``--with-minlex`` (they add fields to every record), ``--disable`` (the codes
   switched off, sorted), ``--canonical`` and the SHA-256 of the
   ``--techniques`` file (none for the built-in one);
 * the program version and the digest of the effective technique catalogue
@@ -70,6 +70,8 @@ class RunIdentity:
     #: The SHA-256 of the ``--techniques`` file's text; None for the built-in one.
     techniques: str | None
     reduce: bool = False
+    #: ``--with-minlex``: every record has a ``minlex`` field.
+    with_minlex: bool = False
     #: The ``--disable`` codes, sorted and comma-joined; None when none.
     disable: str | None = None
     #: The ``--rules`` default of the file.
@@ -89,7 +91,8 @@ class RunIdentity:
         text = settings.techniques
         return cls(fingerprint, fmt, template, settings.option, settings.lang, settings.allow_multiple,
                    hashlib.sha256(text.encode("utf-8")).hexdigest() if text is not None else None,
-                   reduce=settings.reduce, disable=",".join(sorted(settings.disable)) or None, rules=settings.rules,
+                   reduce=settings.reduce, with_minlex=settings.with_minlex,
+                   disable=",".join(sorted(settings.disable)) or None, rules=settings.rules,
                    canonical=settings.canonical, catalogue_digest=settings.catalogue_digest())
 
     def difference(self, other: RunIdentity, flags: Mapping[str, str] | None = None) -> str | None:
@@ -111,7 +114,7 @@ class RunIdentity:
             name = next(key for key in [*self.input, *other.input] if self.input.get(key) != other.input.get(key))
             return f"the earlier run used --{name.replace('_', '-')} {_shown(other.input.get(name))}, " \
                    f"this one {_shown(self.input.get(name))}"
-        for name in ("format", "template", "option", "lang", "allow_multiple", "reduce", "disable", "rules",
+        for name in ("format", "template", "option", "lang", "allow_multiple", "reduce", "with_minlex", "disable", "rules",
                      "canonical", "techniques", "catalogue_digest"):
             mine, theirs = getattr(self, name), getattr(other, name)
             if mine != theirs:

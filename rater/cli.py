@@ -118,7 +118,7 @@ HELP_SECTIONS = (
                               "hint", "full", "html_file", "svg_file", "marked")),
     ("Symmetric variants and reduction", ("variants", "seed", "reduce", "reduce_all")),
     ("Rating files (--file)", ("source", "output", "fmt", "template", "jobs", "timeout", "resume", "quiet",
-                               "cluster", "chunk_size")),
+                               "with_minlex", "cluster", "chunk_size")),
 )
 
 
@@ -199,7 +199,7 @@ HELP_SECTIONS = (
                    "message comment rules option orientation uniqueness_techniques version catalogue_digest; "
                    "format specs such as {points:6.1f} "
                    "(width up to 1000), conversions !s !r; no attributes or indexes. Checked before the run. "
-                   "With --reduce also reduced necessary_givens already_minimal.")
+                   "With --reduce also reduced necessary_givens already_minimal; with --with-minlex also minlex.")
 @click.option("--jobs", "-j", type=click.IntRange(min=0), default=0, metavar="N",
               help="Bulk: worker processes (0 = all cores; more than the cores are lowered to them).")
 @click.option("--timeout", type=click.FloatRange(min=0, min_open=True), default=None, metavar="S",
@@ -207,8 +207,8 @@ HELP_SECTIONS = (
                    "busy 300 s on one puzzle is killed and the puzzle gets a 'timeout' record.")
 @click.option("--resume", is_flag=True,
               help="Bulk: continue an interrupted run on the same --output; refused (exit 2) when the input, "
-                   "format, template, option, language, --allow-multiple, --reduce, --disable, --canonical, "
-                   "technique file, program version or catalogue digest differ.")
+                   "format, template, option, language, --allow-multiple, --reduce, --with-minlex, --disable, "
+                   "--canonical, technique file, program version or catalogue digest differ.")
 @click.option("--quiet", "-q", is_flag=True,
               help="Bulk: no progress bar, summary or notes on stderr (errors and the interrupt hint still go there).")
 @click.option("--reduce", "reduce", is_flag=True,
@@ -217,6 +217,9 @@ HELP_SECTIONS = (
 @click.option("--reduce-all", "reduce_all", type=click.IntRange(min=1), is_flag=False, flag_value=100, default=None,
               metavar="[LIMIT]", help="The distinct minimal puzzles reachable by removing givens (up to LIMIT, "
                                       "default 100) and the range of their necessary givens. Write it after PUZZLE.")
+@click.option("--with-minlex", "with_minlex", is_flag=True,
+              help="Bulk: every record gains minlex, the puzzle's minlex form (canon minlex; the variant's group "
+                   "under --rules), to join collections on; null for lines not rated and candidate lines.")
 @click.option("--cluster", default=None, metavar="ADDRESS",
               help="Bulk: rate on a Dask cluster: a scheduler address (tcp://host:8786), or local[:N] for N "
                    "worker processes on this machine (default: the cores). Needs the cluster extra. "
@@ -232,7 +235,7 @@ def main(puzzle: str | None, option: str, as_json: bool, lang: str, techniques: 
          chunk_size: int | None = None, enable: str | None = None, list_techniques: bool = False,
          verify: bool = False, rules_name: str = "standard", count: bool = False, html_file: str | None = None,
          svg_file: str | None = None, marked: bool = False, canonical: bool = False,
-         count_limit: int | None = None) -> None:
+         count_limit: int | None = None, with_minlex: bool = False) -> None:
     """Rate PUZZLE (81 characters, 1-9 given, anything else empty; a 729-character candidate line;
     or a file name with a 9x9 grid) the way a person solves it, and print every step with its points,
     the total, the norms and the level.  With --file, rate a whole collection.
@@ -254,7 +257,8 @@ def main(puzzle: str | None, option: str, as_json: bool, lang: str, techniques: 
     if timeout is not None and not math.isfinite(timeout):
         fail(f"--timeout must be a finite number of seconds, not {timeout}", EXIT_INPUT)
     settings = build_settings(option, techniques, off, on, rules=rules_name, allow_multiple=allow_multiple,
-                              canonical=canonical or None, lang=lang, reduce=reduce, timeout=timeout)
+                              canonical=canonical or None, lang=lang, reduce=reduce, timeout=timeout,
+                              with_minlex=with_minlex)
     rules = settings.rule_set()
     if (reduce or reduce_all is not None) and not rules.standard:
         fail("--reduce and --reduce-all work on standard Sudoku only", EXIT_INPUT)
@@ -273,6 +277,8 @@ def main(puzzle: str | None, option: str, as_json: bool, lang: str, techniques: 
             fail("--count counts the solutions of one PUZZLE, not of a file", EXIT_INPUT)
         sys.exit(_bulk(source, settings, output, fmt, template, jobs, resume, quiet, ascii_only, cluster,
                        chunk_size))
+    if with_minlex:
+        fail("--with-minlex adds a field to the records of --file; for one puzzle use canon minlex", EXIT_INPUT)
     if puzzle is None:
         fail("missing PUZZLE (81 characters) or --file FILE", EXIT_INPUT)
     grid, start = _read_puzzle(puzzle)

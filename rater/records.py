@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any, Final
 
 from puzzles.formats import PuzzleItem, item_key
+from puzzles.rules import Rules
 from puzzles.version import __version__
 from rater.result import RATED as RATED
 from rater.result import Rating
@@ -24,11 +25,28 @@ FIELDS: Final = (
 )
 #: Fields a record gains with ``--reduce``, after :data:`FIELDS` (filled by :mod:`rater.reduction`).
 REDUCE_FIELDS: Final = ("reduced", "necessary_givens", "already_minimal")
+#: The field a record gains with ``--with-minlex``, after the others (filled by :func:`minlex_field`).
+MINLEX_FIELDS: Final = ("minlex",)
 
 
-def record_fields(reduce: bool = False) -> tuple[str, ...]:
+def record_fields(reduce: bool = False, with_minlex: bool = False) -> tuple[str, ...]:
     """The fields of every record of a run, in csv column order."""
-    return FIELDS + REDUCE_FIELDS if reduce else FIELDS
+    return FIELDS + (REDUCE_FIELDS if reduce else ()) + (MINLEX_FIELDS if with_minlex else ())
+
+
+def minlex_field(item: PuzzleItem, rules: Rules) -> dict[str, Any]:
+    """The ``minlex`` field of a rated record: the class of its puzzle under the group of ``rules``.
+
+    The minlex form names the puzzle up to symmetry, so records of different
+    collections can be joined on it.  A candidate line's givens are not its
+    puzzle (the eliminations are part of it), so it gets null, as do records
+    made without a rating (:func:`error_record`).
+    """
+    if item.cands or item.grid is None:
+        return {"minlex": None}
+    from canon import minlex
+
+    return {"minlex": minlex(item.grid, rules=rules)}
 
 
 def _one_line(text: str) -> str:

@@ -49,7 +49,8 @@ class RunSettings:
     codes off/on after it.  ``canonical`` rates every puzzle in its canonical
     orientation (None: as the mode does by default, which is canonical for
     option digit 4 = 0 only).  ``lang`` is the language of level names and
-    texts in records; ``reduce`` adds the reduction fields to bulk records;
+    texts in records; ``reduce`` adds the reduction fields to bulk records,
+    ``with_minlex`` the puzzle's minlex form (``minlex``);
     ``timeout`` is the seconds one puzzle may take in a bulk run.
     """
 
@@ -63,6 +64,7 @@ class RunSettings:
     canonical: bool | None = None
     lang: str = "en"
     reduce: bool = False
+    with_minlex: bool = False
     timeout: float | None = None
 
     def __post_init__(self) -> None:

@@ -41,7 +41,7 @@ from puzzles.errors import InputError
 from puzzles.formats import PuzzleItem
 from puzzles.rules import item_rules
 from rater.engine import Engine
-from rater.records import RATED, error_record, rating_record
+from rater.records import RATED, error_record, minlex_field, rating_record
 from rater.settings import RunSettings
 from techniques.board import Board
 
@@ -100,6 +100,8 @@ def rate_item(item: PuzzleItem, settings: RunSettings, engine: Engine | None = N
         from rater.reduction import reduction_fields
 
         record.update(reduction_fields(item.grid if rating.status in RATED else None))
+    if settings.with_minlex:
+        record.update(minlex_field(item, rules))
     return record
 
 

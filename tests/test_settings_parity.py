@@ -74,6 +74,9 @@ CASES = {
     "lang de": (EASY, ["--lang", "de"]),
     "rules diagonal": (DIAGONAL, ["--rules", "diagonal"]),
     "timeout": (EASY, ["--timeout", "120"]),
+    "with minlex": (EASY[:2], ["--with-minlex"]),
+    "with minlex diagonal": ([".8.9.........75..8...6..1..1......4.3.9..4.2.8...52.........6.......1...........4"],
+                             ["--with-minlex", "--rules", "diagonal"]),
 }
 
 
