@@ -19,7 +19,7 @@ from puzzles.errors import InputError
 from rater.cli import main
 from rater.settings import RunSettings
 from techniques.catalogue import DEFAULT_PATH
-from tests.conftest import local_cluster, read_puzzles
+from tests.conftest import data_file, local_cluster, read_puzzles
 
 pytest.importorskip("distributed")
 
@@ -28,7 +28,8 @@ SEVERAL = ".......................2.3......3.2...1.4......5....6..3......4.7..8.
 BINGO = ["6.2.5.........3.4..........43...8....1....2........7..5..27...........81...6.....",
          "6.2.5.........4.3..........43...8....1....2........7..5..27...........81...6....."]
 EASY = read_puzzles("sample1000_every3.txt", count=3)
-DIAGONAL = read_puzzles("variant_diagonal_200.txt", count=2)
+#: The first two diagonal puzzles (each line carries a ``# diagonal`` comment after the puzzle).
+DIAGONAL = [line.split()[0] for line in data_file("variant_diagonal_200.txt").read_text().splitlines()[:2]]
 
 
 @pytest.fixture(scope="module")
