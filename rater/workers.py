@@ -24,12 +24,18 @@ Why own worker processes instead of ``multiprocessing.Pool``:
   the puzzle; a second death gives the puzzle an ``error`` record.  A puzzle
   killed by the guard is not retried: the engine is deterministic, and a retry
   would double the longest wait.
+
+One worker would only add a process start and a pipe round trip per record to
+the rating, so ``--jobs 1`` rates in the calling process (:func:`rate_here`),
+with the same records and a watchdog thread in place of the killed worker.
 """
 
 from __future__ import annotations
 
+import ctypes
 import os
 import signal
+import threading
 import time
 from collections import deque
 from collections.abc import Callable, Generator, Iterable
@@ -82,14 +88,19 @@ def guard_limit(timeout: float | None) -> float:
 _ENGINE: Engine | None = None
 
 
+def build_engine(config: BulkConfig) -> Engine:
+    """The Engine of a run: its option, technique file and ``--disable``."""
+    catalogue = Catalogue.load(config.techniques) if config.techniques or config.disable else None
+    if catalogue is not None and config.disable:
+        catalogue = catalogue.without(config.disable)
+    return Engine(Options.parse(config.option), catalogue)
+
+
 def init_worker(config: BulkConfig) -> None:
     """Per-process initializer: one Engine per worker; Ctrl-C is the parent's business."""
     global _ENGINE
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-    catalogue = Catalogue.load(config.techniques) if config.techniques or config.disable else None
-    if catalogue is not None and config.disable:
-        catalogue = catalogue.without(config.disable)
-    _ENGINE = Engine(Options.parse(config.option), catalogue)
+    _ENGINE = build_engine(config)
 
 
 def rate_item(item: PuzzleItem, config: BulkConfig, engine: Engine | None = None) -> dict[str, Any]:
@@ -143,6 +154,89 @@ def _worker_main(conn: connection.Connection, parent_end: connection.Connection,
             conn.send((seq, rate_item(item, config)))
         except OSError:  # the parent is gone (killed): nothing left to do
             return
+
+
+class Overtime(BaseException):
+    """Raised in a rating thread by its guard: a BaseException, so ``rate_item`` does not catch it."""
+
+
+class RatingGuard:
+    """A watchdog thread that stops a rating running longer than ``limit`` seconds.
+
+    It raises :class:`Overtime` in the rating thread (CPython's
+    ``PyThreadState_SetAsyncExc``), which surfaces at the next Python
+    instruction: enough for a technique search that loops, not for a call
+    that never returns to Python.  It fires only between :meth:`begin` and
+    :meth:`end`, under the lock that :meth:`end` takes, so the exception
+    always lands before the rating thread leaves the ``try`` of that puzzle.
+    Compiled modules (:mod:`puzzles.build`) run no Python instructions: a
+    search that loops inside one is stopped when it next calls Python code.
+    """
+
+    def __init__(self, limit: float) -> None:
+        self.limit = limit
+        self.target = threading.get_ident()
+        self.lock = threading.Lock()
+        self.started: float | None = None
+        self.stopped = threading.Event()
+        self.thread = threading.Thread(target=self._watch, name="rate-guard", daemon=True)
+
+    def __enter__(self) -> RatingGuard:
+        self.thread.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.end()
+        self.stopped.set()
+        self.thread.join()
+
+    def begin(self) -> None:
+        with self.lock:
+            self.started = time.monotonic()
+
+    def end(self) -> None:
+        with self.lock:
+            self.started = None
+
+    def _watch(self) -> None:
+        while not self.stopped.wait(min(POLL, self.limit / 4)):
+            with self.lock:
+                if self.started is not None and time.monotonic() - self.started > self.limit:
+                    ctypes.pythonapi.PyThreadState_SetAsyncExc(ctypes.c_ulong(self.target),
+                                                               ctypes.py_object(Overtime))
+                    self.started = None
+
+
+def rate_here(items: Iterable[PuzzleItem], config: BulkConfig, *,
+              on_flush: Callable[[], None] | None = None) -> Generator[dict[str, Any], None, None]:
+    """``--jobs 1``: the records of ``items`` rated in this process, in order; no worker, no pipe.
+
+    The records are those of a worker (:func:`rate_item`). ``--timeout`` is the engine's
+    deadline, as on a worker. The guard against a search that never ends is a
+    :class:`RatingGuard` here instead of a killed worker: a puzzle still running after
+    :func:`guard_limit` gets a ``timeout`` record, and the engine, whose state is not to be
+    trusted after that, is built anew. What no process of its own can give: a crash (the OOM
+    killer) ends the run instead of one record; ``--resume`` continues it, and ``--jobs 2``
+    keeps a crash to one puzzle. ``on_flush`` is called after every record.
+    """
+    engine = build_engine(config)
+    limit = guard_limit(config.timeout)
+    with RatingGuard(limit) as guard:
+        for item in items:
+            if item.error or item.grid is None:
+                record = error_record(item, "error", item.error)
+            else:
+                try:
+                    guard.begin()
+                    record = rate_item(item, config, engine)
+                    guard.end()
+                except Overtime:
+                    guard.end()
+                    engine = build_engine(config)
+                    record = error_record(item, "timeout", f"rating took longer than {limit:g} s; stopped")
+            yield record
+            if on_flush:
+                on_flush()
 
 
 # --- the parent side ------------------------------------------------------------------
