@@ -5,6 +5,8 @@ settings of a run come from ``techniques.yaml`` (see ``techniques.catalogue``).
 Each family module below is imported for its registrations.
 """
 
+import puzzles  # noqa: F401  first: SUDOKU_RATER_PURE=1 must act before a compiled module loads
+
 # Family modules, in search order (one import per module; keep the list sorted by family).
 from techniques import direct  # noqa: F401  A, B
 from techniques import obvious_singles  # noqa: F401  C, D
