@@ -45,7 +45,7 @@ def _extensions() -> list[Extension]:
     sources = [Extension(name, [str(Path(*name.split(".")).with_suffix(".py"))]) for name in BUILD.COMPILED_MODULES]
     try:
         return list(cythonize(sources, build_dir="build/cython", quiet=True, nthreads=2,
-                              compiler_directives={"language_level": 3}))
+                              compiler_directives={"language_level": 3, "infer_types": False}))
     except Exception as exc:
         _note(f"Cython failed ({type(exc).__name__}: {exc}); the pure-Python modules are used")
         return []

@@ -17,32 +17,36 @@ import sys
 from pathlib import Path
 
 import pytest
-from conftest import REPO, read_puzzles
+from conftest import FIXTURES, REPO, read_puzzles
 
 #: Rates the puzzles given on stdin (one JSON list) and prints the status line and the records.
 SCRIPT = """
 import json, sys
 from puzzles.build import status
+from puzzles.rules import parse_rules
 from rater.engine import Engine
 puzzles = json.loads(sys.stdin.read())
 records = []
 for option in ("2001", "2000"):
     engine = Engine(option)
-    for p in puzzles:
-        r = engine.rate(p)
+    for p, rules in puzzles:
+        r = engine.rate(p, rules=parse_rules(rules))
         records.append([option, p, r.status.value, r.points, r.level,
                         [[s.code, s.points, s.placements, s.eliminations] for s in r.steps]])
 print(json.dumps({"status": status(), "where": __import__("puzzles").__file__, "records": records}))
 """
 
 
-def _puzzles() -> list[str]:
-    """Easy, 17-clue and hard puzzles: the direct phase, the candidate phase and the chains."""
-    return (read_puzzles("sudoku_exchange_mixed_every25.txt", 6) + read_puzzles("17clue_every491.txt", 6)
-            + read_puzzles("top1465_every24.txt", 8))
+def _puzzles() -> list[tuple[str, str]]:
+    """Easy, 17-clue and hard puzzles (the direct phase, the candidate phase, the chains) and
+    diagonal ones (the solver's tables of variant rules are built at run time)."""
+    standard = (read_puzzles("sudoku_exchange_mixed_every25.txt", 6) + read_puzzles("17clue_every491.txt", 6)
+                + read_puzzles("top1465_every24.txt", 8))
+    diagonal = [line.split()[0] for line in (FIXTURES / "variant_diagonal_200.txt").read_text().splitlines()[:3]]
+    return [(p, "standard") for p in standard] + [(p, "diagonal") for p in diagonal]
 
 
-def _rate(cwd: Path, pure: bool, puzzles: list[str]) -> dict[str, object] | None:
+def _rate(cwd: Path, pure: bool, puzzles: list[tuple[str, str]]) -> dict[str, object] | None:
     """The output of :data:`SCRIPT` run in ``cwd``, or None when the packages do not import there."""
     env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "SUDOKU_RATER_PURE")}
     if pure:
