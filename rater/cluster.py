@@ -57,7 +57,7 @@ from puzzles.formats import PuzzleItem
 from rater.engine import Engine
 from rater.options import Options
 from rater.records import error_record
-from rater.workers import BulkConfig, Overtime, RatingGuard, guard_limit, rate_item
+from rater.workers import BulkConfig, guard_limit, rate_guarded
 
 #: Puzzles per task on long files: a task is then seconds of work against a few ms of scheduling.
 DEFAULT_CHUNK = 200
@@ -112,22 +112,12 @@ def rate_chunk(items: list[PuzzleItem], config: BulkConfig, techniques_text: str
     ``limit`` (seconds per puzzle, default :func:`rater.workers.guard_limit`
     of the run's timeout) is what the guard allows one puzzle.
     """
-    engine = worker_engine(config.option, techniques_text)
-    limit = limit or guard_limit(config.timeout)
-    records = []
-    with RatingGuard(limit) as guard:
-        for item in items:
-            try:
-                guard.begin()
-                record = rate_item(item, config, engine)
-                guard.end()
-            except Overtime:
-                guard.end()
-                _forget_engine(config.option, techniques_text)
-                engine = worker_engine(config.option, techniques_text)
-                record = error_record(item, "timeout", f"rating took longer than {limit:g} s; stopped")
-            records.append(record)
-    return records
+    def engine(fresh: bool) -> Engine:
+        if fresh:
+            _forget_engine(config.option, techniques_text)
+        return worker_engine(config.option, techniques_text)
+
+    return list(rate_guarded(items, config, engine, limit))
 
 
 # --- the client side ------------------------------------------------------------------

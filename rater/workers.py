@@ -207,36 +207,46 @@ class RatingGuard:
                     self.started = None
 
 
+def rate_guarded(items: Iterable[PuzzleItem], config: BulkConfig, engine: Callable[[bool], Engine],
+                 limit: float | None = None) -> Generator[dict[str, Any], None, None]:
+    """The records of ``items`` in order, each rating watched by a :class:`RatingGuard`.
+
+    ``limit`` (seconds per puzzle, default :func:`guard_limit` of the run's timeout) is what the
+    guard allows one puzzle; a puzzle stopped by it gets a ``timeout`` record. ``engine(False)``
+    gives the Engine to start with, ``engine(True)`` a new one after a stopped rating, whose
+    Engine's state is not to be trusted.
+    """
+    limit = limit or guard_limit(config.timeout)
+    current = engine(False)
+    with RatingGuard(limit) as guard:
+        for item in items:
+            try:
+                guard.begin()
+                record = rate_item(item, config, current)
+                guard.end()
+            except Overtime:
+                guard.end()
+                current = engine(True)
+                record = error_record(item, "timeout", f"rating took longer than {limit:g} s; stopped")
+            yield record
+
+
 def rate_here(items: Iterable[PuzzleItem], config: BulkConfig, *,
               on_flush: Callable[[], None] | None = None) -> Generator[dict[str, Any], None, None]:
     """``--jobs 1``: the records of ``items`` rated in this process, in order; no worker, no pipe.
 
     The records are those of a worker (:func:`rate_item`). ``--timeout`` is the engine's
-    deadline, as on a worker. The guard against a search that never ends is a
-    :class:`RatingGuard` here instead of a killed worker: a puzzle still running after
-    :func:`guard_limit` gets a ``timeout`` record, and the engine, whose state is not to be
-    trusted after that, is built anew. What no process of its own can give: a crash (the OOM
-    killer) ends the run instead of one record; ``--resume`` continues it, and ``--jobs 2``
-    keeps a crash to one puzzle. ``on_flush`` is called after every record.
+    deadline, as on a worker. The guard against a search that never ends is
+    :func:`rate_guarded`'s watchdog here instead of a killed worker: a puzzle still running
+    after :func:`guard_limit` gets a ``timeout`` record and the engine is built anew. What no
+    process of its own can give: a crash (the OOM killer) ends the run instead of one record;
+    ``--resume`` continues it, and ``--jobs 2`` keeps a crash to one puzzle. ``on_flush`` is
+    called after every record.
     """
-    engine = build_engine(config)
-    limit = guard_limit(config.timeout)
-    with RatingGuard(limit) as guard:
-        for item in items:
-            if item.error or item.grid is None:
-                record = error_record(item, "error", item.error)
-            else:
-                try:
-                    guard.begin()
-                    record = rate_item(item, config, engine)
-                    guard.end()
-                except Overtime:
-                    guard.end()
-                    engine = build_engine(config)
-                    record = error_record(item, "timeout", f"rating took longer than {limit:g} s; stopped")
-            yield record
-            if on_flush:
-                on_flush()
+    for record in rate_guarded(items, config, lambda _fresh: build_engine(config)):
+        yield record
+        if on_flush:
+            on_flush()
 
 
 # --- the parent side ------------------------------------------------------------------

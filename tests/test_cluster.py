@@ -20,6 +20,7 @@ from click.testing import CliRunner
 distributed = pytest.importorskip("distributed")
 
 from rater import cluster as cluster_module  # noqa: E402
+from rater import workers  # noqa: E402
 from rater.cli import main  # noqa: E402
 from rater.workers import BulkConfig  # noqa: E402
 from tests.conftest import REPO, read_puzzles  # noqa: E402
@@ -114,14 +115,14 @@ def test_guard_stops_a_puzzle_that_never_returns(monkeypatch):
     from puzzles.formats import read_items
 
     items = list(read_items([PUZZLES[0], PUZZLES[1], PUZZLES[2]]))
-    real = cluster_module.rate_item
+    real = workers.rate_item
 
     def hangs_on_second(item, config, engine):
         while item.line == 2:
             pass
         return real(item, config, engine)
 
-    monkeypatch.setattr(cluster_module, "rate_item", hangs_on_second)
+    monkeypatch.setattr(workers, "rate_item", hangs_on_second)  # what rate_chunk's guarded loop calls
     began = time.monotonic()
     out = cluster_module.rate_chunk(items, BulkConfig(), None, limit=0.3)
     assert time.monotonic() - began < 10
