@@ -44,8 +44,11 @@ def _extensions() -> list[Extension]:
         return []
     sources = [Extension(name, [str(Path(*name.split(".")).with_suffix(".py"))]) for name in BUILD.COMPILED_MODULES]
     try:
+        # Python's semantics everywhere: no C types from inference or from annotations (a ``float``
+        # annotation would make ints floats); docs/decisions.md, "A compiled path".
         return list(cythonize(sources, build_dir="build/cython", quiet=True, nthreads=2,
-                              compiler_directives={"language_level": 3, "infer_types": False}))
+                              compiler_directives={"language_level": 3, "infer_types": False,
+                                                   "annotation_typing": False}))
     except Exception as exc:
         _note(f"Cython failed ({type(exc).__name__}: {exc}); the pure-Python modules are used")
         return []

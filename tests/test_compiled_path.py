@@ -31,8 +31,9 @@ for option in ("2001", "2000"):
     engine = RunSettings(option=option).engine()
     for p, rules in puzzles:
         r = engine.rate(p, rules=parse_rules(rules))
-        records.append([option, p, r.status.value, r.points, r.level,
-                        [[s.code, s.points, s.placements, s.eliminations] for s in r.steps]])
+        # repr: the figures' types too (an int must not come back as a float, 2 == 2.0)
+        records.append([option, p, r.status.value, repr(r.points), repr(r.max), r.level,
+                        [[s.code, repr(s.points), s.placements, s.eliminations] for s in r.steps]])
 from canon import minlex
 from puzzles import parse_puzzle, solve
 for p, rules in puzzles:
