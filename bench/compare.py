@@ -2,16 +2,17 @@
 
     python bench/compare.py [--baseline main] [--file sample1000.txt] [--option 2001]
                             [--parts mixed:sudoku_exchange_mixed.txt,17clue:17clue.txt,top1465:top1465.txt]
-                            [--rounds 3] [--core 0] [--limit N]
+                            [--rounds 3] [--chunk 20] [--core 0] [--limit N]
 
 The revision is exported with ``git archive`` into a temporary directory.  Two worker
 processes, one per tree, are pinned to the same core and kept for the whole run (so
 interpreter start-up and imports are not timed; each builds its ``Engine`` once).  Round by
-round and part by part they rate the same puzzles one after the other, alternating which goes
-first, so that a change of the machine's load hits both alike: on a shared machine the ratio of
+round and part by part they take turns every ``--chunk`` puzzles (a few seconds at most),
+alternating which goes first, so that a change of the machine's load hits both alike: on a shared machine the ratio of
 the two times is the figure to trust, not the times.  Times are CPU seconds of the rating loop
 (``time.process_time``); the median over the rounds is printed per part, with the ratio
-current / baseline (below 1: the working tree is faster).
+current / baseline (below 1: the working tree is faster), and the median puzzle's time of each
+part (the typical puzzle, which the totals of the hard parts hide).
 
 The records of the first round are compared: status, total points, per step code, points,
 placements and eliminations (the record of ``bench/compare_records.py``) and the level.
@@ -66,14 +67,18 @@ def worker(tree: Path, option: str, core: int | None) -> None:
     for line in sys.stdin:
         request = json.loads(line)
         puzzles: list[str] = request["puzzles"]
-        began = time.process_time()
-        ratings = [engine.rate(p) for p in puzzles]
-        cpu = time.process_time() - began
+        ratings = []
+        each: list[float] = []
+        for p in puzzles:
+            began = time.process_time()
+            ratings.append(engine.rate(p))
+            each.append(time.process_time() - began)
+        cpu = sum(each)
         records: list[dict[str, Any]] = []
         if request["records"]:
             replay = _Replay(dict(zip(puzzles, ratings)))
             records = [{**record(replay, p), "level": r.level} for p, r in zip(puzzles, ratings)]  # type: ignore[arg-type]
-        print(json.dumps({"cpu": cpu, "records": records}), flush=True)
+        print(json.dumps({"cpu": cpu, "each": each, "records": records}), flush=True)
 
 
 # -- the coordinator ---------------------------------------------------------------------------
@@ -89,7 +94,7 @@ class Worker:
             cmd += ["--core", str(core)]
         self.proc = subprocess.Popen(cmd, cwd=tree, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
 
-    def rate(self, puzzles: list[str], records: bool) -> tuple[float, list[dict[str, Any]]]:
+    def rate(self, puzzles: list[str], records: bool) -> tuple[float, list[float], list[dict[str, Any]]]:
         stdin, stdout = self.proc.stdin, self.proc.stdout
         assert stdin is not None and stdout is not None
         stdin.write(json.dumps({"puzzles": puzzles, "records": records}) + "\n")
@@ -98,7 +103,7 @@ class Worker:
         if not reply:
             raise RuntimeError(f"the worker on {self.tree} ended (exit {self.proc.wait()})")
         data = json.loads(reply)
-        return data["cpu"], data["records"]
+        return data["cpu"], data["each"], data["records"]
 
     def close(self) -> None:
         if self.proc.stdin:
@@ -168,6 +173,8 @@ def main() -> int:
                     help=f"name:first-end,... (default for sample1000: {SAMPLE1000_PARTS}; else the whole file)")
     ap.add_argument("--limit", type=int, default=None, help="only the first N puzzles of the file")
     ap.add_argument("--rounds", type=int, default=3)
+    ap.add_argument("--chunk", type=int, default=20,
+                    help="puzzles per turn: the trees take turns every CHUNK puzzles (default 20)")
     ap.add_argument("--core", type=int, default=0, help="the core both workers are pinned to (-1: no pinning)")
     ap.add_argument("--worker", type=Path, default=None, help=argparse.SUPPRESS)
     args = ap.parse_args()
@@ -208,15 +215,24 @@ def run(workers: dict[str, Worker], puzzles: list[str], parts: list[tuple[str, l
     print(f"file {args.file}  option {args.option}  baseline {args.baseline}  rounds {args.rounds}  "
           f"core {args.core}  load average at start {os.getloadavg()[0]:.1f}")
     times: dict[tuple[str, str], list[float]] = {}
+    medians: dict[tuple[str, str], list[float]] = {}
     records: dict[tuple[str, str], list[dict[str, Any]]] = {}
     for r in range(args.rounds):
         for name, indices in parts:
-            order = ("baseline", "current") if r % 2 == 0 else ("current", "baseline")
-            for tree in order:
-                cpu, recs = workers[tree].rate([puzzles[i] for i in indices], records=(r == 0))
-                times.setdefault((name, tree), []).append(cpu)
+            spent: dict[str, list[float]] = {"baseline": [], "current": []}
+            rated: dict[str, list[dict[str, Any]]] = {"baseline": [], "current": []}
+            for k, first in enumerate(range(0, len(indices), args.chunk)):
+                chunk = [puzzles[i] for i in indices[first:first + args.chunk]]
+                order = ("baseline", "current") if (r + k) % 2 == 0 else ("current", "baseline")
+                for tree in order:
+                    _cpu, each, recs = workers[tree].rate(chunk, records=(r == 0))
+                    spent[tree] += each
+                    rated[tree] += recs
+            for tree, each in spent.items():
+                times.setdefault((name, tree), []).append(sum(each))
+                medians.setdefault((name, tree), []).append(statistics.median(each))
                 if r == 0:
-                    records[(name, tree)] = recs
+                    records[(name, tree)] = rated[tree]
     print(f"load average at end {os.getloadavg()[0]:.1f}")
     print(f"{'part':<10} {'puzzles':>7} {'baseline s':>11} {'current s':>10} {'ratio':>6}  records")
     differing = 0
@@ -235,6 +251,11 @@ def run(workers: dict[str, Worker], puzzles: list[str], parts: list[tuple[str, l
     print(f"{'total':<10} {count:>7} {totals['baseline']:>11.2f} {totals['current']:>10.2f} "
           f"{totals['current'] / totals['baseline']:>6.3f}  "
           f"{'all identical' if not differing else f'{differing} differ'}")
+    print("median puzzle, ms (baseline/current, ratio; median of the rounds): " + "; ".join(
+        f"{name} {1000 * statistics.median(medians[(name, 'baseline')]):.2f}/"
+        f"{1000 * statistics.median(medians[(name, 'current')]):.2f} "
+        f"{statistics.median(medians[(name, 'current')]) / statistics.median(medians[(name, 'baseline')]):.3f}"
+        for name, _ in parts))
     print("per round (baseline/current s): " + "; ".join(
         f"{name} " + " ".join(f"{x:.2f}/{y:.2f}" for x, y in zip(times[(name, 'baseline')], times[(name, 'current')]))
         for name, _ in parts))

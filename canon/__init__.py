@@ -7,6 +7,7 @@ key of a puzzle as given; grids are 81 ints (:func:`puzzles.parse_puzzle`
 reads text).
 """
 
+import puzzles  # noqa: F401  first: SUDOKU_RATER_PURE=1 must act before a compiled module loads
 from canon.canonical import CanonResult, canonical_form
 from canon.dedup import dedup
 from canon.group import Transformation, random_transformation

@@ -5,11 +5,15 @@ on it, it depends on nothing of theirs.  Bad input raises :class:`InputError`
 (:class:`PuzzleError` for a puzzle that cannot be read).
 """
 
-from puzzles.errors import InputError
-from puzzles.geometry import Grid, box_name, cell_name, unit_name
-from puzzles.parsing import PuzzleError, as_grid, format_grid, format_line, parse_puzzle
-from puzzles.solver import count_solutions, solve
-from puzzles.version import __version__
+from puzzles.build import honour_pure_switch
+
+honour_pure_switch()  # before any compiled module loads: SUDOKU_RATER_PURE=1 means the sources
+
+from puzzles.errors import InputError  # noqa: E402
+from puzzles.geometry import Grid, box_name, cell_name, unit_name  # noqa: E402
+from puzzles.parsing import PuzzleError, as_grid, format_grid, format_line, parse_puzzle  # noqa: E402
+from puzzles.solver import count_solutions, solve  # noqa: E402
+from puzzles.version import __version__  # noqa: E402
 
 __all__ = [
     "Grid",

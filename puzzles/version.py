@@ -11,13 +11,17 @@ from __future__ import annotations
 import platform
 from typing import Final
 
+from puzzles.build import status
+
 __version__: Final = "0.2.0"
 
 
 def version_text(program: str) -> str:
-    """What ``PROGRAM --version`` prints: the program, its version and the Python running it.
+    """What ``PROGRAM --version`` prints: the program, its version, the Python running it and the
+    path in use (compiled or pure Python, :func:`puzzles.build.status`), since the same version
+    rates at different speeds on the two.
 
     One function for every command, so a line added here (where the package
     was imported from, say) shows in all of them.
     """
-    return f"{program} {__version__} (Python {platform.python_version()})"
+    return f"{program} {__version__} (Python {platform.python_version()}; {status()})"

@@ -14,6 +14,7 @@ Bad input raises :class:`InputError` (:class:`PuzzleError` for a puzzle)
 with the one line the command line prints.
 """
 
+import puzzles  # noqa: F401  first: SUDOKU_RATER_PURE=1 must act before a compiled module loads
 from puzzles.errors import InputError
 from puzzles.geometry import Grid
 from puzzles.parsing import PuzzleError

@@ -50,7 +50,7 @@ from rater.levels import level_name, load_levels
 from rater.reduction import NecessaryHistogram
 from rater.records import RATED, record_fields
 from rater.settings import RunSettings
-from rater.workers import rate_stream
+from rater.workers import rate_here, rate_stream
 from techniques.catalogue import Catalogue
 from techniques.texts import language
 
@@ -270,7 +270,9 @@ class BulkRun:
             writer = RecordWriter(out_stream, self.fmt, self.template, header=fresh, name=self.output or "stdout",
                                   fields=fields)
             remaining = None if total is None else max(total - stats.skipped, 0)
-            if cluster is None:
+            if cluster is None and jobs == 1:  # in this process: no worker to start, no pipe per record
+                records = rate_here(items, self.config, on_flush=writer.flush)
+            elif cluster is None:
                 records = rate_stream(items, self.config, jobs, on_flush=writer.flush)
             else:
                 chunk_size = self.chunk_size or cluster.chunk_size(remaining)

@@ -44,7 +44,6 @@ is asked for.
 
 from __future__ import annotations
 
-import ctypes
 import math
 import threading
 import time
@@ -59,7 +58,7 @@ from puzzles.formats import PuzzleItem
 from rater.engine import Engine
 from rater.records import error_record
 from rater.settings import RunSettings
-from rater.workers import guard_limit, rate_item
+from rater.workers import guard_limit, rate_guarded
 
 #: Puzzles per task on long files: a task is then seconds of work against a few ms of scheduling.
 DEFAULT_CHUNK = 200
@@ -74,10 +73,6 @@ POLL = 0.5
 
 
 # --- the worker side ------------------------------------------------------------------
-
-
-class _Overtime(BaseException):
-    """Raised in a rating thread by its guard: a BaseException, so ``rate_item`` does not catch it."""
 
 
 _LOCAL = threading.local()
@@ -106,73 +101,18 @@ def _forget_engine(settings: RunSettings) -> None:
     _LOCAL.__dict__.get("catalogues", {}).clear()
 
 
-class _Guard:
-    """A watchdog thread that stops a rating running longer than ``limit`` seconds.
-
-    It raises :class:`_Overtime` in the rating thread (CPython's
-    ``PyThreadState_SetAsyncExc``), which surfaces at the next Python
-    instruction: enough for a technique search that loops, not for a call
-    that never returns to Python.  It fires only between :meth:`begin` and
-    :meth:`end`, under the lock that :meth:`end` takes, so the exception
-    always lands before the rating thread leaves the ``try`` of that puzzle.
-    """
-
-    def __init__(self, limit: float) -> None:
-        self.limit = limit
-        self.target = threading.get_ident()
-        self.lock = threading.Lock()
-        self.started: float | None = None
-        self.stopped = threading.Event()
-        self.thread = threading.Thread(target=self._watch, name="rate-guard", daemon=True)
-
-    def __enter__(self) -> _Guard:
-        self.thread.start()
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self.end()
-        self.stopped.set()
-        self.thread.join()
-
-    def begin(self) -> None:
-        with self.lock:
-            self.started = time.monotonic()
-
-    def end(self) -> None:
-        with self.lock:
-            self.started = None
-
-    def _watch(self) -> None:
-        while not self.stopped.wait(min(POLL, self.limit / 4)):
-            with self.lock:
-                if self.started is not None and time.monotonic() - self.started > self.limit:
-                    ctypes.pythonapi.PyThreadState_SetAsyncExc(ctypes.c_ulong(self.target),
-                                                               ctypes.py_object(_Overtime))
-                    self.started = None
-
-
 def rate_chunk(items: list[PuzzleItem], settings: RunSettings, limit: float | None = None) -> list[dict[str, Any]]:
     """The task of one chunk: the records of ``items``, in order (runs on a worker).
 
     ``limit`` (seconds per puzzle, default :func:`rater.workers.guard_limit`
     of the run's timeout) is what the guard allows one puzzle.
     """
-    engine = worker_engine(settings)
-    limit = limit or guard_limit(settings.timeout)
-    records = []
-    with _Guard(limit) as guard:
-        for item in items:
-            try:
-                guard.begin()
-                record = rate_item(item, settings, engine)
-                guard.end()
-            except _Overtime:
-                guard.end()
-                _forget_engine(settings)
-                engine = worker_engine(settings)
-                record = error_record(item, "timeout", f"rating took longer than {limit:g} s; stopped")
-            records.append(record)
-    return records
+    def engine(fresh: bool) -> Engine:
+        if fresh:
+            _forget_engine(settings)
+        return worker_engine(settings)
+
+    return list(rate_guarded(items, settings, engine, limit))
 
 
 # --- the client side ------------------------------------------------------------------

@@ -24,12 +24,18 @@ Why own worker processes instead of ``multiprocessing.Pool``:
   the puzzle; a second death gives the puzzle an ``error`` record.  A puzzle
   killed by the guard is not retried: the engine is deterministic, and a retry
   would double the longest wait.
+
+One worker would only add a process start and a pipe round trip per record to
+the rating, so ``--jobs 1`` rates in the calling process (:func:`rate_here`),
+with the same records and a watchdog thread in place of the killed worker.
 """
 
 from __future__ import annotations
 
+import ctypes
 import os
 import signal
+import threading
 import time
 from collections import deque
 from collections.abc import Callable, Generator, Iterable
@@ -131,6 +137,99 @@ def _worker_main(conn: connection.Connection, parent_end: connection.Connection,
             conn.send((seq, (rate or rate_item)(item, settings)))
         except OSError:  # the parent is gone (killed): nothing left to do
             return
+
+
+class Overtime(BaseException):
+    """Raised in a rating thread by its guard: a BaseException, so ``rate_item`` does not catch it."""
+
+
+class RatingGuard:
+    """A watchdog thread that stops a rating running longer than ``limit`` seconds.
+
+    It raises :class:`Overtime` in the rating thread (CPython's
+    ``PyThreadState_SetAsyncExc``), which surfaces at the next Python
+    instruction: enough for a technique search that loops, not for a call
+    that never returns to Python.  It fires only between :meth:`begin` and
+    :meth:`end`, under the lock that :meth:`end` takes, so the exception
+    always lands before the rating thread leaves the ``try`` of that puzzle.
+    Compiled modules (:mod:`puzzles.build`) run no Python instructions: a
+    search that loops inside one is stopped when it next calls Python code.
+    """
+
+    def __init__(self, limit: float) -> None:
+        self.limit = limit
+        self.target = threading.get_ident()
+        self.lock = threading.Lock()
+        self.started: float | None = None
+        self.stopped = threading.Event()
+        self.thread = threading.Thread(target=self._watch, name="rate-guard", daemon=True)
+
+    def __enter__(self) -> RatingGuard:
+        self.thread.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.end()
+        self.stopped.set()
+        self.thread.join()
+
+    def begin(self) -> None:
+        with self.lock:
+            self.started = time.monotonic()
+
+    def end(self) -> None:
+        with self.lock:
+            self.started = None
+
+    def _watch(self) -> None:
+        while not self.stopped.wait(min(POLL, self.limit / 4)):
+            with self.lock:
+                if self.started is not None and time.monotonic() - self.started > self.limit:
+                    ctypes.pythonapi.PyThreadState_SetAsyncExc(ctypes.c_ulong(self.target),
+                                                               ctypes.py_object(Overtime))
+                    self.started = None
+
+
+def rate_guarded(items: Iterable[PuzzleItem], settings: RunSettings, engine: Callable[[bool], Engine],
+                 limit: float | None = None) -> Generator[dict[str, Any], None, None]:
+    """The records of ``items`` in order, each rating watched by a :class:`RatingGuard`.
+
+    ``limit`` (seconds per puzzle, default :func:`guard_limit` of the run's timeout) is what the
+    guard allows one puzzle; a puzzle stopped by it gets a ``timeout`` record. ``engine(False)``
+    gives the Engine to start with, ``engine(True)`` a new one after a stopped rating, whose
+    Engine's state is not to be trusted.
+    """
+    limit = limit or guard_limit(settings.timeout)
+    current = engine(False)
+    with RatingGuard(limit) as guard:
+        for item in items:
+            try:
+                guard.begin()
+                record = rate_item(item, settings, current)
+                guard.end()
+            except Overtime:
+                guard.end()
+                current = engine(True)
+                record = error_record(item, "timeout", f"rating took longer than {limit:g} s; stopped")
+            yield record
+
+
+def rate_here(items: Iterable[PuzzleItem], settings: RunSettings, *,
+              on_flush: Callable[[], None] | None = None) -> Generator[dict[str, Any], None, None]:
+    """``--jobs 1``: the records of ``items`` rated in this process, in order; no worker, no pipe.
+
+    The records are those of a worker (:func:`rate_item`). ``--timeout`` is the engine's
+    deadline, as on a worker. The guard against a search that never ends is
+    :func:`rate_guarded`'s watchdog here instead of a killed worker: a puzzle still running
+    after :func:`guard_limit` gets a ``timeout`` record and the engine is built anew. What no
+    process of its own can give: a crash (the OOM killer) ends the run instead of one record;
+    ``--resume`` continues it, and ``--jobs 2`` keeps a crash to one puzzle. ``on_flush`` is
+    called after every record.
+    """
+    for record in rate_guarded(items, settings, lambda _fresh: settings.engine()):
+        yield record
+        if on_flush:
+            on_flush()
 
 
 # --- the parent side ------------------------------------------------------------------

@@ -5,6 +5,7 @@ settings of a run come from ``techniques.yaml`` (see ``techniques.catalogue``).
 Each family module below is imported for its registrations.
 """
 
+import puzzles  # noqa: F401  first: SUDOKU_RATER_PURE=1 must act before a compiled module loads
 from puzzles.version import __version__
 
 # Family modules, in search order (one import per module; keep the list sorted by family).

@@ -255,3 +255,34 @@ def test_a_record_writes_whole_figures_as_integers():
     record = rating_record(next(iter(read_items([EASY]))), rating, "en")
     assert (record["points"], record["norm2"], record["max"]) == (1, 1, 1)
     assert all(type(record[name]) is int for name in ("points", "norm2", "max"))
+
+
+def _spin_on_line_one(item, config, engine=None):
+    """A search that never ends, in Python code (so the watchdog's exception can land)."""
+    while item.line == 1:
+        pass
+    return REAL_RATE_ITEM(item, config, engine)
+
+
+REAL_RATE_ITEM = workers.rate_item
+
+
+def test_jobs_one_rates_in_this_process_with_the_pools_records(monkeypatch):
+    items = list(read_items([GOOD, EASY, "not a puzzle"]))
+    here = list(workers.rate_here(items, RunSettings()))
+    pooled = list(rate_stream(items, RunSettings(), jobs=2))
+    drop = ("seconds",)
+    assert [{k: v for k, v in r.items() if k not in drop} for r in here] == \
+        [{k: v for k, v in r.items() if k not in drop} for r in pooled]
+    monkeypatch.setattr(workers.WorkerPool, "__init__", lambda *a, **k: pytest.fail("a worker was started"))
+    result = CliRunner().invoke(main, ["--file", "-", "--format", "jsonl", "-j", "1", "-q"], input=f"{EASY}\n")
+    assert json.loads(result.stdout)["status"] == "solved"
+
+
+def test_jobs_one_stops_a_search_past_the_guard_and_goes_on(monkeypatch):
+    monkeypatch.setattr(workers, "rate_item", _spin_on_line_one)
+    monkeypatch.setattr(workers, "DEFAULT_GUARD", 0.5)
+    began = time.monotonic()
+    records = list(workers.rate_here(read_items([EASY, EASY]), RunSettings()))
+    assert [r["status"] for r in records] == ["timeout", "solved"]
+    assert records[0]["message"] == "rating took longer than 0.5 s; stopped" and time.monotonic() - began < 20

@@ -19,6 +19,7 @@ from click.testing import CliRunner
 distributed = pytest.importorskip("distributed")
 
 from rater import cluster as cluster_module  # noqa: E402
+from rater import workers  # noqa: E402
 from rater.cli import main  # noqa: E402
 from rater.settings import RunSettings  # noqa: E402
 from tests.conftest import REPO, local_cluster, read_puzzles  # noqa: E402
@@ -112,7 +113,7 @@ def test_guard_stops_a_puzzle_that_never_returns(monkeypatch):
     from puzzles.formats import read_items
 
     items = list(read_items([PUZZLES[0], PUZZLES[1], PUZZLES[2]]))
-    real = cluster_module.rate_item
+    real = workers.rate_item
 
     def hangs_on_second(item, config, engine):
         # Busy far past the guard limit; were it not stopped, the puzzle would come back solved.
@@ -121,8 +122,10 @@ def test_guard_stops_a_puzzle_that_never_returns(monkeypatch):
             pass
         return real(item, config, engine)
 
-    monkeypatch.setattr(cluster_module, "rate_item", hangs_on_second)
+    monkeypatch.setattr(workers, "rate_item", hangs_on_second)  # what rate_chunk's guarded loop calls
+    began = time.monotonic()
     out = cluster_module.rate_chunk(items, RunSettings(), limit=0.3)
+    assert time.monotonic() - began < 10
     assert [r["status"] for r in out] == ["solved", "timeout", "solved"]
     assert "longer than 0.3 s" in out[1]["message"]
 

@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import json
+import os
 import platform
+import subprocess
+import sys
 import threading
 
 import pytest
@@ -15,6 +18,7 @@ import puzzles
 import rater
 import techniques
 from canon.cli import main as canon_main
+from puzzles.build import status
 from rater import settings as settings_module
 from rater.cli import main
 from rater.engine import Engine
@@ -36,7 +40,15 @@ def test_one_version_everywhere():
 def test_version_option(command, name):
     result = CliRunner().invoke(command, ["--version"])
     assert result.exit_code == 0
-    assert result.stdout == f"{name} {rater.__version__} (Python {platform.python_version()})\n"
+    assert result.stdout == f"{name} {rater.__version__} (Python {platform.python_version()}; {status()})\n"
+
+
+def test_version_names_the_path_in_use():
+    """``--version`` says whether the compiled modules or the Python sources rate (puzzles.build)."""
+    env = {**os.environ, "SUDOKU_RATER_PURE": "1"}
+    done = subprocess.run([sys.executable, "-m", "rater.cli", "--version"], cwd=REPO, env=env,
+                          capture_output=True, text=True, check=True)
+    assert done.stdout.endswith("; pure Python, SUDOKU_RATER_PURE=1)\n")
 
 
 def test_json_report_and_rating_name_version_and_digest():
