@@ -72,20 +72,30 @@ from typing import cast
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+import rater.engine  # noqa: E402
 import rater.modes  # noqa: E402
 import techniques.chains  # noqa: E402
 from bench._common import load  # noqa: E402
+from bench.fidelity import (  # noqa: E402
+    EngineFactory,
+    Outcome,
+    load_rows,
+    matched,
+    mean_abs_difference,
+    mean_abs_log,
+    measure,
+    option_of,
+    stuck_after,
+    within,
+)
 from bench.trial_readings import CELL_RULES, Chooser, search  # noqa: E402
-from bench.fidelity import (EngineFactory, Outcome, load_rows, matched, mean_abs_difference, mean_abs_log,  # noqa: E402
-                            measure, option_of, stuck_after, within)
-import rater.engine  # noqa: E402
 from rater.engine import Engine, default_catalogue  # noqa: E402
 from rater.modes import settled  # noqa: E402
 from rater.options import Mode  # noqa: E402
-from techniques.catalogue import DEFAULT_PATH, Catalogue  # noqa: E402
 from techniques.base import Context, Technique  # noqa: E402
 from techniques.board import Board  # noqa: E402
 from techniques.bowman import BowmansBingo, _Tables, _walk  # noqa: E402
+from techniques.catalogue import Catalogue  # noqa: E402
 from techniques.step import Step  # noqa: E402
 from techniques.trial import TrialAndError  # noqa: E402
 from tests.fidelity_support import rested_on, with_box_test_points, with_params  # noqa: E402

@@ -30,11 +30,10 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bench._common import DATA, EXAMPLES, percentile  # noqa: E402
+from puzzles.geometry import Grid
 from puzzles.parsing import parse_line  # noqa: E402
 from puzzles.reduction import STANDARD, Rules, all_minimal_puzzles, count_givens, reduce_puzzle  # noqa: E402
 from puzzles.solver import analyse  # noqa: E402
-
-from puzzles.geometry import Grid
 
 
 def puzzles_of(name: str, limit: int, step: int) -> list[Grid]:

@@ -29,13 +29,13 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from canon.studies.completions import CompletionJoin, classify  # noqa: E402
-from canon.studies.diagonal import E_WORD, BlockDiagonal, equivalence_class, format_block, parse_word  # noqa: E402
-from canon.studies.group_orders import group_orders  # noqa: E402
-from canon.studies.fix import fix_test, fix_test_triples  # noqa: E402
 from canon.group import random_transformation  # noqa: E402
 from canon.studies import examples  # noqa: E402
 from canon.studies.brute_force import rotation_type, stabiliser, stabiliser_forced  # noqa: E402
+from canon.studies.completions import CompletionJoin, classify  # noqa: E402
+from canon.studies.diagonal import E_WORD, BlockDiagonal, equivalence_class, format_block, parse_word  # noqa: E402
+from canon.studies.fix import fix_test, fix_test_triples  # noqa: E402
+from canon.studies.group_orders import group_orders  # noqa: E402
 from canon.studies.set_count import SetJoin  # noqa: E402
 from canon.studies.triples import check_full_grid, triples_of  # noqa: E402
 from canon.studies.words import WORD_COUNT, word_tables  # noqa: E402
@@ -121,7 +121,7 @@ def brute_force_u_prime() -> None:
         types = " ".join(sorted(rotation_type(e) for e in elements))
         report(f"stabiliser of {label} over all of G (types)", types, paper, seconds)
         forced = {(e.transpose, e.rows, e.cols) for e in stabiliser_forced(grid)}
-        report(f"  same elements with the forced column map", forced == {(e.transpose, e.rows, e.cols) for e in elements}, True)
+        report("  same elements with the forced column map", forced == {(e.transpose, e.rows, e.cols) for e in elements}, True)
 
 
 def compare_counting(count: int) -> None:

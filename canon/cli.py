@@ -32,15 +32,14 @@ from rich.progress import (
 from rich.text import Text
 
 from canon.canonical import canonical_form
+from canon.cli_input import Grid, run_on_inputs
+from canon.cli_input import fail as _fail
 from canon.enumerate import work_units
 from canon.enumerate_jobs import run_units
 from canon.group import parse_spec, random_transformation
 from canon.key import sort_key
-from canon.cli_input import Grid, run_on_inputs
-from canon.cli_input import fail as _fail
 from puzzles.cli_common import OneLineGroup, version_option
 from puzzles.parsing import format_line
-
 
 
 def _run_on_inputs(puzzle: str | None, file: Path | None, pattern: bool, handle: Callable[[Grid], str]) -> None:
@@ -202,8 +201,11 @@ def enumerate_command(
             sink.close()
 
 
-from canon.studies.cli import register; register(main)  # noqa: E402, E702  (seed 002 commands)
-from canon.minlex_cli import register as register_minlex; register_minlex(main)  # noqa: E402, E702  (minlex, dedup)
+from canon.minlex_cli import register as register_minlex  # noqa: E402  (minlex, dedup)
+from canon.studies.cli import register  # noqa: E402  (seed 002 commands)
+
+register(main)
+register_minlex(main)
 
 
 if __name__ == "__main__":

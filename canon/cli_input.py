@@ -18,10 +18,10 @@ import click
 
 from puzzles.cli_common import one_line
 from puzzles.formats import PuzzleItem, read_items
+from puzzles.geometry import Grid
 from puzzles.inputs import read_argument
 from puzzles.parsing import PuzzleError, check_givens
 
-from puzzles.geometry import Grid
 BAD_INPUT = 2
 
 

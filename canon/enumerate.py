@@ -31,8 +31,8 @@ from typing import Final
 from canon.blocks import BLOCK_SOURCES, MASKS_BY_WEIGHT
 from canon.pattern_search import CanonicalPattern, Masks, PatternSearch
 from canon.symbol_fill import SymbolFilling
-
 from puzzles.geometry import Grid
+
 #: A piece of the enumeration: a weight vector and the masks of its first occupied blocks.
 WorkUnit = tuple[tuple[int, ...], Masks]
 #: Leading occupied blocks a work unit fixes.  Pattern units are large (fewer hand-overs

@@ -32,9 +32,8 @@ from math import factorial
 import numpy as np
 
 from canon.group import Transformation, from_cell_sources, row_group_sources
-from puzzles.rules import Rules
-
 from puzzles.geometry import Grid
+from puzzles.rules import Rules
 
 #: Geometric elements of G: transposition x row maps x column maps.
 G_GEOMETRIC_ORDER = 2 * 1296 * 1296

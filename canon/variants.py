@@ -13,9 +13,8 @@ from collections.abc import Iterator, Sequence
 from canon.canonical import canonical_form
 from canon.group import Transformation, random_transformation
 from canon.variant_group import random_variant_transformation, variant_canonical
-from puzzles.rules import STANDARD, Rules
-
 from puzzles.geometry import Grid
+from puzzles.rules import STANDARD, Rules
 
 
 def iter_variants(

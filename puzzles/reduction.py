@@ -28,10 +28,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Final
 
+from puzzles.geometry import Grid
 from puzzles.rules import Rules as SudokuRules
 from puzzles.solver import SolveResult, analyse, has_solution_avoiding
-
-from puzzles.geometry import Grid
 
 
 @dataclass(frozen=True)

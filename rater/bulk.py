@@ -43,12 +43,20 @@ from puzzles.cluster import available_cores
 from puzzles.formats import PuzzleItem, read_items
 from puzzles.version import __version__
 from rater.bulk_output import RecordWriter, TemplateError, check_template, csv_header, escape_text
-from rater.bulk_resume import (ResumeError, RunIdentity, check_identity, cut_torn_line, file_fingerprint,
-                               side_path, skip_done, write_identity)
+from rater.bulk_resume import (
+    ResumeError,
+    RunIdentity,
+    check_identity,
+    cut_torn_line,
+    file_fingerprint,
+    side_path,
+    skip_done,
+    write_identity,
+)
 from rater.cluster import ClusterError, ClusterRun
 from rater.levels import level_name, load_levels
-from rater.reduction import NecessaryHistogram
 from rater.records import RATED, record_fields
+from rater.reduction import NecessaryHistogram
 from rater.settings import RunSettings
 from rater.workers import rate_here, rate_stream
 from techniques.catalogue import Catalogue
@@ -420,8 +428,15 @@ class _progress:
     def __enter__(self) -> Callable[[], None]:
         if not self.enabled:
             return lambda: None
-        from rich.progress import (BarColumn, MofNCompleteColumn, Progress, ProgressColumn, TextColumn,
-                                   TimeElapsedColumn, TimeRemainingColumn)
+        from rich.progress import (
+            BarColumn,
+            MofNCompleteColumn,
+            Progress,
+            ProgressColumn,
+            TextColumn,
+            TimeElapsedColumn,
+            TimeRemainingColumn,
+        )
         from rich.text import Text
 
         class RateColumn(ProgressColumn):

@@ -30,6 +30,7 @@ from techniques.board import Board
 from techniques.catalogue import Catalogue
 from techniques.step import Step
 
+
 def rating_html(rating: Rating, catalogue: Catalogue, lang: str = "en", start: Board | None = None,
                 first: int = 1) -> str:
     """The page of ``rating``; ``start`` is the board of a candidate line, ``first`` the step it opens at

@@ -28,8 +28,8 @@ from puzzles.reduction import (
     count_givens,
     reduce_puzzle,
 )
-from rater.records import REDUCE_FIELDS
 from rater.engine import Engine
+from rater.records import REDUCE_FIELDS
 from rater.report import fmt_points, json_report, summary_lines
 from rater.result import Rating
 from techniques.catalogue import Catalogue

@@ -24,7 +24,6 @@ from typing import Any, ClassVar, TypeVar
 from techniques.board import Board
 from techniques.step import Step
 
-
 T = TypeVar("T")
 
 

@@ -25,8 +25,8 @@ from typing import Any
 
 import yaml
 
-from puzzles.errors import InputError
 import techniques  # noqa: F401  (imports every family so that all classes are registered)
+from puzzles.errors import InputError
 from techniques.base import REGISTRY, Phase, Technique
 from techniques.plugins import PluginError, load_plugins, origin, plugin_codes, plugin_texts
 from techniques.texts import Language, TextError, check_template, languages, with_extra_texts

@@ -27,7 +27,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
-from typing import Union
 
 
 class Cell(int):
@@ -150,8 +149,8 @@ class Items(tuple):
     __slots__ = ()
 
 
-Value = Union[int, float, bool, str, Cell, Digit, Unit, Cells, Digits, Units, Candidates, Node, Chain, Fragment, Items,
-              None]
+Value = (int | float | bool | str | Cell | Digit | Unit | Cells | Digits | Units | Candidates | Node | Chain | Fragment
+         | Items | None)
 
 #: Fragment kinds and their fields, declared by the modules that emit them.
 FRAGMENT_FIELDS: dict[str, frozenset[str]] = {}

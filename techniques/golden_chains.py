@@ -30,7 +30,6 @@ from techniques.chain_notation import digit_eliminations, digit_of, normalise_lo
 from techniques.findings import Digit, Fragment, fragment_kind, negations
 from techniques.step import Candidate, Step
 
-
 GOLDEN_CHAIN = fragment_kind("golden_chain")
 CLOSED_GOLDEN_CHAIN = fragment_kind("closed_golden_chain")
 

@@ -12,12 +12,10 @@ from typing import Any
 from puzzles.geometry import ALL_DIGITS_MASK, CELL_BIT
 from techniques.base import Phase, register
 from techniques.board import Board
+from techniques.direct import HiddenSingle, NakedSingleSearch, digit_then_cell, naked_singles, point_table, unit_singles
 from techniques.findings import Cell, Digit, Fragment, fragment_kind
-from techniques.direct import (HiddenSingle, NakedSingleSearch, digit_then_cell, naked_singles, point_table,
-                               unit_singles)
 from techniques.points import CANDIDATE_SINGLE, band, band_floor, bands_of
 from techniques.step import Candidate, Step
-
 
 LAST = fragment_kind("last_possibility")
 ONLY = fragment_kind("only_possibility", "open_peers")

@@ -22,6 +22,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from functools import cache
 from pathlib import Path
+
 import yaml
 
 from puzzles.geometry import COL_OF, ROW_OF
@@ -30,8 +31,8 @@ from techniques.findings import (
     BRACKET,
     FRAGMENT_FIELDS,
     NOT,
-    Cell,
     Candidates,
+    Cell,
     Cells,
     Chain,
     Digit,

@@ -24,7 +24,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from puzzles.rules import Rules
-from puzzles.solver import CELL_BITS, Grid, branch_cell, grid_of, initial_state, propagate, lane_tables
+from puzzles.solver import CELL_BITS, Grid, branch_cell, grid_of, initial_state, lane_tables, propagate
 
 
 class GuessSearch:

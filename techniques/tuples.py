@@ -36,8 +36,8 @@ from puzzles.geometry import (
 )
 from techniques.base import Context, Phase, Technique, register
 from techniques.board import Board
-from techniques.points import linear_floor
 from techniques.findings import Cells, Digits, Fragment, Items, Unit, fragment_kind
+from techniques.points import linear_floor
 from techniques.step import Step
 
 MAX_NAKED: Final = 7

@@ -18,8 +18,8 @@ from techniques.uniqueness import (
     RECT_ORDER,
     RECTANGLES,
     TYPE_POINT_DEFAULTS,
-    Rect,
     Pattern,
+    Rect,
     bits,
     effective_masks,
     make_step,
@@ -29,7 +29,6 @@ from techniques.uniqueness import (
     type_floor,
     type_points,
 )
-
 
 # --------------------------------------------------------------------------- techniques
 

@@ -28,8 +28,8 @@ from typing import Final
 from puzzles.geometry import CELL_BIT, PEER_MASK, cells_of, digits_of
 from techniques.base import Context, Phase, Technique, register
 from techniques.board import Board
-from techniques.findings import Cell, Chain, Digit, Digits, Fragment, Items, Node, fragment_kind, negations
 from techniques.chain_notation import digit_eliminations
+from techniques.findings import Cell, Chain, Digit, Digits, Fragment, Items, Node, fragment_kind, negations
 from techniques.step import Step
 
 

@@ -19,9 +19,9 @@ from puzzles.formats import read_items, split_puzzle
 from rater import workers
 from rater.bulk import Stats
 from rater.bulk_resume import cut_torn_line, file_fingerprint
+from rater.cli import main
 from rater.settings import RunSettings
 from rater.workers import rate_stream
-from rater.cli import main
 from tests.conftest import REPO, interruptible
 
 GOOD = "...2..9.6.....752...14..78....7..4...6..8..5...7..2....12..46...351.....9.8..3..."

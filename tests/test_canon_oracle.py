@@ -11,6 +11,7 @@ number of final maximisers is the stabiliser order.
 from __future__ import annotations
 
 from itertools import permutations, product
+
 import numpy as np
 import pytest
 
@@ -18,7 +19,6 @@ from canon.canonical import canonical_form
 from canon.key import sort_key
 from puzzles.parsing import parse_line
 from tests.conftest import read_puzzles
-
 
 #: The cells box by box, each box row by row: the order in which the key reads the clues.
 BOX_BY_BOX = tuple(27 * (b // 3) + 3 * (b % 3) + 9 * (i // 3) + i % 3 for b in range(9) for i in range(9))

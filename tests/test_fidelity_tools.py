@@ -10,6 +10,13 @@ import math
 import pytest
 from click.testing import CliRunner
 
+from rater.bulk_resume import RunIdentity
+from rater.cli import main
+from rater.result import step_size
+from techniques.base import REGISTRY
+from techniques.catalogue import Catalogue, CatalogueError
+from techniques.step import Step
+from tests.conftest import FIXTURES
 from tests.fidelity_support import (
     matched,
     mean_abs_difference,
@@ -18,13 +25,6 @@ from tests.fidelity_support import (
     stated_thinning,
     within,
 )
-from rater.bulk_resume import RunIdentity
-from rater.cli import main
-from rater.result import step_size
-from techniques.base import REGISTRY
-from techniques.catalogue import Catalogue, CatalogueError
-from techniques.step import Step
-from tests.conftest import FIXTURES
 
 #: Example 60 of tests/data/examples.csv (57 givens): "Bisher ungelöst ... nach nur 3 Ausdünnschritt
 #: (bis dahin 34 Punkte), mit Bowman's Bingo gelöst mit 95 Punkten" - it needs Bowman's Bingo or T&E.

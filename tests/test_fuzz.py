@@ -17,7 +17,6 @@ import pytest
 import yaml
 from click.testing import CliRunner
 
-from tests.fuzzing import CANON_CODES, RATE_CODES, run_single, single_cases
 from canon.cli import main as canon_main
 from canon.variants import iter_variants
 from puzzles.formats import parse_candidates
@@ -29,6 +28,7 @@ from rater.options import Options
 from rater.variants import MAX_VARIANTS, rate_variants
 from techniques.board import Board
 from techniques.catalogue import DEFAULT_PATH, MAX_FILE_BYTES, Catalogue
+from tests.fuzzing import CANON_CODES, RATE_CODES, run_single, single_cases
 
 PUZZLE = "...2..9.6.....752...14..78....7..4...6..8..5...7..2....12..46...351.....9.8..3..."
 GRID = tuple(int(ch) if ch.isdigit() else 0 for ch in PUZZLE)

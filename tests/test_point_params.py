@@ -17,7 +17,7 @@ from __future__ import annotations
 import copy
 import math
 from collections.abc import Callable
-from functools import lru_cache
+from functools import cache
 from typing import Any
 
 import pytest
@@ -83,7 +83,7 @@ def _wanted(code: str, old: Step, new: Step) -> float:
     return _expected(code)(old.points)
 
 
-@lru_cache(maxsize=None)
+@cache
 def _changed_catalogue(code: str) -> Catalogue:
     """The packaged file with ``code``'s points changed (and those of the techniques it reads)."""
     data = yaml.safe_load(DEFAULT_PATH.read_text(encoding="utf-8"))

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from puzzles.geometry import UNITS
-from puzzles.solver import SolveResult, _count_by_bands, initial_state, analyse, count_solutions, solve
+from puzzles.solver import SolveResult, _count_by_bands, analyse, count_solutions, initial_state, solve
 from tests.conftest import read_puzzles
 
 EMPTY = (0,) * 81

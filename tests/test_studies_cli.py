@@ -5,10 +5,10 @@ from __future__ import annotations
 from pathlib import Path
 
 from click.testing import CliRunner
+from studies_support import A, U, u_prime
 
 from canon.cli import main
 from puzzles.parsing import format_line
-from studies_support import A, U, u_prime
 
 E_DIAGONAL = "123......456......789.........645......978......312.........897......231......564"
 

@@ -5,7 +5,9 @@ from __future__ import annotations
 import random
 
 import pytest
+from studies_support import U_NORMALISED, U
 
+from canon.group import Transformation
 from canon.studies.completions import CompletionJoin, count_completions
 from canon.studies.diagonal import (
     DIAGONAL_CELLS,
@@ -20,10 +22,8 @@ from canon.studies.diagonal import (
     parse_word,
     word_of_block,
 )
-from canon.group import Transformation
 from canon.studies.group_orders import group_orders
 from canon.studies.triples import check_full_grid
-from studies_support import U, U_NORMALISED
 
 
 def test_e_decodes_to_the_unit_block() -> None:

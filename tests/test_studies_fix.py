@@ -7,14 +7,14 @@ from collections import Counter
 from functools import lru_cache
 
 import pytest
+from studies_support import U_NORMALISED, A, U, transpose, u_prime, u_prime_readings
 
+from canon.group import Transformation, random_transformation
+from canon.studies.brute_force import rotation_type, stabiliser_forced
 from canon.studies.completions import classify
 from canon.studies.diagonal import E_WORD, BlockDiagonal, parse_word
 from canon.studies.fix import fix_test
-from canon.group import Transformation, random_transformation
-from canon.studies.brute_force import rotation_type, stabiliser_forced
 from canon.studies.triples import check_full_grid
-from studies_support import A, U, U_NORMALISED, transpose, u_prime, u_prime_readings
 
 Grid = tuple[int, ...]
 

@@ -20,9 +20,9 @@ from canon.cli import main
 from canon.studies import sweep_report as paper
 from canon.studies.completions import CompletionJoin, classify
 from canon.studies.diagonal import E_WORD, BlockDiagonal, equivalence_class, format_word, normalise, parse_word
+from canon.studies.examples import U_NORMALISED
 from canon.studies.set_count import SetJoin
 from canon.studies.sweep import ChunkResult, chunk_count, chunk_path, merge, run_sweep
-from canon.studies.examples import U_NORMALISED
 from canon.studies.triples import check_full_grid
 from canon.studies.words import WORD_COUNT, q0_minimal_words, representatives_with_first_word, word_tables
 

@@ -5,10 +5,10 @@ from __future__ import annotations
 import random
 
 import pytest
+from studies_support import U_NORMALISED, A, U, u_prime
 
 from canon.group import Transformation, random_transformation
 from canon.studies.triples import format_multiplicities, format_partition, invariants, set_name, triples_of
-from studies_support import A, U, U_NORMALISED, u_prime
 
 
 def test_grid_a_partitions_and_listed_triples() -> None:

@@ -16,7 +16,21 @@ from rater.engine import Engine
 from rater.report import text_report
 from rater.walkthrough import WalkOptions, Walkthrough
 from techniques.catalogue import DEFAULT_PATH, Catalogue, CatalogueError
-from techniques.findings import FRAGMENT_FIELDS, IS, NOT, Cell, Cells, Chain, Digit, Digits, Fragment, Items, Node, Unit, Units
+from techniques.findings import (
+    FRAGMENT_FIELDS,
+    IS,
+    NOT,
+    Cell,
+    Cells,
+    Chain,
+    Digit,
+    Digits,
+    Fragment,
+    Items,
+    Node,
+    Unit,
+    Units,
+)
 from techniques.texts import TEXTS_DIR, Language, TextError, language
 from tests.conftest import read_puzzles
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from thinning_basic_support import CTX, cands, candidate_board, cell, check_soundness, load_puzzles
+from thinning_basic_support import CTX, candidate_board, cands, cell, check_soundness, load_puzzles
 
 from techniques.boxtest import BoxTestBox, BoxTestLine
 from techniques.texts import explain

@@ -5,7 +5,7 @@ from __future__ import annotations
 from itertools import combinations
 
 import pytest
-from thinning_basic_support import CTX, cands, candidate_board, check_soundness, grid_of, load_puzzles, reach
+from thinning_basic_support import CTX, candidate_board, cands, check_soundness, grid_of, load_puzzles, reach
 
 from puzzles.geometry import COL_MASK, ROW_MASK
 from puzzles.solver import solve

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from thinning_basic_support import CTX, cands, candidate_board, check_soundness, grid_of, load_puzzles, reach
+from thinning_basic_support import CTX, candidate_board, cands, check_soundness, grid_of, load_puzzles, reach
 
 from puzzles.solver import solve
 from techniques.boxtest import BoxTestBox, BoxTestLine

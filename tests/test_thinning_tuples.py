@@ -5,7 +5,7 @@ from __future__ import annotations
 from itertools import combinations
 
 import pytest
-from thinning_basic_support import CTX, cands, candidate_board, check_soundness, load_puzzles, pencil_board, settle
+from thinning_basic_support import CTX, candidate_board, cands, check_soundness, load_puzzles, pencil_board, settle
 
 from puzzles.geometry import UNIT_MASK, UNITS
 from techniques.board import Board

@@ -10,7 +10,6 @@ end against the solutions of puzzles from tests/data.
 
 from __future__ import annotations
 
-
 import pytest
 
 from puzzles.geometry import UNIT_MASK, cells_of

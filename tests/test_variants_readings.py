@@ -8,9 +8,9 @@ rater's own behaviour.
 
 from __future__ import annotations
 
-from tests.variant_readings import READINGS, _fresh, cases, rate_reading
 from puzzles.rules import parse_rules
 from rater.engine import Engine
+from tests.variant_readings import READINGS, _fresh, cases, rate_reading
 
 
 def test_cases_are_the_stated_variant_examples_and_the_crossed_pair() -> None:

@@ -17,19 +17,18 @@ from pathlib import Path
 
 import click
 
+from canon.cli_input import Grid, read_one, run_on_inputs
+from canon.cli_input import fail as _fail
 from canon.studies.completions import CompletionJoin, classify
 from canon.studies.diagonal import BlockDiagonal, equivalence_class, normalise, parse_word
-from canon.studies.group_orders import group_orders
 from canon.studies.fix import TYPE_NAMES, FixResult, fix_test
+from canon.studies.group_orders import group_orders
 from canon.studies.sweep import TOTAL_PAIRS, chunk_count, load_results, merge, missing_chunks, run_sweep
 from canon.studies.sweep_cluster import run_sweep_on_cluster
 from canon.studies.sweep_report import lines
 from canon.studies.triples import invariants
-from canon.cli_input import Grid, read_one, run_on_inputs
-from canon.cli_input import fail as _fail
 from puzzles.cluster import ClusterConnection, ClusterError, available_cores
 from puzzles.parsing import PuzzleError, format_line
-
 
 
 def _each_grid(grid: str | None, file: Path | None, handle: Callable[[Grid, bool], str]) -> None:

@@ -40,8 +40,8 @@ from typing import Final
 from canon.studies.diagonal import BlockDiagonal
 from canon.studies.fix import FixResult, fix_test_triples
 from canon.studies.triples import triples_of
-
 from puzzles.geometry import Grid
+
 ColumnSets = tuple[int, int, int]
 Key = tuple[ColumnSets, ColumnSets]
 FULL: Final = 0x1FF

@@ -30,8 +30,8 @@ from itertools import permutations
 from typing import Final
 
 from canon.group import Transformation
-
 from puzzles.geometry import Grid
+
 Block = tuple[int, ...]  # 9 digits, row-major
 Perm3 = tuple[int, int, int]
 

@@ -43,8 +43,8 @@ import numpy as np
 
 from canon.studies.fix import FixResult, fix_test_triples
 from canon.studies.triples import Triples
-
 from puzzles.geometry import Grid
+
 FULL: Final = 0x1FF
 #: The open blocks of band/stack i, ascending.
 OPEN: Final = ((1, 2), (0, 2), (0, 1))

@@ -5,8 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-
 from finned_fish.technique import FinnedGrid
+
 from puzzles.parsing import parse_puzzle
 from puzzles.solver import analyse
 from rater.engine import Engine
