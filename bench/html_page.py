@@ -32,8 +32,7 @@ from puzzles.rules import parse_rules  # noqa: E402
 from rater.engine import Engine  # noqa: E402
 from rater.render import html  # noqa: E402
 from tests.browser_support import Browser, chromium  # noqa: E402
-from tests.test_html import PUZZLE  # noqa: E402
-from tests.test_html_browser import CHAIN_STEP, UR_STEP  # noqa: E402
+from tests.test_html import CHAIN_STEP, PUZZLE, UR_STEP  # noqa: E402
 
 TIMING = ("(() => { const n = performance.getEntriesByType('navigation')[0];"
           " const p = performance.getEntriesByName('first-contentful-paint')[0];"
