@@ -13,7 +13,6 @@ from __future__ import annotations
 import time
 from collections import deque
 from collections.abc import Iterable, Iterator, Sequence
-from functools import lru_cache
 from typing import Any, TypeAlias
 
 from puzzles.cluster import available_cores
@@ -23,17 +22,16 @@ from puzzles.parsing import as_grid
 from puzzles.rules import item_rules
 from rater.engine import Engine
 from rater.result import Rating, Status
-from rater.settings import RunSettings, given_settings
+from rater.settings import RunSettings, given_settings, per_thread
 from rater.workers import rate_stream
 
 #: A puzzle as the API takes it: any text form ``rate`` reads, or 81 ints 0-9.
 Puzzle: TypeAlias = str | Sequence[int]
 
 
-@lru_cache(maxsize=8)
 def _engine(settings: RunSettings) -> Engine:
-    """One engine per settings in this process: building one validates and loads the catalogue."""
-    return settings.engine()
+    """One engine per settings in this thread: building one validates and loads the catalogue."""
+    return per_thread("api engines", settings, settings.engine, keep=8)
 
 
 def _settings(option: str | None, settings: RunSettings | None, values: dict[str, Any]) -> RunSettings:

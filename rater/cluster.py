@@ -57,7 +57,7 @@ from puzzles.cluster import ClusterError as ClusterError  # raised here too; rat
 from puzzles.formats import PuzzleItem
 from rater.engine import Engine
 from rater.records import error_record
-from rater.settings import RunSettings
+from rater.settings import RunSettings, forget_per_thread, per_thread
 from rater.workers import guard_limit, rate_guarded
 
 #: Puzzles per task on long files: a task is then seconds of work against a few ms of scheduling.
@@ -75,8 +75,6 @@ POLL = 0.5
 # --- the worker side ------------------------------------------------------------------
 
 
-_LOCAL = threading.local()
-
 
 def worker_engine(settings: RunSettings) -> Engine:
     """This worker thread's Engine for the run's settings, built once and kept.
@@ -87,18 +85,13 @@ def worker_engine(settings: RunSettings) -> Engine:
     The settings carry the technique file's text, so the workers need not see
     the client's files.
     """
-    cache: dict[RunSettings, Engine] = _LOCAL.__dict__.setdefault("engines", {})
-    engine = cache.get(settings)
-    if engine is None:
-        cache.clear()  # a worker serves one run at a time; an old run's engine is not needed again
-        engine = cache[settings] = settings.engine()
-    return engine
+    return per_thread("engines", settings, settings.engine)  # a worker serves one run at a time
 
 
 def _forget_engine(settings: RunSettings) -> None:
     """Drop an Engine whose rating was stopped from outside: its state is not to be trusted."""
-    _LOCAL.__dict__.get("engines", {}).pop(settings, None)
-    _LOCAL.__dict__.get("catalogues", {}).clear()
+    forget_per_thread("engines", settings)
+    forget_per_thread("catalogues")
 
 
 def rate_chunk(items: list[PuzzleItem], settings: RunSettings, limit: float | None = None) -> list[dict[str, Any]]:

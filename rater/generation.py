@@ -31,7 +31,6 @@ from __future__ import annotations
 
 import math
 import random
-import threading
 import time
 from collections import Counter
 from collections.abc import Generator, Iterator, Sequence
@@ -48,7 +47,7 @@ from puzzles.solver import random_solution
 from rater.engine import Engine
 from rater.levels import Level, LevelTable, level_name, load_levels
 from rater.result import Rating
-from rater.settings import RunSettings, given_settings
+from rater.settings import RunSettings, given_settings, per_thread
 from techniques.base import Context
 
 #: Neighbourhood steps per random start (``--climb``); 0 is the random method alone.
@@ -415,17 +414,10 @@ def run_attempt(p: Plan, number: int) -> Attempt:
 
 # --- many attempts --------------------------------------------------------------------
 
-_LOCAL = threading.local()
-
 
 def _plan_of(settings: GenerateSettings) -> Plan:
     """This thread's plan of ``settings``, built once: an engine keeps search state, so threads never share one."""
-    plans: dict[GenerateSettings, Plan] = _LOCAL.__dict__.setdefault("plans", {})
-    p = plans.get(settings)
-    if p is None:
-        plans.clear()  # a worker serves one run at a time
-        p = plans[settings] = plan(settings)
-    return p
+    return per_thread("plans", settings, lambda: plan(settings))  # a worker serves one run at a time
 
 
 def _init_worker(settings: GenerateSettings) -> None:

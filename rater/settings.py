@@ -21,10 +21,10 @@ whose digest or version differs.
 from __future__ import annotations
 
 import threading
-from collections.abc import Iterable
+from collections.abc import Callable, Hashable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from puzzles.errors import InputError
 from puzzles.rules import Rules, parse_rules
@@ -101,21 +101,18 @@ class RunSettings:
     def catalogue(self) -> Catalogue:
         """The run's technique catalogue, built once per thread of a process (techniques keep search state)."""
         key = (self.techniques, self.techniques_source, self.disable, self.enable)
-        cache: dict[tuple[Any, ...], Catalogue] = _LOCAL.__dict__.setdefault("catalogues", {})
-        catalogue = cache.get(key)
-        if catalogue is None:
-            if self.techniques is None:
-                catalogue = default_catalogue() if threading.current_thread() is threading.main_thread() \
-                    else Catalogue.load()
-            else:
-                catalogue = Catalogue.from_text(self.techniques, self.techniques_source)
-            if self.disable:
-                catalogue = catalogue.without(self.disable)
-            if self.enable:
-                catalogue = catalogue.with_enabled(self.enable)
-            if len(cache) > 4:  # a process serves few runs; an old run's catalogue is not needed again
-                cache.clear()
-            cache[key] = catalogue
+        return per_thread("catalogues", key, self._new_catalogue, keep=5)
+
+    def _new_catalogue(self) -> Catalogue:
+        if self.techniques is None:
+            catalogue = default_catalogue() if threading.current_thread() is threading.main_thread() \
+                else Catalogue.load()
+        else:
+            catalogue = Catalogue.from_text(self.techniques, self.techniques_source)
+        if self.disable:
+            catalogue = catalogue.without(self.disable)
+        if self.enable:
+            catalogue = catalogue.with_enabled(self.enable)
         return catalogue
 
     def engine(self, kind: type[Engine] = Engine) -> Engine:
@@ -128,6 +125,32 @@ class RunSettings:
 
 
 _LOCAL = threading.local()
+_T = TypeVar("_T")
+
+
+def per_thread(kind: str, key: Hashable, make: Callable[[], _T], keep: int = 1) -> _T:
+    """This thread's object of ``kind`` for ``key`` (a catalogue, an engine, a plan), made once by ``make``.
+
+    Per thread, because techniques keep search state from position to
+    position: two ratings running at once must never share one.  A thread
+    keeps at most ``keep`` objects of a kind and drops them all when it needs
+    a new one beyond that: a process serves few runs, one after the other.
+    """
+    cache: dict[Hashable, Any] = _LOCAL.__dict__.setdefault(kind, {})
+    if key not in cache:
+        if len(cache) >= keep:
+            cache.clear()
+        cache[key] = make()
+    return cache[key]
+
+
+def forget_per_thread(kind: str, key: Hashable | None = None) -> None:
+    """Drop this thread's object of ``kind`` for ``key``, or every one of ``kind`` (``key`` None)."""
+    cache = _LOCAL.__dict__.get(kind, {})
+    if key is None:
+        cache.clear()
+    else:
+        cache.pop(key, None)
 
 
 def given_settings(settings: RunSettings | None, values: dict[str, Any]) -> RunSettings:
