@@ -10,7 +10,6 @@ the command line prints (docs/api.md).
 
 from __future__ import annotations
 
-import time
 from collections import deque
 from collections.abc import Iterable, Iterator, Sequence
 from typing import Any, TypeAlias
@@ -47,9 +46,7 @@ def rate(puzzle: Puzzle, option: str | None = None, *, settings: RunSettings | N
     read, or settings that cannot be used, raise :class:`InputError`.
     """
     run = _settings(option, settings, values)
-    deadline = time.monotonic() + run.timeout if run.timeout else None
-    return _engine(run).rate(as_grid(puzzle), allow_multiple=run.allow_multiple, deadline=deadline,
-                             rules=run.rule_set())
+    return run.rate_with(_engine(run), as_grid(puzzle), run.rule_set())
 
 
 def rate_many(puzzles: Iterable[Puzzle], jobs: int | None = 1, *, settings: RunSettings | None = None,
@@ -104,10 +101,8 @@ def _digits(puzzle: Sequence[int]) -> bool:
 
 def rate_rating(item: PuzzleItem, settings: RunSettings) -> Rating | dict[str, Any]:
     """What a worker of :func:`rate_many` makes of one readable item: its Rating, or a record saying why not."""
-    deadline = time.monotonic() + settings.timeout if settings.timeout else None
     try:
-        return _engine(settings).rate(item.grid or (), allow_multiple=settings.allow_multiple, deadline=deadline,
-                                      rules=item_rules(item.comment, settings.rule_set()))
+        return settings.rate_with(_engine(settings), item.grid or (), item_rules(item.comment, settings.rule_set()))
     except InputError as exc:
         return {"status": "invalid", "message": str(exc)}
 

@@ -21,17 +21,21 @@ whose digest or version differs.
 from __future__ import annotations
 
 import threading
+import time
 from collections.abc import Callable, Hashable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TypeVar
 
 from puzzles.errors import InputError
+from puzzles.geometry import Grid
 from puzzles.rules import Rules, parse_rules
 from rater.digest import catalogue_digest
 from rater.engine import Engine, default_catalogue
 from rater.levels import load_levels
 from rater.options import DEFAULT_OPTION, Options
+from rater.result import Rating
+from techniques.board import Board
 from techniques.catalogue import Catalogue, read_technique_file
 from techniques.texts import available_languages
 
@@ -118,6 +122,12 @@ class RunSettings:
     def engine(self, kind: type[Engine] = Engine) -> Engine:
         """A new engine of these settings (``kind``: an Engine subclass, e.g. the verifying one)."""
         return kind(self.options, self.catalogue(), canonical=self.canonical)
+
+    def rate_with(self, engine: Engine, grid: Grid, rules: Rules, start: Board | None = None) -> Rating:
+        """``engine``'s rating of ``grid`` under these settings: ``--allow-multiple``, and ``--timeout``
+        counted from now (the one way every path turns the settings into a rating call)."""
+        deadline = time.monotonic() + self.timeout if self.timeout else None
+        return engine.rate(grid, allow_multiple=self.allow_multiple, start=start, deadline=deadline, rules=rules)
 
     def catalogue_digest(self) -> str:
         """The digest of the effective catalogue (:func:`rater.digest.catalogue_digest`)."""

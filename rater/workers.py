@@ -93,10 +93,8 @@ def rate_item(item: PuzzleItem, settings: RunSettings, engine: Engine | None = N
         return error_record(item, "error", item.error)
     rules = item_rules(item.comment, settings.rule_set())
     start = Board.from_candidates(item.grid, item.cands, rules) if item.cands else None
-    deadline = time.monotonic() + settings.timeout if settings.timeout else None
     try:
-        rating = engine.rate(item.grid, allow_multiple=settings.allow_multiple, start=start, deadline=deadline,
-                             rules=rules)
+        rating = settings.rate_with(engine, item.grid, rules, start)
     except InputError as exc:  # givens twice in a unit, a starting board of other givens
         return error_record(item, "invalid", str(exc))
     except Exception as exc:  # noqa: BLE001 - one bad puzzle must not end a million-line run
