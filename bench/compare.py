@@ -14,6 +14,10 @@ the two times is the figure to trust, not the times.  Times are CPU seconds of t
 current / baseline (below 1: the working tree is faster), and the median puzzle's time of each
 part (the typical puzzle, which the totals of the hard parts hide).
 
+The working tree runs its compiled path when its extensions are built (``setup.py build_ext
+--inplace``) unless ``SUDOKU_RATER_PURE=1``; the exported baseline is pure Python unless
+``--compiled-baseline`` builds it too (about two minutes), which compares compiled with compiled.
+
 The records of the first round are compared: status, total points, per step code, points,
 placements and eliminations (the record of ``bench/compare_records.py``) and the level.
 Exit code 0 when every record is identical, 1 when some differ, 2 on bad arguments.
@@ -176,6 +180,9 @@ def main() -> int:
     ap.add_argument("--chunk", type=int, default=20,
                     help="puzzles per turn: the trees take turns every CHUNK puzzles (default 20)")
     ap.add_argument("--core", type=int, default=0, help="the core both workers are pinned to (-1: no pinning)")
+    ap.add_argument("--compiled-baseline", action="store_true",
+                    help="build the baseline's compiled path too (setup.py build_ext), to compare compiled with "
+                         "compiled; the working tree is compiled when its extensions are built")
     ap.add_argument("--worker", type=Path, default=None, help=argparse.SUPPRESS)
     args = ap.parse_args()
     core = None if args.core < 0 else args.core
@@ -198,6 +205,12 @@ def main() -> int:
         except subprocess.CalledProcessError as exc:
             print(f"compare: error: git archive {args.baseline}: {exc.stderr.decode().strip()}", file=sys.stderr)
             return 2
+        if args.compiled_baseline:
+            built = subprocess.run([sys.executable, "setup.py", "build_ext", "--inplace", "-j", "2"], cwd=base_tree,
+                                   capture_output=True, text=True)
+            if built.returncode:
+                print(f"compare: error: building the baseline: {built.stderr.strip()[-300:]}", file=sys.stderr)
+                return 2
         workers = {"baseline": Worker(base_tree, args.option, core), "current": Worker(REPO, args.option, core)}
         try:
             return run(workers, puzzles, parts, args)

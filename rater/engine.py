@@ -112,6 +112,8 @@ class Engine:
         self.last_resorts = _families(self.catalogue.enabled(Phase.LAST_RESORT))
         #: Codes of the techniques that guess (trial & error): graded apart.
         self.guessing = frozenset(e.code for e in self.catalogue if e.technique.guesses)
+        #: Codes of the techniques only sound on a puzzle with one solution.
+        self.assuming_uniqueness = frozenset(e.code for e in self.catalogue if e.technique.needs_uniqueness)
         self.sync_families = (
             self.levels.sync_families(self.options.sync_level) if mode is Mode.SYNC else frozenset()
         )
@@ -203,38 +205,39 @@ class Engine:
         grid = as_grid(puzzle)
         rating = Rating(puzzle=format_line(grid), option=self.options.code, status=Status.INVALID, rules=rules.name,
                         catalogue_digest=self.catalogue_digest)
-        if start is not None:
-            _check_start(grid, start)
-            contradiction = _start_contradiction(start, rules)
-            if contradiction:
-                rating.status = Status.NO_SOLUTION
-                rating.message = f"the candidates admit no solution: {contradiction}"
+        if start is None and not verify and not allow_multiple:
+            outcome = self._rate_direct_first(grid, rules, rating, deadline, stop_above)
+            if outcome is None:
                 return rating
-            # Solved under the candidate restriction: a solution outside the
-            # written candidates is no solution of this state, and rating on it
-            # would print a "solution" that contradicts the steps.
-            result = analyse(start.grid(), limit=2, allowed=start.cands, rules=rules)
-            what = "the candidates admit"
+            rating.status, board = outcome
         else:
-            result = analyse(grid, limit=2, rules=rules)
-            what = "the puzzle has"
-        if result.count == 0:
-            rating.status = Status.NO_SOLUTION
-            rating.message = f"{what} no solution"
-            return rating
-        unique = result.count == 1
-        if not unique and not allow_multiple:
-            rating.status = Status.MULTIPLE_SOLUTIONS
-            rating.message = f"{what} more than one solution (use --allow-multiple to rate it anyway)"
-            return rating
-        rating.solution = format_line(result.solution) if unique and result.solution else None
-        rating.uniqueness_techniques = unique and rules.standard
-        ctx = Context(cd_level=self.options.cd_level, unique=rating.uniqueness_techniques)
-        board = start.copy() if start else Board.from_grid(grid, rules)
-        if board.rules is not rules:
-            _adopt_rules(board, rules)
-        solution = result.solution if (verify and unique) else None
-        rating.status = self._solve(board, ctx, rating.steps, solution, deadline, rating.alternatives, stop_above)
+            if start is not None:
+                _check_start(grid, start)
+                contradiction = _start_contradiction(start, rules)
+                if contradiction:
+                    rating.status = Status.NO_SOLUTION
+                    rating.message = f"the candidates admit no solution: {contradiction}"
+                    return rating
+                # Solved under the candidate restriction: a solution outside the
+                # written candidates is no solution of this state, and rating on it
+                # would print a "solution" that contradicts the steps.
+                result = analyse(start.grid(), limit=2, allowed=start.cands, rules=rules)
+                what = "the candidates admit"
+            else:
+                result = analyse(grid, limit=2, rules=rules)
+                what = "the puzzle has"
+            if not _has_solutions(result.count, allow_multiple, what, rating):
+                return rating
+            unique = result.count == 1
+            rating.solution = format_line(result.solution) if unique and result.solution else None
+            rating.uniqueness_techniques = unique and rules.standard
+            ctx = Context(cd_level=self.options.cd_level, unique=rating.uniqueness_techniques)
+            board = start.copy() if start else Board.from_grid(grid, rules)
+            if board.rules is not rules:
+                _adopt_rules(board, rules)
+            solution = result.solution if (verify and unique) else None
+            rating.status = self._solve(board, ctx, rating.steps, solution, deadline, rating.alternatives,
+                                        stop_above) or Status.STUCK
         rating.final_grid = format_line(board.grid())
         guessed = any(s.code in self.guessing for s in rating.steps)
         if rating.status == Status.SOLVED:  # a stuck rating's partial total grades nothing
@@ -242,6 +245,44 @@ class Engine:
             rating.level, rating.level_names = level.key, dict(level.names)
         rating.seconds = time.perf_counter() - began
         return rating
+
+    def _rate_direct_first(self, grid: Grid, rules: Rules, rating: Rating, deadline: float | None,
+                           stop_above: float | None) -> tuple[Status, Board] | None:
+        """Rate a puzzle whose number of solutions is not known yet: the status and the board it ends
+        with, or None when it has not exactly one solution.
+
+        Most puzzles of the big collections are solved by the direct methods
+        alone, and those need not be counted first: a direct step is sound on
+        every solution (it places a digit that all of them hold), so a grid
+        the direct phase fills is the only solution.  The direct phase runs
+        first as if the puzzle were unique; the exact solver is asked only when
+        it does not finish the grid by itself (before the candidates are
+        written, or when a cell has no digit left, or a step that assumes a
+        unique solution was taken), and its answer decides as before: no or
+        several solutions make the rating that status with no steps, one lets
+        the rating go on from where the direct phase stopped.  The steps are
+        those of a rating that counted first, which takes the same direct
+        steps under the same settings.
+        """
+        ctx = Context(cd_level=self.options.cd_level, unique=rules.standard)
+        board = Board.from_grid(grid, rules)
+        status = self._solve(board, ctx, rating.steps, None, deadline, rating.alternatives, stop_above,
+                             direct_only=True)
+        rating.uniqueness_techniques = rules.standard
+        if status is Status.SOLVED and not any(s.code in self.assuming_uniqueness for s in rating.steps):
+            rating.solution = format_line(board.grid())
+            return status, board
+        result = analyse(grid, limit=2, rules=rules)
+        if not _has_solutions(result.count, False, "the puzzle has", rating):
+            rating.steps.clear()
+            rating.alternatives.clear()
+            rating.uniqueness_techniques = False
+            return None
+        rating.solution = format_line(result.solution) if result.solution else None
+        if status is None:
+            status = self._solve(board, ctx, rating.steps, None, deadline, rating.alternatives, stop_above) \
+                or Status.STUCK
+        return status, board
 
     # -- the solving loop ----------------------------------------------------------
 
@@ -254,14 +295,30 @@ class Engine:
         deadline: float | None,
         alternatives: dict[int, list[Step]],
         stop_above: float | None = None,
-    ) -> Status:
+        direct_only: bool = False,
+    ) -> Status | None:
+        """Solve ``board`` step by step, appending to ``steps``; the status it ends with.
+
+        ``direct_only``: stop (None) where a step other than a direct one
+        would be needed, or a cell has no candidate left
+        (:meth:`_rate_direct_first`).
+        """
         synchronous = self.mode is Mode.SYNC
         points = 0.0
+        for step in steps:
+            points += step.points
         while board.empty:
             if deadline is not None and time.monotonic() > deadline:
                 return Status.TIMEOUT
             found: list[Step] = []
-            chosen = self._next_steps(board, ctx.at_new_position(), found)
+            if direct_only:
+                if board.pencil or _dead_cell(board):
+                    return None
+                chosen = self._direct_steps(board, ctx.at_new_position(), found)
+                if not chosen:
+                    return None
+            else:
+                chosen = self._next_steps(board, ctx.at_new_position(), found)
             if not chosen:
                 return Status.STUCK
             first = len(steps)
@@ -308,8 +365,7 @@ class Engine:
         """The steps to apply in this position; ``found`` receives every step seen (option digit 2)."""
         run = self._lists(ctx)
         if not board.pencil:
-            found[:] = self._placements(run.direct, board, ctx)
-            chosen = choose_placements(found, self.mode)
+            chosen = self._direct_steps(board, ctx, found)
             if chosen:
                 return chosen
             for t in self.pencil:
@@ -337,6 +393,11 @@ class Engine:
                 mode = Mode.HALF_SYNC if self.mode is Mode.SYNC else self.mode
                 return choose_thinning(found, mode)
         return []
+
+    def _direct_steps(self, board: Board, ctx: Context, found: list[Step]) -> list[Step]:
+        """The direct methods' steps to apply in this position (none: the candidates are written next)."""
+        found[:] = self._placements(self._lists(ctx).direct, board, ctx)
+        return choose_placements(found, self.mode)
 
     def _placements(self, techs: Sequence[Technique], board: Board, ctx: Context) -> list[Step]:
         """The placement steps that may matter for the mode's choice and the alternatives printed.
@@ -418,6 +479,27 @@ class _Run(NamedTuple):
     last_resorts: list[tuple[str, list[Technique]]]
     #: The thinning families and then the last resorts, grouped into the Stufen of the selection.
     stufen: list[tuple[frozenset[str], list[Technique]]]
+
+
+def _has_solutions(count: int, allow_multiple: bool, what: str, rating: Rating) -> bool:
+    """Whether a puzzle of ``count`` solutions (up to 2) is rated; if not, ``rating`` says why."""
+    if count == 0:
+        rating.status = Status.NO_SOLUTION
+        rating.message = f"{what} no solution"
+        return False
+    if count > 1 and not allow_multiple:
+        rating.status = Status.MULTIPLE_SOLUTIONS
+        rating.message = f"{what} more than one solution (use --allow-multiple to rate it anyway)"
+        return False
+    return True
+
+
+def _dead_cell(board: Board) -> bool:
+    """Whether an empty cell has no candidate left (a puzzle without solution shows it this way)."""
+    anywhere = 0
+    for where in board.positions:
+        anywhere |= where
+    return bool(board.empty & ~anywhere)
 
 
 def _adopt_rules(board: Board, rules: Rules) -> None:

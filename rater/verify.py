@@ -78,9 +78,10 @@ class VerifyingEngine(Engine):
         return super()._apply(board, step, None, synchronous)
 
     def _solve(self, board: Board, ctx: Context, steps: list[Step], solution: Grid | None, deadline: float | None,
-               alternatives: dict[int, list[Step]], stop_above: float | None = None) -> Status:
+               alternatives: dict[int, list[Step]], stop_above: float | None = None,
+               direct_only: bool = False) -> Status | None:
         try:
-            return super()._solve(board, ctx, steps, solution, deadline, alternatives, stop_above)
+            return super()._solve(board, ctx, steps, solution, deadline, alternatives, stop_above, direct_only)
         except _WrongStep as wrong:
             steps.append(wrong.step)
             return Status.STUCK
