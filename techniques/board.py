@@ -86,27 +86,28 @@ class Board:
     def place(self, cell: int, digit: int) -> None:
         """Put ``digit`` into ``cell`` and remove it from the peers' candidates.
 
-        Both views are consistent, so the digit's bitboard names exactly the
-        peers that still have it: only those cells are visited.
+        Both views stay consistent: the cell leaves the bitboards of its
+        candidates, and the digit leaves the peers' bitboard and masks.
         """
-        bit = CELL_BIT[cell]
+        keep = ~CELL_BIT[cell]
         positions = self.positions
         cands = self.cands
         mask = cands[cell]
+        d = 1
         while mask:
-            low = mask & -mask
-            positions[low.bit_length()] &= ~bit
-            mask ^= low
+            if mask & 1:
+                positions[d] &= keep
+            mask >>= 1
+            d += 1
         self.values[cell] = digit
         cands[cell] = 0
-        self.empty &= ~bit
+        self.empty &= keep
         off = ~(1 << (digit - 1))
-        peers = positions[digit] & self.rules.peer_mask[cell]
-        positions[digit] ^= peers
-        while peers:
-            low = peers & -peers
-            cands[low.bit_length() - 1] &= off
-            peers ^= low
+        rules = self.rules
+        positions[digit] &= ~rules.peer_mask[cell]
+        # Clearing the digit from all twenty peers costs less than finding those that hold it.
+        for peer in rules.peers[cell]:
+            cands[peer] &= off
 
     def eliminate(self, cell: int, digit: int) -> bool:
         """Remove candidate ``digit`` from ``cell``; True if it was there."""
