@@ -180,6 +180,9 @@ def main() -> int:
     ap.add_argument("--chunk", type=int, default=20,
                     help="puzzles per turn: the trees take turns every CHUNK puzzles (default 20)")
     ap.add_argument("--core", type=int, default=0, help="the core both workers are pinned to (-1: no pinning)")
+    ap.add_argument("--baseline-tree", type=Path, default=None,
+                    help="a directory holding the baseline's files (e.g. an export already built with "
+                         "--compiled-baseline's command) instead of exporting --baseline")
     ap.add_argument("--compiled-baseline", action="store_true",
                     help="build the baseline's compiled path too (setup.py build_ext), to compare compiled with "
                          "compiled; the working tree is compiled when its extensions are built")
@@ -200,11 +203,19 @@ def main() -> int:
         print(f"compare: error: {exc}", file=sys.stderr)
         return 2
     with tempfile.TemporaryDirectory(prefix="compare-") as tmp:
-        try:
-            base_tree = export(args.baseline, Path(tmp))
-        except subprocess.CalledProcessError as exc:
-            print(f"compare: error: git archive {args.baseline}: {exc.stderr.decode().strip()}", file=sys.stderr)
-            return 2
+        if args.baseline_tree is not None:
+            base_tree = args.baseline_tree.resolve()
+            if not (base_tree / "rater").is_dir():
+                print(f"compare: error: {base_tree} holds no project tree", file=sys.stderr)
+                return 2
+            args.baseline = str(base_tree)
+        else:
+            try:
+                base_tree = export(args.baseline, Path(tmp))
+            except subprocess.CalledProcessError as exc:
+                print(f"compare: error: git archive {args.baseline}: {exc.stderr.decode().strip()}",
+                      file=sys.stderr)
+                return 2
         if args.compiled_baseline:
             built = subprocess.run([sys.executable, "setup.py", "build_ext", "--inplace", "-j", "2"], cwd=base_tree,
                                    capture_output=True, text=True)
