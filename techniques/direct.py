@@ -66,73 +66,50 @@ def naked_singles(board: Board) -> Iterator[tuple[int, int]]:
         single ^= low
 
 
-#: A bitboard that differs from the digit's last one in more cells than this
-#: is searched in every unit: its changed cells touch most units anyway.
-_DERIVE_LIMIT = 4
+def single_digits(cands: Sequence[int], cells: Sequence[int]) -> int:
+    """The digits (bit d-1 for digit d) that are a candidate of exactly one of ``cells``.
 
-#: (cell, unit index in the list, unit) of one hidden single.
-Single = tuple[int, int, int]
-
-
-class UnitSingles:
-    """The hidden singles of a digit bitboard in a list of units, derived from the digit's last bitboard.
-
-    Whether a unit holds a single of a digit depends on the digit's bitboard
-    inside that unit alone.  A placement changes the bitboards of its own digit
-    (the cell and its peers) and of the cell's other candidates (that one
-    cell), so the singles of the last bitboard seen for the digit stay true in
-    every unit without a changed cell, and only the units of the changed cells
-    are searched again.  The remembered pair (bitboard, singles) is a fact
-    about bitboards, whatever board it came from, so one object serves every
-    board and puzzle of the technique under one set of rules.
+    Folded over the cells' 9-bit candidate masks: a digit seen once but not
+    twice.  A placed digit is no candidate in its unit any more, so these are
+    the unit's hidden singles.  Small masks rather than 81-bit bitboards: the
+    compiled path runs this loop on C integers (``direct.pxd``).
     """
+    ones = 0
+    twos = 0
+    for c in cells:
+        m = cands[c]
+        twos |= ones & m
+        ones |= m
+    return ones & ~twos
 
-    def __init__(self, units: Sequence[int], unit_mask: Sequence[int]) -> None:
-        self.units = units
-        self.masks = tuple(unit_mask[u] for u in units)
-        #: Per cell, the bits of the indices (in ``units``) of the units holding it.
-        self.units_of_cell = tuple(sum(1 << k for k, m in enumerate(self.masks) if m >> c & 1) for c in range(81))
-        self.every_unit = (1 << len(units)) - 1
-        #: Per digit (index 0 unused), the last bitboard met and its singles; an empty bitboard has none.
-        self.recent: list[tuple[int, tuple[Single, ...]]] = [(0, ())] * 10
 
-    def of_digit(self, digit: int, where: int) -> tuple[Single, ...]:
-        """Each single of ``digit`` with bitboard ``where``, by cell, then unit order."""
-        last, singles = self.recent[digit]
-        if last == where:
-            return singles
-        changed = last ^ where
-        if not changed & (changed - 1):  # one changed cell: most often one unit to search again
-            touched = self.units_of_cell[changed.bit_length() - 1]
-        elif changed.bit_count() > _DERIVE_LIMIT:
-            touched = self.every_unit
-        else:
-            touched = 0
-            units_of_cell = self.units_of_cell
-            while changed:
-                low = changed & -changed
-                touched |= units_of_cell[low.bit_length() - 1]
-                changed ^= low
-        found = [single for single in singles if not touched >> single[1] & 1] if singles else []
-        masks = self.masks
-        units = self.units
-        while touched:
-            low = touched & -touched
-            k = low.bit_length() - 1
-            w = where & masks[k]
-            if w and not w & (w - 1):
-                found.append((w.bit_length() - 1, k, units[k]))
-            touched ^= low
-        if len(found) > 1:
-            found.sort()
-        singles = tuple(found)
-        self.recent[digit] = (where, singles)
-        return singles
+#: (digit, cell, unit index in the searched list, unit, empty cells of the unit) of one hidden single.
+Single = tuple[int, int, int, int, int]
 
-    def scan(self, board: Board) -> list[tuple[int, int, int]]:
-        """Every (digit, cell, unit) single of ``board``, in scan order (digit, cell, then unit order)."""
-        of_digit = self.of_digit
-        return [(d, cell, u) for d in range(1, 10) for cell, _, u in of_digit(d, board.positions[d])]
+
+def hidden_singles(board: Board, units: Sequence[int]) -> list[Single]:
+    """Every hidden single of ``units`` on ``board``, in scan order: digit, cell, then unit order."""
+    cands = board.cands
+    positions = board.positions
+    empty = board.empty
+    geo = board.rules
+    cells_of_unit = geo.units
+    unit_mask = geo.unit_mask
+    found: list[Single] = []
+    for k, u in enumerate(units):
+        digits = single_digits(cands, cells_of_unit[u])
+        if digits:
+            umask = unit_mask[u]
+            missing = (empty & umask).bit_count()
+            d = 1
+            while digits:
+                if digits & 1:
+                    found.append((d, (positions[d] & umask).bit_length() - 1, k, u, missing))
+                digits >>= 1
+                d += 1
+    if len(found) > 1:
+        found.sort()
+    return found
 
 
 def point_table(bands: Bands) -> tuple[float, ...]:
@@ -165,8 +142,8 @@ class HiddenSingle(Technique):
         super().__init__(params)
         self.bands = bands_of(self.params)
         self.by_missing = point_table(self.bands)
-        #: The hidden-singles search per set of rules the technique met.
-        self.singles: dict[Rules, UnitSingles] = {}
+        #: The units searched per set of rules the technique met.
+        self.units_of: dict[Rules, Sequence[int]] = {}
 
     def floor(self) -> float:
         return band_floor(bands_of(self.params))
@@ -175,59 +152,38 @@ class HiddenSingle(Technique):
         """The band of the numbers still missing in the unit."""
         return band(missing, self.bands)
 
-    def _singles(self, geo: Rules) -> UnitSingles:
-        """The hidden-singles search of ``geo``, made on first use."""
-        singles = self.singles.get(geo)
-        if singles is None:
-            units = searched_units(geo, self.units, self.with_extra_units)
-            singles = self.singles[geo] = UnitSingles(units, geo.unit_mask)
-        return singles
+    def _units(self, geo: Rules) -> Sequence[int]:
+        """The units searched under ``geo``, listed on first use."""
+        units = self.units_of.get(geo)
+        if units is None:
+            units = self.units_of[geo] = searched_units(geo, self.units, self.with_extra_units)
+        return units
 
     def find(self, board: Board, ctx: Context) -> Iterator[Step]:
-        empty = board.empty
         by_missing = self.by_missing
         code = self.code
         explain = self.explain
         geo = board.rules
-        unit_mask = geo.unit_mask
-        for digit, cell, u in self._singles(geo).scan(board):
-            missing = (empty & unit_mask[u]).bit_count()
+        for digit, cell, _k, u, missing in hidden_singles(board, self._units(geo)):
             yield Step.deferred(code, by_missing[missing], ((cell, digit),), explain, geo, cell, digit, u, missing)
 
     def cheapest(self, board: Board, ctx: Context, first_only: bool) -> list[Step]:
         """The singles at the least points, made into steps only once chosen.
 
         A single's points depend on its unit alone, so they are read before any
-        step is made.  The singles come in scan order, so with ``first_only``
-        the first one at the technique's floor is the answer and the digits
-        after it are not looked at.
+        step is made.
         """
-        empty = board.empty
         by_missing = self.by_missing
-        geo = board.rules
-        unit_mask = geo.unit_mask
-        search = self._singles(geo)
-        recent = search.recent
-        positions = board.positions
-        floor = self.min_points
         best = float("inf")
         at_best: list[tuple[int, int, int, int]] = []
-        for digit in range(1, 10):
-            where = positions[digit]
-            last, singles = recent[digit]
-            if last != where:  # the lookup of UnitSingles.of_digit, inlined for the common case
-                singles = search.of_digit(digit, where)
-            for cell, _, u in singles:
-                missing = (empty & unit_mask[u]).bit_count()
-                points = by_missing[missing]
-                if points < best:
-                    best = points
-                    at_best = [(cell, digit, u, missing)]
-                    if first_only and points <= floor:
-                        return self._steps(geo, best, at_best)
-                elif points == best and not first_only:
-                    at_best.append((cell, digit, u, missing))
-        return self._steps(geo, best, at_best[:1] if first_only else at_best)
+        for digit, cell, _k, u, missing in hidden_singles(board, self._units(board.rules)):
+            points = by_missing[missing]
+            if points < best:
+                best = points
+                at_best = [(cell, digit, u, missing)]
+            elif points == best and not first_only:
+                at_best.append((cell, digit, u, missing))
+        return self._steps(board.rules, best, at_best)
 
     def _steps(self, geo: Rules, points: float, singles: list[tuple[int, int, int, int]]) -> list[Step]:
         code = self.code

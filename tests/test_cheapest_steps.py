@@ -12,7 +12,6 @@ themselves under option codes that print alternatives and codes that do not.
 
 from __future__ import annotations
 
-import random
 from pathlib import Path
 
 import pytest
@@ -22,7 +21,6 @@ from puzzles.rules import DIAGONAL_RULES, STANDARD, Rules
 from rater.engine import Engine
 from techniques.base import Context, Phase, Technique
 from techniques.board import Board
-from techniques.direct import UnitSingles
 from techniques.step import Step
 
 DATA = Path(__file__).parent / "data"
@@ -69,25 +67,6 @@ def test_cheapest_steps_are_the_first_found_at_the_least_points(technique):
         for first_only in (False, True):
             got = [_key(s) for s in technique.cheapest(board, Context().at_new_position(), first_only)]
             assert got == (expected[:1] if first_only else expected)
-
-
-@pytest.mark.parametrize("rules", [STANDARD, DIAGONAL_RULES], ids=lambda r: r.name)
-def test_derived_hidden_singles_equal_a_fresh_search(rules):
-    """Bitboards shrinking cell by cell, and jumping between unrelated ones, as in a rating and between ratings."""
-    rng = random.Random(5)
-    units = (*range(18, 27), *rules.extra_units)
-    derived = UnitSingles(units, rules.unit_mask)
-    for _ in range(300):
-        where = rng.getrandbits(81) & rng.getrandbits(81)
-        for _ in range(rng.randrange(1, 12)):
-            cells = [c for c in range(81) if where >> c & 1]
-            for c in rng.sample(cells, min(len(cells), rng.choice((1, 1, 2, 3, 7)))):
-                where &= ~(1 << c)
-            fresh = UnitSingles(units, rules.unit_mask).of_digit(1, where)
-            assert derived.of_digit(rng.randrange(1, 10), where) == fresh
-            plain = sorted((m.bit_length() - 1, k, u) for k, u in enumerate(units)
-                           if (m := where & rules.unit_mask[u]).bit_count() == 1)
-            assert list(fresh) == plain
 
 
 def _record(engine: Engine, line: str) -> list[tuple[object, ...]]:
