@@ -1,6 +1,8 @@
-# Types for the compiled path of techniques/direct.py (Cython's augmenting .pxd): the candidate
-# masks are 9-bit, so the fold of single_digits runs on C integers; the .py file stays the source.
+# Types for the compiled path of techniques/direct.py (Cython's augmenting .pxd): candidate masks
+# are 9-bit and cells, digits and counts small, so the loops of packed_singles run on C integers;
+# the .py file stays the one source.
 import cython
 
-@cython.locals(ones=cython.ulong, twos=cython.ulong, m=cython.ulong, c=cython.Py_ssize_t)
-cpdef unsigned long single_digits(cands, cells) except? 0
+@cython.locals(k=cython.long, c=cython.long, d=cython.long, ones=cython.ulong, twos=cython.ulong,
+               m=cython.ulong, singles=cython.ulong, missing=cython.long)
+cpdef list packed_singles(cands, values, unit_cells)

@@ -66,21 +66,43 @@ def naked_singles(board: Board) -> Iterator[tuple[int, int]]:
         single ^= low
 
 
-def single_digits(cands: Sequence[int], cells: Sequence[int]) -> int:
-    """The digits (bit d-1 for digit d) that are a candidate of exactly one of ``cells``.
+def packed_singles(cands: Sequence[int], values: Sequence[int], unit_cells: Sequence[Sequence[int]]) -> list[int]:
+    """Every hidden single of the units ``unit_cells`` as one integer, sorted into scan order.
 
-    Folded over the cells' 9-bit candidate masks: a digit seen once but not
-    twice.  A placed digit is no candidate in its unit any more, so these are
-    the unit's hidden singles.  Small masks rather than 81-bit bitboards: the
-    compiled path runs this loop on C integers (``direct.pxd``).
+    ``digit << 24 | cell << 16 | k << 8 | missing``: ``k`` the unit's index in
+    ``unit_cells``, ``missing`` its empty cells; sorting the integers sorts by
+    digit, cell, then unit.  A unit's singles are the digits a candidate of
+    exactly one of its cells: folded over the cells' 9-bit candidate masks
+    (seen once but not twice; a placed digit is no candidate in its unit any
+    more).  Small integers rather than 81-bit bitboards, so that the compiled
+    path runs the loops on C integers (``direct.pxd``).
     """
-    ones = 0
-    twos = 0
-    for c in cells:
-        m = cands[c]
-        twos |= ones & m
-        ones |= m
-    return ones & ~twos
+    found = []
+    k = 0
+    for cells in unit_cells:
+        ones = 0
+        twos = 0
+        missing = 0
+        for c in cells:
+            m = cands[c]
+            twos |= ones & m
+            ones |= m
+            if values[c] == 0:
+                missing += 1
+        singles = ones & ~twos
+        if singles:
+            for c in cells:
+                m = cands[c] & singles
+                d = 1
+                while m:
+                    if m & 1:
+                        found.append(d << 24 | c << 16 | k << 8 | missing)
+                    m >>= 1
+                    d += 1
+        k += 1
+    if len(found) > 1:
+        found.sort()
+    return found
 
 
 #: (digit, cell, unit index in the searched list, unit, empty cells of the unit) of one hidden single.
@@ -89,27 +111,9 @@ Single = tuple[int, int, int, int, int]
 
 def hidden_singles(board: Board, units: Sequence[int]) -> list[Single]:
     """Every hidden single of ``units`` on ``board``, in scan order: digit, cell, then unit order."""
-    cands = board.cands
-    positions = board.positions
-    empty = board.empty
-    geo = board.rules
-    cells_of_unit = geo.units
-    unit_mask = geo.unit_mask
-    found: list[Single] = []
-    for k, u in enumerate(units):
-        digits = single_digits(cands, cells_of_unit[u])
-        if digits:
-            umask = unit_mask[u]
-            missing = (empty & umask).bit_count()
-            d = 1
-            while digits:
-                if digits & 1:
-                    found.append((d, (positions[d] & umask).bit_length() - 1, k, u, missing))
-                digits >>= 1
-                d += 1
-    if len(found) > 1:
-        found.sort()
-    return found
+    cells = board.rules.units
+    return [(p >> 24, p >> 16 & 255, p >> 8 & 255, units[p >> 8 & 255], p & 255)
+            for p in packed_singles(board.cands, board.values, [cells[u] for u in units])]
 
 
 def point_table(bands: Bands) -> tuple[float, ...]:
@@ -142,8 +146,8 @@ class HiddenSingle(Technique):
         super().__init__(params)
         self.bands = bands_of(self.params)
         self.by_missing = point_table(self.bands)
-        #: The units searched per set of rules the technique met.
-        self.units_of: dict[Rules, Sequence[int]] = {}
+        #: The units searched per set of rules the technique met, and their cells.
+        self.units_of: dict[Rules, tuple[Sequence[int], tuple[tuple[int, ...], ...]]] = {}
 
     def floor(self) -> float:
         return band_floor(bands_of(self.params))
@@ -152,11 +156,12 @@ class HiddenSingle(Technique):
         """The band of the numbers still missing in the unit."""
         return band(missing, self.bands)
 
-    def _units(self, geo: Rules) -> Sequence[int]:
-        """The units searched under ``geo``, listed on first use."""
+    def _units(self, geo: Rules) -> tuple[Sequence[int], tuple[tuple[int, ...], ...]]:
+        """The units searched under ``geo`` and their cells, listed on first use."""
         units = self.units_of.get(geo)
         if units is None:
-            units = self.units_of[geo] = searched_units(geo, self.units, self.with_extra_units)
+            searched = searched_units(geo, self.units, self.with_extra_units)
+            units = self.units_of[geo] = (searched, tuple(geo.units[u] for u in searched))
         return units
 
     def find(self, board: Board, ctx: Context) -> Iterator[Step]:
@@ -164,8 +169,12 @@ class HiddenSingle(Technique):
         code = self.code
         explain = self.explain
         geo = board.rules
-        for digit, cell, _k, u, missing in hidden_singles(board, self._units(geo)):
-            yield Step.deferred(code, by_missing[missing], ((cell, digit),), explain, geo, cell, digit, u, missing)
+        units, unit_cells = self._units(geo)
+        for p in packed_singles(board.cands, board.values, unit_cells):
+            missing = p & 255
+            cell, digit = p >> 16 & 255, p >> 24
+            yield Step.deferred(code, by_missing[missing], ((cell, digit),), explain, geo, cell, digit,
+                                units[p >> 8 & 255], missing)
 
     def cheapest(self, board: Board, ctx: Context, first_only: bool) -> list[Step]:
         """The singles at the least points, made into steps only once chosen.
@@ -175,15 +184,17 @@ class HiddenSingle(Technique):
         """
         by_missing = self.by_missing
         best = float("inf")
-        at_best: list[tuple[int, int, int, int]] = []
-        for digit, cell, _k, u, missing in hidden_singles(board, self._units(board.rules)):
-            points = by_missing[missing]
+        at_best: list[int] = []
+        units, unit_cells = self._units(board.rules)
+        for p in packed_singles(board.cands, board.values, unit_cells):
+            points = by_missing[p & 255]
             if points < best:
                 best = points
-                at_best = [(cell, digit, u, missing)]
+                at_best = [p]
             elif points == best and not first_only:
-                at_best.append((cell, digit, u, missing))
-        return self._steps(board.rules, best, at_best)
+                at_best.append(p)
+        return self._steps(board.rules, best, [(p >> 16 & 255, p >> 24, units[p >> 8 & 255], p & 255)
+                                               for p in at_best])
 
     def _steps(self, geo: Rules, points: float, singles: list[tuple[int, int, int, int]]) -> list[Step]:
         code = self.code
