@@ -31,8 +31,8 @@ POINT_WINDOW = 0.0
 
 def choose_placements(found: Sequence[Step], mode: Mode) -> list[Step]:
     """The placement steps of one round to apply, in method and scan order."""
-    if not found:
-        return []
+    if len(found) < 2:
+        return list(found)  # most rounds of the non-synchronous modes: the one cheapest step
     if mode is Mode.SYNC:
         return _distinct_cells(found, cheapest=True)
     best = min(s.points for s in found)

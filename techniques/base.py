@@ -57,10 +57,16 @@ class Context:
     def at_new_position(self) -> Context:
         """The same run settings with an empty store, for a new board state.
 
-        Built directly rather than with ``dataclasses.replace``, which reads the
-        fields anew on every call: the engine asks for one per round.
+        Built field by field rather than through the generated ``__init__``
+        (interpreted Python even on the compiled path, and several times the
+        cost): the engine asks for one per round.
         """
-        return Context(self.cd_level, self.unique, {})
+        ctx = Context.__new__(Context)
+        setattr_ = object.__setattr__
+        setattr_(ctx, "cd_level", self.cd_level)
+        setattr_(ctx, "unique", self.unique)
+        setattr_(ctx, "shared", {})
+        return ctx
 
     def memo(self, key: Hashable, make: Callable[[], T]) -> T:
         """``make()``, computed once per board state and key when there is a store."""
