@@ -21,7 +21,7 @@ board, because nothing here is written down by the solver being modelled.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import cached_property
+from functools import cached_property, lru_cache
 
 from puzzles.geometry import BOX_MASK, BOX_OF, CELL_BIT, COL_OF, ROW_OF, UNIT_MASK, cells_of, digits_of
 from techniques.board import Board
@@ -181,11 +181,14 @@ class ObviousAnalysis:
         return found
 
 
-def _claims_of(pos: int) -> list[tuple[int, int, bool, int, int]]:
+@lru_cache(maxsize=4096)
+def _claims_of(pos: int) -> tuple[tuple[int, int, bool, int, int], ...]:
     """Direct claims of a digit with candidate positions ``pos`` that exclude something.
 
     Each as (line, box, pointing, cells, excluded cells): boxes first (pointing),
-    then lines (claiming), in unit order.
+    then lines (claiming), in unit order.  The answer depends on ``pos`` alone,
+    and a placement leaves most digits' positions as they were, so it is
+    remembered across positions and puzzles.
     """
     out = []
     for b in range(9):
@@ -211,7 +214,7 @@ def _claims_of(pos: int) -> list[tuple[int, int, bool, int, int]]:
             excl = pos & bmask & ~lmask
             if excl:
                 out.append((line, b, False, where, excl))
-    return out
+    return tuple(out)
 
 
 def _doppel(board: Board, a: int, b: int, unit: int, p: int, q: int) -> Doppel:
