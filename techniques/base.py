@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Callable, Hashable, Iterator, Mapping, Sequence
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, ClassVar, TypeVar
 
@@ -37,7 +36,6 @@ class Phase(enum.Enum):
     LAST_RESORT = "last_resort"  # Bowman's Bingo, trial & error
 
 
-@dataclass(frozen=True)
 class Context:
     """What a search may assume about the run, and what it may share with the others.
 
@@ -48,25 +46,25 @@ class Context:
     analysis, the chain search per parameter set): the engine gives every
     state its own (:meth:`at_new_position`); without one, nothing is kept, so
     a caller that changes the board between searches gets no stale result.
+
+    A plain class with slots rather than a frozen dataclass: the engine makes
+    one per round, and a dataclass's generated ``__init__`` stays interpreted
+    Python on the compiled path.  Searches only read its fields.
     """
 
-    cd_level: int = 2
-    unique: bool = True
-    shared: dict[Hashable, Any] | None = field(default=None, compare=False, repr=False)
+    __slots__ = ("cd_level", "unique", "shared")
+
+    def __init__(self, cd_level: int = 2, unique: bool = True, shared: dict[Hashable, Any] | None = None) -> None:
+        self.cd_level = cd_level
+        self.unique = unique
+        self.shared = shared
+
+    def __repr__(self) -> str:
+        return f"Context(cd_level={self.cd_level}, unique={self.unique})"
 
     def at_new_position(self) -> Context:
-        """The same run settings with an empty store, for a new board state.
-
-        Built field by field rather than through the generated ``__init__``
-        (interpreted Python even on the compiled path, and several times the
-        cost): the engine asks for one per round.
-        """
-        ctx = Context.__new__(Context)
-        setattr_ = object.__setattr__
-        setattr_(ctx, "cd_level", self.cd_level)
-        setattr_(ctx, "unique", self.unique)
-        setattr_(ctx, "shared", {})
-        return ctx
+        """The same run settings with an empty store, for a new board state."""
+        return Context(self.cd_level, self.unique, {})
 
     def memo(self, key: Hashable, make: Callable[[], T]) -> T:
         """``make()``, computed once per board state and key when there is a store."""
