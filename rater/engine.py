@@ -253,12 +253,14 @@ class Engine:
 
         Most puzzles of the big collections are solved by the direct methods
         alone, and those need not be counted first: a direct step is sound on
-        every solution (it places a digit that all of them hold), so a grid
-        the direct phase fills is the only solution.  The direct phase runs
+        every solution (it places a digit that all of them hold), so a valid
+        grid the direct phase fills is the only solution.  The direct phase runs
         first as if the puzzle were unique; the exact solver is asked only when
         it does not finish the grid by itself (before the candidates are
         written, or when a cell has no digit left, or a step that assumes a
-        unique solution was taken), and its answer decides as before: no or
+        unique solution was taken, or the filled grid has a digit twice in a
+        unit: two clashing placements of one round of a puzzle without a
+        solution), and its answer decides as before: no or
         several solutions make the rating that status with no steps, one lets
         the rating go on from where the direct phase stopped.  The steps are
         those of a rating that counted first, which takes the same direct
@@ -269,7 +271,8 @@ class Engine:
         status = self._solve(board, ctx, rating.steps, None, deadline, rating.alternatives, stop_above,
                              direct_only=True)
         rating.uniqueness_techniques = rules.standard
-        if status is Status.SOLVED and not any(s.code in self.assuming_uniqueness for s in rating.steps):
+        if (status is Status.SOLVED and not any(s.code in self.assuming_uniqueness for s in rating.steps)
+                and _is_solution(board.values, rules)):
             rating.solution = format_line(board.grid())
             return status, board
         result = analyse(grid, limit=2, rules=rules)
@@ -492,6 +495,16 @@ def _has_solutions(count: int, allow_multiple: bool, what: str, rating: Rating) 
         rating.message = f"{what} more than one solution (use --allow-multiple to rate it anyway)"
         return False
     return True
+
+
+def _is_solution(values: Sequence[int], rules: Rules) -> bool:
+    """Whether a filled grid has every digit once in every unit of ``rules``.
+
+    The direct phase of a puzzle without a solution may place two digits of
+    one round that clash (the half-synchronous mode places several at once);
+    such a grid is no solution, and the puzzle is counted.
+    """
+    return all(len({values[c] for c in cells}) == len(cells) for cells in rules.scan_units)
 
 
 def _dead_cell(board: Board) -> bool:

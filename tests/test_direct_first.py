@@ -10,8 +10,9 @@ import pytest
 
 import rater.engine as engine_module
 from puzzles.parsing import parse_puzzle
+from puzzles.rules import STANDARD
 from puzzles.solver import analyse
-from rater.engine import Engine
+from rater.engine import Engine, _is_solution
 from tests.conftest import read_puzzles
 
 #: The first 17-clue puzzle of the fixture is solved by the direct methods alone.
@@ -93,3 +94,11 @@ def test_no_solution_shown_by_a_dead_cell_gives_that_status_and_no_steps():
     rating = Engine("2001").rate(puzzle)
     assert rating.status == "no_solution"
     assert rating.steps == [] and rating.message == "the puzzle has no solution"
+
+
+def test_a_filled_grid_is_a_solution_only_with_every_digit_once_per_unit():
+    """A grid the direct phase filled is taken as the solution only then (else the puzzle is counted)."""
+    solution = list(analyse(parse_puzzle(DIRECT)).solution)
+    assert _is_solution(solution, STANDARD)
+    solution[0], solution[1] = solution[1], solution[0]
+    assert not _is_solution(solution, STANDARD)
