@@ -82,15 +82,16 @@ def packed_singles(cands: Sequence[int], values: Sequence[int], unit_cells: Sequ
     for cells in unit_cells:
         ones = 0
         twos = 0
-        missing = 0
         for c in cells:
             m = cands[c]
             twos |= ones & m
             ones |= m
-            if values[c] == 0:
-                missing += 1
         singles = ones & ~twos
         if singles:
+            missing = 0
+            for c in cells:
+                if values[c] == 0:
+                    missing += 1
             for c in cells:
                 m = cands[c] & singles
                 d = 1
