@@ -257,12 +257,14 @@ class Engine:
         grid the direct phase fills is the only solution.  The direct phase runs
         first as if the puzzle were unique; the exact solver is asked only when
         it does not finish the grid by itself (before the candidates are
-        written, or when a cell has no digit left, or a step that assumes a
-        unique solution was taken, or the filled grid has a digit twice in a
-        unit: two clashing placements of one round of a puzzle without a
-        solution), and its answer decides as before: no or
+        written, or when a step that assumes a unique solution was taken, or
+        the filled grid has a digit twice in a unit: two clashing placements
+        of one round of a puzzle without a solution), and its answer decides as before: no or
         several solutions make the rating that status with no steps, one lets
-        the rating go on from where the direct phase stopped.  The steps are
+        the rating go on from where the direct phase stopped.  On a puzzle
+        without a solution the direct methods meet cells without candidates,
+        which they pass over (no single is found there), and stop short of a
+        full grid.  The steps are
         those of a rating that counted first, which takes the same direct
         steps under the same settings.
         """
@@ -303,8 +305,7 @@ class Engine:
         """Solve ``board`` step by step, appending to ``steps``; the status it ends with.
 
         ``direct_only``: stop (None) where a step other than a direct one
-        would be needed, or a cell has no candidate left
-        (:meth:`_rate_direct_first`).
+        would be needed (:meth:`_rate_direct_first`).
         """
         synchronous = self.mode is Mode.SYNC
         points = 0.0
@@ -315,7 +316,7 @@ class Engine:
                 return Status.TIMEOUT
             found: list[Step] = []
             if direct_only:
-                if board.pencil or _dead_cell(board):
+                if board.pencil:
                     return None
                 chosen = self._direct_steps(board, ctx.at_new_position(), found)
                 if not chosen:
@@ -505,14 +506,6 @@ def _is_solution(values: Sequence[int], rules: Rules) -> bool:
     such a grid is no solution, and the puzzle is counted.
     """
     return all(len({values[c] for c in cells}) == len(cells) for cells in rules.scan_units)
-
-
-def _dead_cell(board: Board) -> bool:
-    """Whether an empty cell has no candidate left (a puzzle without solution shows it this way)."""
-    anywhere = 0
-    for where in board.positions:
-        anywhere |= where
-    return bool(board.empty & ~anywhere)
 
 
 def _adopt_rules(board: Board, rules: Rules) -> None:
