@@ -11,19 +11,24 @@ complementary one, as with the N-tuples": with the digit still open in k rows
 grid of k - N on the other rows and columns.  As with the tuples the smaller
 (cheaper) view is the one reported: a grid whose complement is smaller is
 skipped, and of two equal views only the row one is kept.
+
+A grid of a digit reads that digit's places alone, so the search remembers
+where it last found nothing (:mod:`techniques.recheck`) and then searches only
+the digits whose places changed.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from functools import lru_cache
-from typing import Final
+from typing import Any, Final
 
 from puzzles.geometry import COL_MASK, ROW_MASK, cells_of
 from techniques.base import Context, Phase, Technique, register
 from techniques.board import Board
 from techniques.findings import Digit, Digits, Items, Units
 from techniques.points import linear_floor
+from techniques.recheck import Recheck
 from techniques.step import Step
 
 SIZES: Final = (2, 3, 4)
@@ -120,6 +125,11 @@ class SingleDigitGrid(Technique):
     defaults = {"points_per_line": 3}
     fields = frozenset({"n", "digit", "rests", "base", "cover"})
 
+    def __init__(self, params: Mapping[str, Any] | None = None) -> None:
+        super().__init__(params)
+        #: Where the search last found nothing (it is searched digit by digit).
+        self.recheck = Recheck()
+
     def points(self, n: int) -> float:
         """Points per base line, times the N lines of the grid."""
         return self.params["points_per_line"] * n
@@ -128,13 +138,22 @@ class SingleDigitGrid(Technique):
         return linear_floor(0, self.params["points_per_line"], SIZES[0], SIZES[-1])
 
     def find(self, board: Board, ctx: Context) -> Iterator[Step]:
-        """Sizes 2, 3, 4; within a size digits 1-9; within a digit rows, then columns."""
+        """Sizes 2, 3, 4; within a size digits 1-9; within a digit rows, then columns.
+
+        Only the digits whose places changed since the search last found nothing.
+        """
+        digits = self.recheck.changed_digits(board)
+        if not digits:
+            return
         positions = board.positions
+        found = False
         for n in SIZES:
             for digit in range(1, 10):
-                if positions[digit]:
+                if digits >> (digit - 1) & 1 and positions[digit]:
                     for orientation, base, cover, pattern, elim in _digit_grids(positions[digit], n):
+                        found = True
                         yield self._step(board, digit, n, orientation, base, cover, pattern, elim)
+        self.recheck.done(board, found)
 
     def _step(
         self, board: Board, digit: int, n: int, orientation: int, base: int, cover: int, pattern: int, elim: int

@@ -13,7 +13,9 @@ the changed cells.
 
 Which cells a pattern "touches" is each technique's business (a unit-local
 search: the unit; a per-digit search: the digit's changed cells); this class
-only keeps the state of the last empty search and tells what changed since.
+only keeps the state of the last empty search and tells what changed since:
+the cells (:meth:`Recheck.changed`) or, for a search that reads each digit's
+places on their own, the digits (:meth:`Recheck.changed_digits`).
 It keeps a reference to that board, so an identity test cannot be fooled by a
 new board at a recycled address.  Any other board, or a board on which the
 search last found something, gets :data:`EVERYWHERE`: a full search.
@@ -23,10 +25,12 @@ from __future__ import annotations
 
 from techniques.board import Board
 
-__all__ = ["EVERYWHERE", "Recheck"]
+__all__ = ["ALL_DIGITS", "EVERYWHERE", "Recheck"]
 
 #: Every cell: what a search without a usable earlier state must look at.
 EVERYWHERE = (1 << 81) - 1
+#: Every digit (bit d-1 for digit d): what a per-digit search without a usable earlier state must look at.
+ALL_DIGITS = 0x1FF
 
 
 class Recheck:
@@ -53,6 +57,24 @@ class Recheck:
         for d in range(1, 10):
             changed |= last[d] ^ now[d]
         return changed
+
+    def changed_digits(self, board: Board) -> int:
+        """The digits whose places changed since the search last found nothing on ``board``.
+
+        Bit d-1 for digit d; 0: nothing changed.  :data:`ALL_DIGITS` when
+        there is no such earlier state of this board.  A search that reads
+        each digit's places apart (box tests, fish, single-digit chains)
+        finds nothing again for a digit whose places are the same.
+        """
+        if self.board is not board:
+            return ALL_DIGITS
+        last = self.positions
+        now = board.positions
+        digits = 0
+        for d in range(1, 10):
+            if last[d] != now[d]:
+                digits |= 1 << (d - 1)
+        return digits
 
     def done(self, board: Board, found: bool) -> None:
         """Record the outcome of a search of ``board`` run to its end (``found``: it yielded a step).

@@ -32,20 +32,25 @@ contradicts already at its first cell alone is not one of these chains.
 Notation as in the original: ``(3:2)4 - (3:6)[4] - (5:6)4`` (brackets = not
 set) for contradiction chains; ``(6:5)2 = (4:5)2 - (4:7)2 = (3:7)2`` (``=``
 strong, ``-`` weak) for single-digit chains.
+
+A chain of a digit reads that digit's places alone, so each search remembers
+where it last found nothing (:mod:`techniques.recheck`) and then searches only
+the digits whose places changed.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import ClassVar, Final
+from typing import Any, ClassVar, Final
 
 from puzzles.geometry import CELL_BIT, cells_of
 from puzzles.rules import STANDARD, Rules
 from techniques.base import Context, Phase, Technique, register
 from techniques.board import Board
 from techniques.findings import BRACKET, Chain, Digit, Fragment, Node, Unit, fragment_kind, negations
+from techniques.recheck import Recheck
 from techniques.step import Candidate, Step
 
 _ROW_BASE: Final = sum(1 << (9 * r) for r in range(9))
@@ -184,6 +189,11 @@ class _PerDigitChain(Technique):
     #: The fewest cells of a chain of the kind.
     min_length: ClassVar[int]
 
+    def __init__(self, params: Mapping[str, Any] | None = None) -> None:
+        super().__init__(params)
+        #: Where the search last found nothing (it is searched digit by digit).
+        self.recheck = Recheck()
+
     def points(self, length: int) -> float:
         """The chain's cells plus the offset."""
         return length + self.params["points_offset"]
@@ -195,12 +205,18 @@ class _PerDigitChain(Technique):
         raise NotImplementedError
 
     def find(self, board: Board, ctx: Context) -> Iterator[Step]:
+        """Only the digits whose places changed since the search last found nothing."""
+        digits = self.recheck.changed_digits(board)
+        if not digits:
+            return
         max_len = int(self.params["max_length"])
         found: list[tuple[tuple, Step]] = []
+        positions = board.positions
         for d in range(1, 10):
-            if board.positions[d]:
-                found.extend(_digit_chains(self, d, board.positions[d], board.rules, max_len))
+            if digits >> (d - 1) & 1 and positions[d]:
+                found.extend(_digit_chains(self, d, positions[d], board.rules, max_len))
         yield from _sorted_unique(found)
+        self.recheck.done(board, bool(found))
 
 
 @register

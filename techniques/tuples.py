@@ -19,6 +19,16 @@ its digits from both units in one step, as the seed's triple example does
 Every locked set of a unit is found by searching only sets of at most four
 cells and at most four digits (the complement of a hidden set of M digits is a
 naked set of K - M cells), which keeps the search small on a fresh grid.
+
+Both searches go unit by unit and remember where they last found nothing
+(:mod:`techniques.recheck`).  A unit's locked sets and what they remove read
+the candidates of the unit's cells; a naked set of a line that lies in one box
+also removes from the rest of the box, but that part can only shrink as the
+candidates go, so a unit none of whose cells changed finds nothing again.  A
+box also reads how many open cells a row or column through it has (a set lying
+in one line is reported from the line while the line has more open cells than
+the set): so a box is searched again when one of its cells changed or a cell
+of a line through it was filled.
 """
 
 from __future__ import annotations
@@ -30,14 +40,18 @@ from typing import Any, Final
 from puzzles.geometry import (
     BOX_MASK,
     BOX_OF,
+    COL_MASK,
     COL_OF,
+    ROW_MASK,
     ROW_OF,
     cells_of,
 )
+from puzzles.rules import UNIT_COUNT
 from techniques.base import Context, Phase, Technique, register
 from techniques.board import Board
 from techniques.findings import Cells, Digits, Fragment, Items, Unit, fragment_kind
 from techniques.points import linear_floor
+from techniques.recheck import Recheck
 from techniques.step import Step
 
 MAX_NAKED: Final = 7
@@ -201,6 +215,21 @@ def _line_of(cells: list[int]) -> int | None:
     return None
 
 
+def _lines_through(unit: int) -> int:
+    """For a box, the cells of the rows and columns through it (whose open cells a naked
+    set of the box reads, see :meth:`NakedTuple.find`); none for any other unit."""
+    if not 18 <= unit < 27:
+        return 0
+    band, stack = 3 * ((unit - 18) // 3), 3 * ((unit - 18) % 3)
+    mask = 0
+    for i in range(3):
+        mask |= ROW_MASK[band + i] | COL_MASK[stack + i]
+    return mask
+
+
+_LINES_THROUGH: Final = tuple(_lines_through(unit) for unit in range(UNIT_COUNT))
+
+
 def _empty_count(board: Board, unit: int) -> int:
     return sum(1 for c in board.rules.units[unit] if board.cands[c])
 
@@ -244,6 +273,8 @@ class _Tuples(Technique):
     def __init__(self, params: Mapping[str, Any] | None = None) -> None:
         super().__init__(params)
         self.formulas: dict[str, Any] = {**TUPLE_POINTS, **self.params}
+        #: Where the search last found nothing (it is searched unit by unit).
+        self.recheck = Recheck()
 
     def bind(self, techniques: Sequence[Technique]) -> None:
         for t in techniques:
@@ -267,9 +298,18 @@ class NakedTuple(_Tuples):
         return linear_floor(self.params["naked_offset"], self.params["naked_per_cell"], 2, MAX_NAKED)
 
     def find(self, board: Board, ctx: Context) -> Iterator[Step]:
+        """Units in scan order; only the units that changed (see the module) since nothing was found."""
+        changed = self.recheck.changed(board)
+        if not changed:
+            return
+        filled = changed & ~board.empty
+        found = False
         cands = board.cands
         geo = board.rules
+        unit_mask = geo.unit_mask
         for unit in geo.unit_ids:
+            if not changed & unit_mask[unit] and not filled & _LINES_THROUGH[unit]:
+                continue
             sets = unit_locked_sets(board, unit)
             if not sets:
                 continue
@@ -298,6 +338,7 @@ class NakedTuple(_Tuples):
                     elims += _eliminations(board, digits, geo.unit_mask[second] & ~cells_mask & ~geo.unit_mask[unit])
                 if not elims:
                     continue
+                found = True
                 yield Step(
                     code=self.code,
                     points=naked_points(n, self.formulas),
@@ -305,6 +346,7 @@ class NakedTuple(_Tuples):
                     used=tuple((c, d) for c in cells for d in range(1, 10) if cands[c] >> (d - 1) & 1),
                     detail=self._detail(board, unit, second, n, m, digits, cells, empty & ~cells_mask),
                 )
+        self.recheck.done(board, found)
 
     def _detail(
         self,
@@ -341,12 +383,19 @@ class HiddenTuple(_Tuples):
         return linear_floor(self.params["hidden_offset"], self.params["hidden_per_digit"], 2, HIDDEN_SIZES[-1])
 
     def find(self, board: Board, ctx: Context) -> Iterator[Step]:
+        """Units in scan order; only the units with a changed cell since nothing was found."""
+        changed = self.recheck.changed(board)
+        if not changed:
+            return
         cands = board.cands
         seen: set[tuple[tuple[int, int], ...]] = set()
         geo = board.rules
+        unit_mask = geo.unit_mask
         # hidden M counts only where cheaper than the naked K - M, K the unit's open cells
         sizes_of = [tuple(m for m in HIDDEN_SIZES if hidden_is_cheaper(k - m, m, self.formulas)) for k in range(10)]
         for unit in geo.unit_ids:
+            if not changed & unit_mask[unit]:
+                continue
             unit_cells = geo.units[unit]
             masks = tuple(cands[c] for c in unit_cells)
             sizes = sizes_of[len(masks) - masks.count(0)]
@@ -389,3 +438,4 @@ class HiddenTuple(_Tuples):
                                              rests=_rests(board, cells_of(naked_cells)), points=naked_points(n, self.formulas)),
                     },
                 )
+        self.recheck.done(board, bool(seen))
