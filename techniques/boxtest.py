@@ -18,15 +18,15 @@ searches only the digits whose places changed.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator
 from functools import lru_cache
-from typing import Any, Final
+from typing import Final
 
 from puzzles.geometry import UNIT_MASK, cells_of
-from techniques.base import Context, Phase, Technique, register
+from techniques.base import Context, Phase, register
 from techniques.board import Board
 from techniques.findings import Digit, Unit
-from techniques.recheck import Recheck
+from techniques.recheck import Rechecking
 from techniques.step import Step
 
 #: For each unit 0..26, the units it crosses in three cells, with those cells: a row or
@@ -38,7 +38,7 @@ CROSSINGS: Final = tuple(
 )
 
 
-class _BoxTest(Technique):
+class _BoxTest(Rechecking):
     """Shared parameter handling of both directions."""
 
     group = "I"
@@ -46,11 +46,6 @@ class _BoxTest(Technique):
     phase = Phase.THINNING
     defaults = {"points": 2}
     fields = frozenset({"digit", "unit", "target_unit"})
-
-    def __init__(self, params: Mapping[str, Any] | None = None) -> None:
-        super().__init__(params)
-        #: Where the search last found nothing (it is searched digit by digit).
-        self.recheck = Recheck()
 
     def floor(self) -> float:
         # the exact points are known up front, so they are also the lower bound

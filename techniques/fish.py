@@ -19,16 +19,16 @@ the digits whose places changed.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator
 from functools import lru_cache
-from typing import Any, Final
+from typing import Final
 
 from puzzles.geometry import COL_MASK, ROW_MASK, cells_of
-from techniques.base import Context, Phase, Technique, register
+from techniques.base import Context, Phase, register
 from techniques.board import Board
 from techniques.findings import Digit, Digits, Items, Units
 from techniques.points import linear_floor
-from techniques.recheck import Recheck
+from techniques.recheck import Rechecking
 from techniques.step import Step
 
 SIZES: Final = (2, 3, 4)
@@ -114,7 +114,7 @@ def _units(lines: int, first_unit: int) -> Units:
 
 
 @register
-class SingleDigitGrid(Technique):
+class SingleDigitGrid(Rechecking):
     """N x N single-digit grids (N = 2, 3, 4) with rows or columns as the base."""
 
     code = "SG"
@@ -124,11 +124,6 @@ class SingleDigitGrid(Technique):
     phase = Phase.THINNING
     defaults = {"points_per_line": 3}
     fields = frozenset({"n", "digit", "rests", "base", "cover"})
-
-    def __init__(self, params: Mapping[str, Any] | None = None) -> None:
-        super().__init__(params)
-        #: Where the search last found nothing (it is searched digit by digit).
-        self.recheck = Recheck()
 
     def points(self, n: int) -> float:
         """Points per base line, times the N lines of the grid."""

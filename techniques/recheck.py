@@ -23,9 +23,13 @@ search last found something, gets :data:`EVERYWHERE`: a full search.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
+from techniques.base import Technique
 from techniques.board import Board
 
-__all__ = ["ALL_DIGITS", "EVERYWHERE", "Recheck"]
+__all__ = ["ALL_DIGITS", "EVERYWHERE", "Recheck", "Rechecking"]
 
 #: Every cell: what a search without a usable earlier state must look at.
 EVERYWHERE = (1 << 81) - 1
@@ -89,3 +93,12 @@ class Recheck:
             self.board = board
             self.positions = board.positions[:]
             self.empty = board.empty
+
+
+class Rechecking(Technique):
+    """A technique whose search keeps its own :class:`Recheck` (one per technique object)."""
+
+    def __init__(self, params: Mapping[str, Any] | None = None) -> None:
+        super().__init__(params)
+        #: Where the search last found nothing.
+        self.recheck = Recheck()

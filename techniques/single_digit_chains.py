@@ -40,17 +40,17 @@ the digits whose places changed.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Any, ClassVar, Final
+from typing import ClassVar, Final
 
 from puzzles.geometry import CELL_BIT, cells_of
 from puzzles.rules import STANDARD, Rules
-from techniques.base import Context, Phase, Technique, register
+from techniques.base import Context, Phase, register
 from techniques.board import Board
 from techniques.findings import BRACKET, Chain, Digit, Fragment, Node, Unit, fragment_kind, negations
-from techniques.recheck import Recheck
+from techniques.recheck import Rechecking
 from techniques.step import Candidate, Step
 
 _ROW_BASE: Final = sum(1 << (9 * r) for r in range(9))
@@ -179,7 +179,7 @@ def _path_of(entry: _PathEntry) -> list[int]:
     return cells
 
 
-class _PerDigitChain(Technique):
+class _PerDigitChain(Rechecking):
     """Shared search driver of SC and SCC: one chain search per digit, then one
     step per distinct elimination set in scan order."""
 
@@ -188,11 +188,6 @@ class _PerDigitChain(Technique):
     phase = Phase.THINNING
     #: The fewest cells of a chain of the kind.
     min_length: ClassVar[int]
-
-    def __init__(self, params: Mapping[str, Any] | None = None) -> None:
-        super().__init__(params)
-        #: Where the search last found nothing (it is searched digit by digit).
-        self.recheck = Recheck()
 
     def points(self, length: int) -> float:
         """The chain's cells plus the offset."""

@@ -51,7 +51,7 @@ from techniques.base import Context, Phase, Technique, register
 from techniques.board import Board
 from techniques.findings import Cells, Digits, Fragment, Items, Unit, fragment_kind
 from techniques.points import linear_floor
-from techniques.recheck import Recheck
+from techniques.recheck import Rechecking
 from techniques.step import Step
 
 MAX_NAKED: Final = 7
@@ -267,14 +267,12 @@ def _union(board: Board, cells_mask: int) -> int:
     return union
 
 
-class _Tuples(Technique):
+class _Tuples(Rechecking):
     """NT and HT: each has its own formula and reads the other's from the run's technique list."""
 
     def __init__(self, params: Mapping[str, Any] | None = None) -> None:
         super().__init__(params)
         self.formulas: dict[str, Any] = {**TUPLE_POINTS, **self.params}
-        #: Where the search last found nothing (it is searched unit by unit).
-        self.recheck = Recheck()
 
     def bind(self, techniques: Sequence[Technique]) -> None:
         for t in techniques:

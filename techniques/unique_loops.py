@@ -19,6 +19,13 @@ digit type 6 or 7, two links of both digits type 8.
 
 Quasi loops are searched for 6 cells only, like the original; a digit found
 in all cells of one colour is re-added to the other colour's cells.
+
+A loop's types read its cells and the units through them (the strong links of
+x and y there, a type 3's quasi tuple), nothing else: type 2/5 also removes
+from cells outside, but those can only lose candidates.  So both searches
+remember where they last found nothing (:mod:`techniques.recheck`) and then
+look only at the loops with a cell that is a changed cell or shares a unit
+with one (:func:`near`).
 """
 
 from __future__ import annotations
@@ -30,11 +37,12 @@ from typing import NamedTuple
 
 import numpy as np
 
-from puzzles.geometry import ALL_CELLS, BOX_OF, CELL_UNITS, COL_OF, ROW_OF, UNIT_MASK, cells_of
-from techniques.base import Context, Phase, Technique, register
+from puzzles.geometry import ALL_CELLS, BOX_OF, CELL_BIT, CELL_UNITS, COL_OF, PEER_MASK, ROW_OF, UNIT_MASK, cells_of
+from techniques.base import Context, Phase, register
 from techniques.board import Board
 from techniques.findings import Cells, Digit, Fragment
 from techniques.points import linear_floor
+from techniques.recheck import EVERYWHERE, Rechecking
 from techniques.step import Candidate, Step
 from techniques.uniqueness import (
     REMOVE_DIGIT_FROM,
@@ -42,6 +50,7 @@ from techniques.uniqueness import (
     TYPE_POINT_DEFAULTS,
     Finding,
     Pattern,
+    at_least,
     because,
     bits,
     effective_masks,
@@ -270,7 +279,8 @@ def _shapes_off(givens: int) -> _ShapesOff:
 
 
 def _matching_shapes(
-    off: _ShapesOff, regions: Sequence[int], pairs: Sequence[int], eff: Sequence[int], open_cells: int
+    off: _ShapesOff, regions: Sequence[int], pairs: Sequence[int], eff: Sequence[int], open_cells: int,
+    touching: int = ALL_CELLS,
 ) -> list[tuple[int, int]]:
     """(region index, shape index) of the shapes that may form a quasi loop, by region, then shape.
 
@@ -281,13 +291,16 @@ def _matching_shapes(
     tests every region of every digit pair of a position: their cost is
     mostly the fixed cost of each numpy operation, so testing all at once is
     much cheaper than one test per region.  The regions hold no given, so
-    only the shapes of ``off`` can lie inside them.
+    only the shapes of ``off`` can lie inside them.  Only shapes with a cell
+    in ``touching`` are kept.
     """
     low = (1 << 64) - 1
     outside_lo = np.array([~r & low for r in regions], dtype=np.uint64)[:, None]
     outside_hi = np.array([(~r >> 64) & low for r in regions], dtype=np.uint64)[:, None]
     inside = ((off.cells_lo & outside_lo) == 0) & ((off.cells_hi & outside_hi) == 0)
     has_open = ((off.cells_lo & np.uint64(open_cells & low)) != 0) | ((off.cells_hi & np.uint64(open_cells >> 64)) != 0)
+    if touching != ALL_CELLS:
+        has_open &= ((off.cells_lo & np.uint64(touching & low)) != 0) | ((off.cells_hi & np.uint64(touching >> 64)) != 0)
     masks = np.array(eff, dtype=np.int16)
     filled = np.bitwise_and.reduce(masks[off.class0_cells], axis=1) | np.bitwise_and.reduce(masks[off.class1_cells], axis=1)
     wanted = np.array(pairs, dtype=np.int16)[:, None]
@@ -303,7 +316,7 @@ def _few_extras(extras: Sequence[int]) -> bool:
     return cells[0].bit_count() == 1 and all(m == cells[0] for m in cells)
 
 
-def useful_regions(allowed: int, holders: Sequence[int], pair: int) -> list[int]:
+def useful_regions(allowed: int, holders: Sequence[int], pair: int, counts: Sequence[int] | None = None) -> list[int]:
     """Parts of ``allowed`` that can hold a useful loop (see :func:`find_loops`).
 
     ``holders[d]`` is the bitboard of the cells with digit d, ``pair`` the
@@ -312,13 +325,21 @@ def useful_regions(allowed: int, holders: Sequence[int], pair: int) -> list[int]
     without three pair cells only type 2/5 is left, whose extra cells all hold
     the same single extra z.  Early in a hard puzzle there are few pair cells,
     and this cut keeps the loop search small.  Counted on bitboards: the cells
-    with one extra digit and with two or more.
+    with one extra digit and with two or more, from ``counts``, the cells in
+    at least one to four of the holders (:func:`~techniques.uniqueness.at_least`),
+    which the caller makes once for all pairs: a cell holding h of x and y
+    has n - h extra digits when it is in n holders.
     """
-    one = several = 0
-    for d in range(1, 10):
-        if not pair >> (d - 1) & 1:
-            several |= one & holders[d]
-            one |= holders[d]
+    if counts is None:
+        counts = at_least(holders, 4)
+    in1, in2, in3, in4 = counts
+    hx = holders[(pair & -pair).bit_length()]
+    hy = holders[pair.bit_length()]
+    both = hx & hy
+    one_of = hx ^ hy
+    neither = ~(hx | hy)
+    one = neither & in1 | one_of & in2 | both & in3
+    several = neither & in2 | one_of & in3 | both & in4
     pair_cells = allowed & ~one
     if pair_cells.bit_count() >= 3:
         return [allowed]
@@ -509,12 +530,24 @@ def loop_findings(board: Board, pat: Pattern) -> Iterator[Finding]:
 # --------------------------------------------------------------------------- techniques
 
 
+def near(changed: int) -> int:
+    """The changed cells and every cell sharing a unit with one: a loop none of whose
+    cells is here reads no changed cell.  Everything for :data:`EVERYWHERE`."""
+    if changed == EVERYWHERE:
+        return ALL_CELLS
+    out = changed
+    for c in cells_of(changed):
+        out |= PEER_MASK[c]
+    return out
+
+
+
 def _loop_bonus(params: dict[str, float], size: int) -> float:
     return params["loop_per_pair"] * (size // 2 - 2)
 
 
 @register
-class UniqueLoop(Technique):
+class UniqueLoop(Rechecking):
     """Unique loops of 6, 8 and 10 cells: rectangle type points + 3 per extra cell pair."""
 
     code = "UL"
@@ -533,32 +566,45 @@ class UniqueLoop(Technique):
     def find(self, board: Board, ctx: Context) -> Iterator[Step]:
         if not board.pencil or not ctx.unique:
             return  # candidates not written yet, or uniqueness not established
+        changed = self.recheck.changed(board)
+        if not changed:
+            return
+        touching = near(changed)
         found = []
         pos = board.positions
+        counts = at_least(pos, 4)
         for x, y in combinations(range(1, 10), 2):
             both = pos[x] & pos[y]
-            if both.bit_count() < 6:
+            if both.bit_count() < 6 or not both & touching:
                 continue
             pair = (1 << (x - 1)) | (1 << (y - 1))
-            regions = useful_regions(both, pos, pair)
+            regions = useful_regions(both, pos, pair, counts)
             if not regions:
                 continue
             extras = [m & ~pair for m in board.cands]
             for region in regions:
                 for cells, _ in find_loops(region, both, both, int(self.params["max_cells"]), extras):
+                    loop = 0
+                    for c in cells:
+                        loop |= CELL_BIT[c]
+                    if not loop & touching:
+                        continue
                     masks = tuple(board.cands[c] for c in cells)
                     pat = Pattern(cells, masks, (0,) * len(cells), x, y, display_order(cells))
                     found.append((sorted(cells), x, y, pat))
         found.sort(key=lambda item: item[:3])
+        stepped = False
         for _, _, _, pat in found:
             bonus = _loop_bonus(self.params, len(pat.cells))
             for f in loop_findings(board, pat):
+                stepped = True
                 points = type_points(self.params, f.type) + bonus
                 yield make_step(self.code, points, pat, f, {"size": len(pat.cells)})
+        self.recheck.done(board, stepped)
 
 
 @register
-class QuasiUniqueLoop(Technique):
+class QuasiUniqueLoop(Rechecking):
     """Quasi unique loops of 6 cells: 6-loop points + (1 + 2N) for N re-added candidates."""
 
     code = "QUL"
@@ -577,11 +623,16 @@ class QuasiUniqueLoop(Technique):
     def find(self, board: Board, ctx: Context) -> Iterator[Step]:
         if not board.pencil or not ctx.unique:
             return  # candidates not written yet, or uniqueness not established
+        changed = self.recheck.changed(board)
+        if not changed:
+            return
+        touching = near(changed)
         eff = effective_masks(board)
         # the cells of each digit in the effective masks: candidates, and cells solved earlier
         holders = list(board.positions)
         for c in cells_of(ALL_CELLS & ~board.empty & ~board.givens):
             holders[board.values[c]] |= 1 << c
+        counts = at_least(holders, 4)
         shapes = _six_cell_shapes()
         off = _shapes_off(board.givens)
         # the useful regions of every digit pair, then the shapes inside them in one test
@@ -591,13 +642,13 @@ class QuasiUniqueLoop(Technique):
         for x, y in combinations(range(1, 10), 2):
             allowed = (holders[x] | holders[y]) & ~board.givens
             pair = (1 << (x - 1)) | (1 << (y - 1))
-            for region in useful_regions(allowed, holders, pair):
+            for region in useful_regions(allowed, holders, pair, counts):
                 pairs.append((x, y))
                 pair_masks.append(pair)
                 regions.append(region)
         found = []
         if regions:
-            for j, k in _matching_shapes(off, regions, pair_masks, eff, board.empty):
+            for j, k in _matching_shapes(off, regions, pair_masks, eff, board.empty, touching):
                 x, y = pairs[j]
                 cells, colours = shapes.loops[k]
                 if not _few_extras([eff[c] & ~pair_masks[j] for c in cells]):
@@ -619,6 +670,7 @@ class QuasiUniqueLoop(Technique):
                 pat = Pattern(cells, masks, tuple(added), x, y, display_order(cells))
                 found.append((sorted(cells), x, y, pat))
         found.sort(key=lambda item: item[:3])
+        stepped = False
         for _, _, _, pat in found:
             bonus = (
                 _loop_bonus(self.params, 6)
@@ -626,7 +678,9 @@ class QuasiUniqueLoop(Technique):
                 + self.params["quasi_per_digit"] * pat.added_count
             )
             for f in loop_findings(board, pat):
+                stepped = True
                 points = type_points(self.params, f.type) + bonus
                 yield make_step(
                     self.code, points, pat, f, {"size": 6, "cands": pat.candidates(), "added": pat.added_count}
                 )
+        self.recheck.done(board, stepped)
