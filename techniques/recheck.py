@@ -14,7 +14,8 @@ the changed cells.
 Which cells a pattern "touches" is each technique's business (a unit-local
 search: the unit; a per-digit search: the digit's changed cells); this class
 only keeps the state of the last empty search and tells what changed since:
-the cells (:meth:`Recheck.changed`) or, for a search that reads each digit's
+the cells (:meth:`Recheck.changed`), per digit the cells that lost it
+(:meth:`Recheck.changed_places`) or, for a search that reads each digit's
 places on their own, the digits (:meth:`Recheck.changed_digits`).
 It keeps a reference to that board, so an identity test cannot be fooled by a
 new board at a recycled address.  Any other board, or a board on which the
@@ -79,6 +80,20 @@ class Recheck:
             if last[d] != now[d]:
                 digits |= 1 << (d - 1)
         return digits
+
+    def changed_places(self, board: Board) -> list[int]:
+        """Per digit ``d`` (index ``d``, as in ``Board.positions``) the cells whose candidate ``d``
+        went since the search last found nothing on ``board``; :data:`EVERYWHERE` for every
+        digit when there is no such earlier state of this board.
+
+        A pattern that reads only some digits outside its own cells (the strong
+        links of its two main candidates) looks at these.
+        """
+        if self.board is not board:
+            return [EVERYWHERE] * 10
+        last = self.positions
+        now = board.positions
+        return [last[d] ^ now[d] for d in range(10)]
 
     def done(self, board: Board, found: bool) -> None:
         """Record the outcome of a search of ``board`` run to its end (``found``: it yielded a step).

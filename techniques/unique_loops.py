@@ -20,12 +20,13 @@ digit type 6 or 7, two links of both digits type 8.
 Quasi loops are searched for 6 cells only, like the original; a digit found
 in all cells of one colour is re-added to the other colour's cells.
 
-A loop's types read its cells and the units through them (the strong links of
-x and y there, a type 3's quasi tuple), nothing else: type 2/5 also removes
-from cells outside, but those can only lose candidates.  So both searches
-remember where they last found nothing (:mod:`techniques.recheck`) and then
-look only at the loops with a cell that is a changed cell or shares a unit
-with one (:func:`near`).
+A loop's types read its cells and, in the units through them, the places of x
+and y (the strong links) and for type 3 every candidate; type 2/5 also
+removes from cells outside, but those can only lose candidates.  So both
+searches remember where they last found nothing (:mod:`techniques.recheck`)
+and then look only at the loops that read a change
+(:func:`~techniques.uniqueness.reads_changed`): a digit pair only where its
+cells are near a change (:func:`near`), a loop only if it reads one.
 """
 
 from __future__ import annotations
@@ -57,6 +58,7 @@ from techniques.uniqueness import (
     generic_findings,
     make_step,
     quasi_floor,
+    reads_changed,
     type_floor,
     type_points,
 )
@@ -280,7 +282,7 @@ def _shapes_off(givens: int) -> _ShapesOff:
 
 def _matching_shapes(
     off: _ShapesOff, regions: Sequence[int], pairs: Sequence[int], eff: Sequence[int], open_cells: int,
-    touching: int = ALL_CELLS,
+    touching: Sequence[int] | None = None,
 ) -> list[tuple[int, int]]:
     """(region index, shape index) of the shapes that may form a quasi loop, by region, then shape.
 
@@ -291,16 +293,18 @@ def _matching_shapes(
     tests every region of every digit pair of a position: their cost is
     mostly the fixed cost of each numpy operation, so testing all at once is
     much cheaper than one test per region.  The regions hold no given, so
-    only the shapes of ``off`` can lie inside them.  Only shapes with a cell
-    in ``touching`` are kept.
+    only the shapes of ``off`` can lie inside them.  With ``touching`` (a
+    bitboard per region) only the shapes with a cell there are kept.
     """
     low = (1 << 64) - 1
     outside_lo = np.array([~r & low for r in regions], dtype=np.uint64)[:, None]
     outside_hi = np.array([(~r >> 64) & low for r in regions], dtype=np.uint64)[:, None]
     inside = ((off.cells_lo & outside_lo) == 0) & ((off.cells_hi & outside_hi) == 0)
     has_open = ((off.cells_lo & np.uint64(open_cells & low)) != 0) | ((off.cells_hi & np.uint64(open_cells >> 64)) != 0)
-    if touching != ALL_CELLS:
-        has_open &= ((off.cells_lo & np.uint64(touching & low)) != 0) | ((off.cells_hi & np.uint64(touching >> 64)) != 0)
+    if touching is not None:
+        touch_lo = np.array([t & low for t in touching], dtype=np.uint64)[:, None]
+        touch_hi = np.array([t >> 64 for t in touching], dtype=np.uint64)[:, None]
+        inside &= ((off.cells_lo & touch_lo) != 0) | ((off.cells_hi & touch_hi) != 0)
     masks = np.array(eff, dtype=np.int16)
     filled = np.bitwise_and.reduce(masks[off.class0_cells], axis=1) | np.bitwise_and.reduce(masks[off.class1_cells], axis=1)
     wanted = np.array(pairs, dtype=np.int16)[:, None]
@@ -332,14 +336,7 @@ def useful_regions(allowed: int, holders: Sequence[int], pair: int, counts: Sequ
     """
     if counts is None:
         counts = at_least(holders, 4)
-    in1, in2, in3, in4 = counts
-    hx = holders[(pair & -pair).bit_length()]
-    hy = holders[pair.bit_length()]
-    both = hx & hy
-    one_of = hx ^ hy
-    neither = ~(hx | hy)
-    one = neither & in1 | one_of & in2 | both & in3
-    several = neither & in2 | one_of & in3 | both & in4
+    one, several = _with_extras(holders, pair, counts)
     pair_cells = allowed & ~one
     if pair_cells.bit_count() >= 3:
         return [allowed]
@@ -351,6 +348,41 @@ def useful_regions(allowed: int, holders: Sequence[int], pair: int, counts: Sequ
             if region.bit_count() >= 6:
                 regions.append(region)
     return regions
+
+
+def _with_extras(holders: Sequence[int], pair: int, counts: Sequence[int]) -> tuple[int, int]:
+    """The cells with one digit or more besides the ``pair`` of x and y, and with two or more.
+
+    ``counts``: the cells in at least one to four of the holders; a cell
+    holding h of x and y and in n holders has n - h other digits.
+    """
+    in1, in2, in3, in4 = counts
+    hx = holders[(pair & -pair).bit_length()]
+    hy = holders[pair.bit_length()]
+    both = hx & hy
+    one_of = hx ^ hy
+    neither = ~(hx | hy)
+    return neither & in1 | one_of & in2 | both & in3, neither & in2 | one_of & in3 | both & in4
+
+
+def _touching(cells: int, holders: Sequence[int], pair: int, counts: Sequence[int], changed: int, near_xy: int,
+              near_changed: int) -> int:
+    """Where a loop inside ``cells`` of the digit ``pair`` needs a cell to read a change
+    (:func:`~techniques.uniqueness.reads_changed`): a changed cell, a cell near a change
+    of x or y, and, when ``cells`` hold the four pair cells a type 3 needs, near any change."""
+    one, _ = _with_extras(holders, pair, counts)
+    touching = changed | near_xy
+    if (cells & ~one).bit_count() >= 4:
+        touching |= near_changed
+    return touching
+
+
+def _reads(cells: Sequence[int]) -> int:
+    """The cells of the units through ``cells`` (a loop's: its cells are among them)."""
+    out = 0
+    for c in cells:
+        out |= PEER_MASK[c]
+    return out
 
 
 def display_order(cells: tuple[int, ...]) -> tuple[int, ...]:
@@ -569,27 +601,32 @@ class UniqueLoop(Rechecking):
         changed = self.recheck.changed(board)
         if not changed:
             return
-        touching = near(changed)
+        places = self.recheck.changed_places(board)
+        near_places = [near(p) for p in places]
+        near_changed = near(changed)
         found = []
         pos = board.positions
         counts = at_least(pos, 4)
         for x, y in combinations(range(1, 10), 2):
             both = pos[x] & pos[y]
-            if both.bit_count() < 6 or not both & touching:
+            if both.bit_count() < 6:
                 continue
             pair = (1 << (x - 1)) | (1 << (y - 1))
+            touching = _touching(both, pos, pair, counts, changed, near_places[x] | near_places[y], near_changed)
+            if not both & touching:
+                continue
             regions = useful_regions(both, pos, pair, counts)
             if not regions:
                 continue
             extras = [m & ~pair for m in board.cands]
             for region in regions:
                 for cells, _ in find_loops(region, both, both, int(self.params["max_cells"]), extras):
+                    masks = tuple(board.cands[c] for c in cells)
                     loop = 0
                     for c in cells:
                         loop |= CELL_BIT[c]
-                    if not loop & touching:
+                    if not reads_changed(loop, _reads(cells), masks, pair, changed, places[x] | places[y]):
                         continue
-                    masks = tuple(board.cands[c] for c in cells)
                     pat = Pattern(cells, masks, (0,) * len(cells), x, y, display_order(cells))
                     found.append((sorted(cells), x, y, pat))
         found.sort(key=lambda item: item[:3])
@@ -626,7 +663,9 @@ class QuasiUniqueLoop(Rechecking):
         changed = self.recheck.changed(board)
         if not changed:
             return
-        touching = near(changed)
+        places = self.recheck.changed_places(board)
+        near_places = [near(p) for p in places]
+        near_changed = near(changed)
         eff = effective_masks(board)
         # the cells of each digit in the effective masks: candidates, and cells solved earlier
         holders = list(board.positions)
@@ -639,13 +678,19 @@ class QuasiUniqueLoop(Rechecking):
         pairs: list[tuple[int, int]] = []
         pair_masks: list[int] = []
         regions: list[int] = []
+        touching: list[int] = []
         for x, y in combinations(range(1, 10), 2):
             allowed = (holders[x] | holders[y]) & ~board.givens
             pair = (1 << (x - 1)) | (1 << (y - 1))
+            touch = _touching(allowed, holders, pair, counts, changed, near_places[x] | near_places[y], near_changed)
+            if not allowed & touch:
+                continue
             for region in useful_regions(allowed, holders, pair, counts):
-                pairs.append((x, y))
-                pair_masks.append(pair)
-                regions.append(region)
+                if region & touch:
+                    pairs.append((x, y))
+                    pair_masks.append(pair)
+                    regions.append(region)
+                    touching.append(touch)
         found = []
         if regions:
             for j, k in _matching_shapes(off, regions, pair_masks, eff, board.empty, touching):
@@ -667,6 +712,11 @@ class QuasiUniqueLoop(Rechecking):
                 if not any(added):
                     continue
                 masks = tuple(e[i] | added[i] for i in range(6))
+                shape = 0
+                for c in cells:
+                    shape |= CELL_BIT[c]
+                if not reads_changed(shape, _reads(cells), masks, pair_masks[j], changed, places[x] | places[y]):
+                    continue
                 pat = Pattern(cells, masks, tuple(added), x, y, display_order(cells))
                 found.append((sorted(cells), x, y, pat))
         found.sort(key=lambda item: item[:3])

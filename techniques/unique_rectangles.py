@@ -4,10 +4,11 @@ The patterns, their types and points are in :mod:`techniques.uniqueness`; a
 quasi UR re-adds eliminated main candidates (or the digit of a cell solved
 earlier, no given) along a diagonal and then applies the same types.
 
-A rectangle's types read its corners and its two rows, two columns and two
-boxes (:attr:`~techniques.uniqueness.Rect.reads`), nothing else; so both
-searches remember where they last found nothing (:mod:`techniques.recheck`)
-and then visit only the rectangles with a changed cell among those.
+A rectangle's types read its corners and, in its two rows, two columns and
+two boxes (:attr:`~techniques.uniqueness.Rect.reads`), the places of its main
+candidates and for type 3 every candidate; so both searches remember where
+they last found nothing (:mod:`techniques.recheck`) and then look only at the
+rectangles that read a change (:func:`~techniques.uniqueness.reads_changed`).
 """
 
 from __future__ import annotations
@@ -31,6 +32,7 @@ from techniques.uniqueness import (
     effective_masks,
     make_step,
     quasi_floor,
+    reads_changed,
     rectangle_findings,
     rectangle_may_apply,
     type_floor,
@@ -72,6 +74,7 @@ class UniqueRectangle(Rechecking):
         changed = self.recheck.changed(board)
         if not changed:
             return
+        places = self.recheck.changed_places(board)
         found = False
         cands = board.cands
         # every type needs all four corners with the two main candidates and one pair cell
@@ -88,6 +91,9 @@ class UniqueRectangle(Rechecking):
             # every type needs a pair cell, so the pair is some corner's whole candidate list
             pairs = sorted({tuple(bits(m)) for m in masks if m.bit_count() == 2})
             for x, y in pairs:
+                if not reads_changed(rect.mask, rect.reads, masks, (1 << (x - 1)) | (1 << (y - 1)), changed,
+                                     places[x] | places[y]):
+                    continue
                 pat = Pattern(rect.cells, masks, (0, 0, 0, 0), x, y, RECT_ORDER)
                 for f in rectangle_findings(board, pat):
                     found = True
@@ -123,6 +129,7 @@ class QuasiUniqueRectangle(Rechecking):
         changed = self.recheck.changed(board)
         if not changed:
             return
+        places = self.recheck.changed_places(board)
         found = False
         eff = effective_masks(board)
         # a corner with candidates, and (for a pair cell) one with at most two effective
@@ -147,6 +154,8 @@ class QuasiUniqueRectangle(Rechecking):
                 if not any(added):
                     continue
                 masks = tuple(e[i] | added[i] for i in range(4))
+                if not reads_changed(rect.mask, rect.reads, masks, pair, changed, places[x] | places[y]):
+                    continue
                 if not rectangle_may_apply(board, rect.cells, masks, x, y):
                     continue
                 pat = Pattern(rect.cells, masks, tuple(added), x, y, RECT_ORDER)

@@ -679,6 +679,22 @@ def at_least(holders: Sequence[int], most: int) -> list[int]:
     return out
 
 
+def reads_changed(cells: int, reads: int, masks: Sequence[int], pair: int, changed: int, xy_changed: int) -> bool:
+    """Whether a rectangle or loop may find something new since its search last found nothing.
+
+    ``cells`` are its cells, ``reads`` the cells of the units through them,
+    ``masks`` its cells' (effective) masks and ``pair`` its main candidates;
+    ``changed`` the changed cells and ``xy_changed`` those that lost x or y.
+    Besides its own cells a pattern reads, in its units, the places of x and y
+    (its strong links) and, only for type 3 (exactly two cells other than pair
+    cells), every candidate of the units those two share.  Type 2/5 removes
+    from cells outside too, but those only ever lose candidates.
+    """
+    if cells & changed or reads & xy_changed:
+        return True
+    return bool(reads & changed) and sum(1 for m in masks if m != pair) == 2
+
+
 def effective_masks(board: Board) -> list[int]:
     """Candidates, or for a cell solved earlier (not a given) the bit of its digit; 0 for givens."""
     out = list(board.cands)
