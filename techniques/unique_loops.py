@@ -154,6 +154,21 @@ def find_loops(
         remove()
 
 
+@lru_cache(maxsize=256)
+def _loops_in(region: int, max_size: int, extras: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+    """The cells of the loops :func:`find_loops` finds in ``region``, a part of the cells
+    holding both digits, whose cells have the other digits ``extras`` (in scan order).
+
+    That is all the search reads, and a step changes the candidates of few
+    regions, so the loops are made once and kept while the engine searches
+    again after each step.
+    """
+    by_cell = [0] * 81
+    for c, extra in zip(cells_of(region), extras):
+        by_cell[c] = extra
+    return tuple(cells for cells, _ in find_loops(region, region, region, max_size, by_cell))
+
+
 class _SixCellShapes(NamedTuple):
     """The six-cell loops, their cells as 2x64-bit numpy words, and the three cells of each colour class."""
 
@@ -282,7 +297,7 @@ def _shapes_off(givens: int) -> _ShapesOff:
 
 def _matching_shapes(
     off: _ShapesOff, regions: Sequence[int], pairs: Sequence[int], eff: Sequence[int], open_cells: int,
-    touching: Sequence[int] | None = None,
+    touching: int = ALL_CELLS,
 ) -> list[tuple[int, int]]:
     """(region index, shape index) of the shapes that may form a quasi loop, by region, then shape.
 
@@ -293,23 +308,26 @@ def _matching_shapes(
     tests every region of every digit pair of a position: their cost is
     mostly the fixed cost of each numpy operation, so testing all at once is
     much cheaper than one test per region.  The regions hold no given, so
-    only the shapes of ``off`` can lie inside them.  With ``touching`` (a
-    bitboard per region) only the shapes with a cell there are kept.
+    only the shapes of ``off`` can lie inside them.  Only the shapes with a
+    cell in ``touching`` are kept.  What depends on the shape alone (an open
+    cell, a cell in ``touching``, some digit filling a class) is tested
+    first, so that the tests per region look at the shapes left.
     """
     low = (1 << 64) - 1
-    outside_lo = np.array([~r & low for r in regions], dtype=np.uint64)[:, None]
-    outside_hi = np.array([(~r >> 64) & low for r in regions], dtype=np.uint64)[:, None]
-    inside = ((off.cells_lo & outside_lo) == 0) & ((off.cells_hi & outside_hi) == 0)
-    has_open = ((off.cells_lo & np.uint64(open_cells & low)) != 0) | ((off.cells_hi & np.uint64(open_cells >> 64)) != 0)
-    if touching is not None:
-        touch_lo = np.array([t & low for t in touching], dtype=np.uint64)[:, None]
-        touch_hi = np.array([t >> 64 for t in touching], dtype=np.uint64)[:, None]
-        inside &= ((off.cells_lo & touch_lo) != 0) | ((off.cells_hi & touch_hi) != 0)
     masks = np.array(eff, dtype=np.int16)
     filled = np.bitwise_and.reduce(masks[off.class0_cells], axis=1) | np.bitwise_and.reduce(masks[off.class1_cells], axis=1)
+    keep = (((off.cells_lo & np.uint64(open_cells & low)) != 0) | ((off.cells_hi & np.uint64(open_cells >> 64)) != 0)) & (filled != 0)
+    if touching != ALL_CELLS:
+        keep &= ((off.cells_lo & np.uint64(touching & low)) != 0) | ((off.cells_hi & np.uint64(touching >> 64)) != 0)
+    kept = np.flatnonzero(keep)
+    if not len(kept):
+        return []
+    outside_lo = np.array([~r & low for r in regions], dtype=np.uint64)[:, None]
+    outside_hi = np.array([(~r >> 64) & low for r in regions], dtype=np.uint64)[:, None]
+    inside = ((off.cells_lo[kept] & outside_lo) == 0) & ((off.cells_hi[kept] & outside_hi) == 0)
     wanted = np.array(pairs, dtype=np.int16)[:, None]
-    which, shape = np.nonzero(inside & has_open & ((filled & wanted) == wanted))
-    return list(zip(which.tolist(), off.shapes[shape].tolist()))
+    which, shape = np.nonzero(inside & ((filled[kept] & wanted) == wanted))
+    return list(zip(which.tolist(), off.shapes[kept[shape]].tolist()))
 
 
 def _few_extras(extras: Sequence[int]) -> bool:
@@ -618,9 +636,9 @@ class UniqueLoop(Rechecking):
             regions = useful_regions(both, pos, pair, counts)
             if not regions:
                 continue
-            extras = [m & ~pair for m in board.cands]
             for region in regions:
-                for cells, _ in find_loops(region, both, both, int(self.params["max_cells"]), extras):
+                extras = tuple(board.cands[c] & ~pair for c in cells_of(region))
+                for cells in _loops_in(region, int(self.params["max_cells"]), extras):
                     masks = tuple(board.cands[c] for c in cells)
                     loop = 0
                     for c in cells:
@@ -678,7 +696,7 @@ class QuasiUniqueLoop(Rechecking):
         pairs: list[tuple[int, int]] = []
         pair_masks: list[int] = []
         regions: list[int] = []
-        touching: list[int] = []
+        touching = 0
         for x, y in combinations(range(1, 10), 2):
             allowed = (holders[x] | holders[y]) & ~board.givens
             pair = (1 << (x - 1)) | (1 << (y - 1))
@@ -690,7 +708,7 @@ class QuasiUniqueLoop(Rechecking):
                     pairs.append((x, y))
                     pair_masks.append(pair)
                     regions.append(region)
-                    touching.append(touch)
+                    touching |= touch
         found = []
         if regions:
             for j, k in _matching_shapes(off, regions, pair_masks, eff, board.empty, touching):
