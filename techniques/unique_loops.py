@@ -43,7 +43,7 @@ from techniques.base import Context, Phase, register
 from techniques.board import Board
 from techniques.findings import Cells, Digit, Fragment
 from techniques.points import linear_floor
-from techniques.recheck import EVERYWHERE, Rechecking
+from techniques.recheck import EVERYWHERE, Recheck, Rechecking
 from techniques.step import Candidate, Step
 from techniques.uniqueness import (
     REMOVE_DIGIT_FROM,
@@ -383,15 +383,33 @@ def _with_extras(holders: Sequence[int], pair: int, counts: Sequence[int]) -> tu
     return neither & in1 | one_of & in2 | both & in3, neither & in2 | one_of & in3 | both & in4
 
 
-def _touching(cells: int, holders: Sequence[int], pair: int, counts: Sequence[int], changed: int, near_xy: int,
-              near_changed: int) -> int:
-    """Where a loop inside ``cells`` of the digit ``pair`` needs a cell to read a change
-    (:func:`~techniques.uniqueness.reads_changed`): a changed cell, a cell near a change
+class _Changes(NamedTuple):
+    """What changed since a loop search last found nothing: the cells, per digit the cells
+    that lost it, and the cells near (:func:`near`) each of these and near any change."""
+
+    cells: int
+    places: list[int]
+    near_places: list[int]
+    near_cells: int
+
+
+def _changes(recheck: Recheck, board: Board) -> _Changes | None:
+    """The changes since ``recheck``'s search last found nothing on ``board``; None when there are none."""
+    changed = recheck.changed(board)
+    if not changed:
+        return None
+    places = recheck.changed_places(board)
+    return _Changes(changed, places, [near(p) for p in places], near(changed))
+
+
+def _touching(cells: int, holders: Sequence[int], pair: int, counts: Sequence[int], since: _Changes, x: int, y: int) -> int:
+    """Where a loop inside ``cells`` of the digits x and y (``pair``) needs a cell to read a
+    change (:func:`~techniques.uniqueness.reads_changed`): a changed cell, a cell near a change
     of x or y, and, when ``cells`` hold the four pair cells a type 3 needs, near any change."""
     one, _ = _with_extras(holders, pair, counts)
-    touching = changed | near_xy
+    touching = since.cells | since.near_places[x] | since.near_places[y]
     if (cells & ~one).bit_count() >= 4:
-        touching |= near_changed
+        touching |= since.near_cells
     return touching
 
 
@@ -616,12 +634,9 @@ class UniqueLoop(Rechecking):
     def find(self, board: Board, ctx: Context) -> Iterator[Step]:
         if not board.pencil or not ctx.unique:
             return  # candidates not written yet, or uniqueness not established
-        changed = self.recheck.changed(board)
-        if not changed:
+        since = _changes(self.recheck, board)
+        if since is None:
             return
-        places = self.recheck.changed_places(board)
-        near_places = [near(p) for p in places]
-        near_changed = near(changed)
         found = []
         pos = board.positions
         counts = at_least(pos, 4)
@@ -630,7 +645,7 @@ class UniqueLoop(Rechecking):
             if both.bit_count() < 6:
                 continue
             pair = (1 << (x - 1)) | (1 << (y - 1))
-            touching = _touching(both, pos, pair, counts, changed, near_places[x] | near_places[y], near_changed)
+            touching = _touching(both, pos, pair, counts, since, x, y)
             if not both & touching:
                 continue
             regions = useful_regions(both, pos, pair, counts)
@@ -643,7 +658,7 @@ class UniqueLoop(Rechecking):
                     loop = 0
                     for c in cells:
                         loop |= CELL_BIT[c]
-                    if not reads_changed(loop, _reads(cells), masks, pair, changed, places[x] | places[y]):
+                    if not reads_changed(loop, _reads(cells), masks, pair, since.cells, since.places[x] | since.places[y]):
                         continue
                     pat = Pattern(cells, masks, (0,) * len(cells), x, y, display_order(cells))
                     found.append((sorted(cells), x, y, pat))
@@ -678,12 +693,9 @@ class QuasiUniqueLoop(Rechecking):
     def find(self, board: Board, ctx: Context) -> Iterator[Step]:
         if not board.pencil or not ctx.unique:
             return  # candidates not written yet, or uniqueness not established
-        changed = self.recheck.changed(board)
-        if not changed:
+        since = _changes(self.recheck, board)
+        if since is None:
             return
-        places = self.recheck.changed_places(board)
-        near_places = [near(p) for p in places]
-        near_changed = near(changed)
         eff = effective_masks(board)
         # the cells of each digit in the effective masks: candidates, and cells solved earlier
         holders = list(board.positions)
@@ -700,7 +712,7 @@ class QuasiUniqueLoop(Rechecking):
         for x, y in combinations(range(1, 10), 2):
             allowed = (holders[x] | holders[y]) & ~board.givens
             pair = (1 << (x - 1)) | (1 << (y - 1))
-            touch = _touching(allowed, holders, pair, counts, changed, near_places[x] | near_places[y], near_changed)
+            touch = _touching(allowed, holders, pair, counts, since, x, y)
             if not allowed & touch:
                 continue
             for region in useful_regions(allowed, holders, pair, counts):
@@ -733,7 +745,7 @@ class QuasiUniqueLoop(Rechecking):
                 shape = 0
                 for c in cells:
                     shape |= CELL_BIT[c]
-                if not reads_changed(shape, _reads(cells), masks, pair_masks[j], changed, places[x] | places[y]):
+                if not reads_changed(shape, _reads(cells), masks, pair_masks[j], since.cells, since.places[x] | since.places[y]):
                     continue
                 pat = Pattern(cells, masks, tuple(added), x, y, display_order(cells))
                 found.append((sorted(cells), x, y, pat))
