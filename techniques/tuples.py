@@ -33,8 +33,9 @@ of a line through it was filled.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from functools import lru_cache
+from operator import itemgetter
 from typing import Any, Final
 
 from puzzles.geometry import (
@@ -86,28 +87,39 @@ def _locked_subsets(items: list[tuple[int, int]], max_size: int) -> list[tuple[i
     """Subsets of ``items`` (id bit, mask) of 1..max_size members whose masks
     together have exactly as many bits as there are members.
 
-    Returns (ids, union, size) triples.  Cells with candidates (naked) or
-    digits with positions (hidden) are the items; the union bound prunes the
-    search long before the subset count (at most 255 for nine items) matters.
+    Returns (ids, union, size) triples, in no particular order.  Cells with
+    candidates (naked) or digits with places (hidden) are the items, ids and
+    masks both small (a unit's cells are numbered 0..8 here); the union bound
+    prunes the search long before the subset count (at most 255 for nine
+    items) matters.  Built one size after the other from the sets of one
+    member fewer whose union is still small enough.
     """
     out: list[tuple[int, int, int]] = []
     usable = [(i, m) for i, m in items if m.bit_count() <= max_size]
     n = len(usable)
-
-    def rec(start: int, ids: int, union: int, size: int) -> None:
+    # (ids, union, index of the next item that may join)
+    level: list[tuple[int, int, int]] = []
+    for j in range(n):
+        iid, mask = usable[j]
+        if mask.bit_count() == 1:
+            out.append((iid, mask, 1))
+        level.append((iid, mask, j + 1))
+    size = 1
+    while level and size < max_size:
         size += 1
-        for i in range(start, n):
-            iid, mask = usable[i]
-            u = union | mask
-            k = u.bit_count()
-            if k > max_size:
-                continue
-            if k == size:
-                out.append((ids | iid, u, size))
-            if size < max_size:
-                rec(i + 1, ids | iid, u, size)
-
-    rec(0, 0, 0, 0)
+        grown: list[tuple[int, int, int]] = []
+        for ids, union, start in level:
+            for j in range(start, n):
+                iid, mask = usable[j]
+                u = union | mask
+                k = u.bit_count()
+                if k > max_size:
+                    continue
+                if k == size:
+                    out.append((ids | iid, u, size))
+                if size < max_size:
+                    grown.append((ids | iid, u, j + 1))
+        level = grown
     return out
 
 
@@ -118,8 +130,13 @@ def unit_locked_sets(board: Board, unit: int) -> tuple[tuple[int, int], ...]:
     searched directly, larger ones as complements of hidden sets.
     """
     cells = board.rules.units[unit]
-    cands = board.cands
-    return _locked_sets(cells, tuple(cands[c] for c in cells))
+    return _locked_sets(cells, _unit_masks(cells)(board.cands))
+
+
+@lru_cache(maxsize=64)
+def _unit_masks(cells: tuple[int, ...]) -> Callable[[list[int]], tuple[int, ...]]:
+    """What reads the candidate masks of ``cells`` off a board's ``cands``, as a tuple in one call."""
+    return itemgetter(*cells)
 
 
 #: How many units' answers are kept: a step changes the candidates of few units, so the
@@ -133,49 +150,60 @@ def _locked_sets(unit_cells: tuple[int, ...], masks: tuple[int, ...]) -> tuple[t
     """:func:`unit_locked_sets` of the unit with these cells and candidate masks.
 
     The answer depends on nothing else (a digit's places in the unit are the
-    cells whose masks hold it), so it is remembered across positions.
+    cells whose masks hold it), so it is remembered across positions.  The
+    search numbers the unit's cells 0..8 (small numbers) and names the cells
+    of the sets found at the end.
     """
-    cells = [(c, m) for c, m in zip(unit_cells, masks) if m]
-    k = len(cells)
+    k = len(masks) - masks.count(0)
     if k < 3:
         return ()
     empty = 0
     missing = 0
-    for c, m in cells:
-        empty |= 1 << c
-        missing |= m
+    items = []
+    for i, m in enumerate(masks):
+        if m:
+            empty |= 1 << i
+            missing |= m
+            items.append((1 << i, m))
     found: dict[int, int] = {}
     top = min(MAX_NAKED, k - 1)
-    for ids, union, size in _locked_subsets([(1 << c, m) for c, m in cells], min(DIRECT_SEARCH, top)):
+    for ids, union, size in _locked_subsets(items, min(DIRECT_SEARCH, top)):
         if size >= 2:
             found[ids] = union
     # naked sets of more than DIRECT_SEARCH cells: complements of hidden sets of k - size digits
     if top > DIRECT_SEARCH:
-        for _ids, hidden_cells, size in _locked_subsets(_places(cells, missing), k - DIRECT_SEARCH - 1):
-            naked_cells = empty & ~hidden_cells
+        for _ids, hidden_cells, size in _locked_subsets(_places(masks, missing), k - DIRECT_SEARCH - 1):
             if k - size > top:
                 continue
+            naked_cells = empty & ~hidden_cells
             union = 0
-            for c, m in cells:
-                if naked_cells >> c & 1:
+            for i, m in enumerate(masks):
+                if naked_cells >> i & 1:
                     union |= m
             if union.bit_count() == k - size:
                 found[naked_cells] = union
-    return tuple(sorted(found.items(), key=lambda item: (item[0].bit_count(), cells_of(item[0]))))
+    sets = [(_cells(local, unit_cells), union) for local, union in found.items()]
+    return tuple(sorted(sets, key=lambda item: (item[0].bit_count(), cells_of(item[0]))))
 
 
-def _places(cells: list[tuple[int, int]], missing: int) -> list[tuple[int, int]]:
-    """(digit bit, bitboard of the cells holding it) for each digit of ``missing``, ascending."""
-    places = []
-    for d in range(9):
-        bit = 1 << d
-        if missing & bit:
-            where = 0
-            for c, m in cells:
-                if m & bit:
-                    where |= 1 << c
-            places.append((bit, where))
-    return places
+def _places(masks: tuple[int, ...], missing: int) -> list[tuple[int, int]]:
+    """(digit bit, the unit's cells holding it, numbered 0..8) for each digit of ``missing``, ascending."""
+    places = [0] * 9
+    for i, m in enumerate(masks):
+        while m:
+            low = m & -m
+            places[low.bit_length() - 1] |= 1 << i
+            m ^= low
+    return [(1 << d, places[d]) for d in range(9) if missing >> d & 1]
+
+
+def _cells(local: int, unit_cells: tuple[int, ...]) -> int:
+    """The bitboard of the unit's cells numbered in ``local`` (bit i: ``unit_cells[i]``)."""
+    out = 0
+    for i, c in enumerate(unit_cells):
+        if local >> i & 1:
+            out |= 1 << c
+    return out
 
 
 @lru_cache(maxsize=_UNITS_REMEMBERED)
@@ -187,13 +215,12 @@ def _hidden_sets(
     (digits, cells bitboard, size) sorted by size, cells in scan order, digits;
     remembered across positions like :func:`_locked_sets`.
     """
-    cells = [(c, m) for c, m in zip(unit_cells, masks) if m]
     missing = 0
-    for _, m in cells:
+    for m in masks:
         missing |= m
     found = [
-        (ids, hidden_cells, size)
-        for ids, hidden_cells, size in _locked_subsets(_places(cells, missing), sizes[-1])
+        (ids, _cells(hidden_cells, unit_cells), size)
+        for ids, hidden_cells, size in _locked_subsets(_places(masks, missing), sizes[-1])
         if size in sizes
     ]
     found.sort(key=lambda f: (f[2], cells_of(f[1]), f[0]))
@@ -395,7 +422,7 @@ class HiddenTuple(_Tuples):
             if not changed & unit_mask[unit]:
                 continue
             unit_cells = geo.units[unit]
-            masks = tuple(cands[c] for c in unit_cells)
+            masks = _unit_masks(unit_cells)(cands)
             sizes = sizes_of[len(masks) - masks.count(0)]
             if not sizes:
                 continue

@@ -338,7 +338,7 @@ def _few_extras(extras: Sequence[int]) -> bool:
     return cells[0].bit_count() == 1 and all(m == cells[0] for m in cells)
 
 
-def useful_regions(allowed: int, holders: Sequence[int], pair: int, counts: Sequence[int] | None = None) -> list[int]:
+def useful_regions(allowed: int, holders: Sequence[int], pair: int, extras: tuple[int, int] | None = None) -> list[int]:
     """Parts of ``allowed`` that can hold a useful loop (see :func:`find_loops`).
 
     ``holders[d]`` is the bitboard of the cells with digit d, ``pair`` the
@@ -347,14 +347,9 @@ def useful_regions(allowed: int, holders: Sequence[int], pair: int, counts: Sequ
     without three pair cells only type 2/5 is left, whose extra cells all hold
     the same single extra z.  Early in a hard puzzle there are few pair cells,
     and this cut keeps the loop search small.  Counted on bitboards: the cells
-    with one extra digit and with two or more, from ``counts``, the cells in
-    at least one to four of the holders (:func:`~techniques.uniqueness.at_least`),
-    which the caller makes once for all pairs: a cell holding h of x and y
-    has n - h extra digits when it is in n holders.
+    with one extra digit and with two or more (``extras``, see :func:`_with_extras`).
     """
-    if counts is None:
-        counts = at_least(holders, 4)
-    one, several = _with_extras(holders, pair, counts)
+    one, several = extras or _with_extras(holders, pair, at_least(holders, 4))
     pair_cells = allowed & ~one
     if pair_cells.bit_count() >= 3:
         return [allowed]
@@ -371,8 +366,9 @@ def useful_regions(allowed: int, holders: Sequence[int], pair: int, counts: Sequ
 def _with_extras(holders: Sequence[int], pair: int, counts: Sequence[int]) -> tuple[int, int]:
     """The cells with one digit or more besides the ``pair`` of x and y, and with two or more.
 
-    ``counts``: the cells in at least one to four of the holders; a cell
-    holding h of x and y and in n holders has n - h other digits.
+    ``counts``: the cells in at least one to four of the holders
+    (:func:`~techniques.uniqueness.at_least`), which the caller makes once for
+    all pairs; a cell holding h of x and y and in n holders has n - h other digits.
     """
     in1, in2, in3, in4 = counts
     hx = holders[(pair & -pair).bit_length()]
@@ -402,11 +398,11 @@ def _changes(recheck: Recheck, board: Board) -> _Changes | None:
     return _Changes(changed, places, [near(p) for p in places], near(changed))
 
 
-def _touching(cells: int, holders: Sequence[int], pair: int, counts: Sequence[int], since: _Changes, x: int, y: int) -> int:
-    """Where a loop inside ``cells`` of the digits x and y (``pair``) needs a cell to read a
-    change (:func:`~techniques.uniqueness.reads_changed`): a changed cell, a cell near a change
-    of x or y, and, when ``cells`` hold the four pair cells a type 3 needs, near any change."""
-    one, _ = _with_extras(holders, pair, counts)
+def _touching(cells: int, one: int, since: _Changes, x: int, y: int) -> int:
+    """Where a loop inside ``cells`` of the digits x and y needs a cell to read a change
+    (:func:`~techniques.uniqueness.reads_changed`): a changed cell, a cell near a change of x
+    or y, and, when ``cells`` hold the four pair cells a type 3 needs (``one``: the cells with
+    another digit), near any change."""
     touching = since.cells | since.near_places[x] | since.near_places[y]
     if (cells & ~one).bit_count() >= 4:
         touching |= since.near_cells
@@ -645,10 +641,11 @@ class UniqueLoop(Rechecking):
             if both.bit_count() < 6:
                 continue
             pair = (1 << (x - 1)) | (1 << (y - 1))
-            touching = _touching(both, pos, pair, counts, since, x, y)
+            with_extras = _with_extras(pos, pair, counts)
+            touching = _touching(both, with_extras[0], since, x, y)
             if not both & touching:
                 continue
-            regions = useful_regions(both, pos, pair, counts)
+            regions = useful_regions(both, pos, pair, with_extras)
             if not regions:
                 continue
             for region in regions:
@@ -712,10 +709,11 @@ class QuasiUniqueLoop(Rechecking):
         for x, y in combinations(range(1, 10), 2):
             allowed = (holders[x] | holders[y]) & ~board.givens
             pair = (1 << (x - 1)) | (1 << (y - 1))
-            touch = _touching(allowed, holders, pair, counts, since, x, y)
+            with_extras = _with_extras(holders, pair, counts)
+            touch = _touching(allowed, with_extras[0], since, x, y)
             if not allowed & touch:
                 continue
-            for region in useful_regions(allowed, holders, pair, counts):
+            for region in useful_regions(allowed, holders, pair, with_extras):
                 if region & touch:
                     pairs.append((x, y))
                     pair_masks.append(pair)
