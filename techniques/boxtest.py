@@ -13,7 +13,7 @@ examples (docs/decisions.md, "Readings measured" (j)).
 
 A box test of a digit reads that digit's places alone, so each direction
 remembers where it last found nothing (:mod:`techniques.recheck`) and then
-searches only the digits whose places changed.
+searches only the digits that found something or whose places changed.
 """
 
 from __future__ import annotations
@@ -52,15 +52,15 @@ class _BoxTest(Rechecking):
         return float(self.params["points"])
 
     def _search(self, board: Board, tests: Callable[[int], tuple[_Test, ...]]) -> Iterator[Step]:
-        """The steps of the digits whose places changed since the search last found nothing."""
-        digits = self.recheck.changed_digits(board)
+        """The steps of the digits that found something last time or whose places changed since."""
+        digits = self.recheck.changed_digits(board) | self.recheck.again
         if not digits:
             return
-        found = False
+        fruitful = 0
         for unit, digit, target, here, elim in _by_unit(board.positions, tests, digits):
-            found = True
+            fruitful |= 1 << (digit - 1)
             yield self._step(self.code, digit, unit, target, here, elim)
-        self.recheck.done(board, found)
+        self.recheck.done_except(board, fruitful)
 
     def _step(self, code: str, digit: int, unit: int, target: int, pattern: int, elim: int) -> Step:
         return Step(

@@ -14,7 +14,7 @@ skipped, and of two equal views only the row one is kept.
 
 A grid of a digit reads that digit's places alone, so the search remembers
 where it last found nothing (:mod:`techniques.recheck`) and then searches only
-the digits whose places changed.
+the digits that found something or whose places changed.
 """
 
 from __future__ import annotations
@@ -135,20 +135,20 @@ class SingleDigitGrid(Rechecking):
     def find(self, board: Board, ctx: Context) -> Iterator[Step]:
         """Sizes 2, 3, 4; within a size digits 1-9; within a digit rows, then columns.
 
-        Only the digits whose places changed since the search last found nothing.
+        Only the digits that found something last time or whose places changed since.
         """
-        digits = self.recheck.changed_digits(board)
+        digits = self.recheck.changed_digits(board) | self.recheck.again
         if not digits:
             return
         positions = board.positions
-        found = False
+        fruitful = 0
         for n in SIZES:
             for digit in range(1, 10):
                 if digits >> (digit - 1) & 1 and positions[digit]:
                     for orientation, base, cover, pattern, elim in _digit_grids(positions[digit], n):
-                        found = True
+                        fruitful |= 1 << (digit - 1)
                         yield self._step(board, digit, n, orientation, base, cover, pattern, elim)
-        self.recheck.done(board, found)
+        self.recheck.done_except(board, fruitful)
 
     def _step(
         self, board: Board, digit: int, n: int, orientation: int, base: int, cover: int, pattern: int, elim: int

@@ -39,14 +39,22 @@ ALL_DIGITS = 0x1FF
 
 
 class Recheck:
-    """The board state at which one search last found nothing (one object per search)."""
+    """The board state at which one search last found nothing (one object per search).
 
-    __slots__ = ("board", "positions", "empty")
+    Or found something only in some of its parts (:meth:`done_except`): a
+    search made of parts that read apart (units, digits) finds nothing again
+    in a part that found nothing and whose cells did not change, whatever
+    the other parts found.
+    """
+
+    __slots__ = ("board", "positions", "empty", "again")
 
     def __init__(self) -> None:
         self.board: Board | None = None
         self.positions: list[int] = []
         self.empty = 0
+        #: The parts to search again whatever changed (see :meth:`done_except`).
+        self.again = 0
 
     def changed(self, board: Board) -> int:
         """The cells whose candidates changed since the search last found nothing on ``board``.
@@ -105,9 +113,20 @@ class Recheck:
             self.board = None
             self.positions = []
         else:
-            self.board = board
-            self.positions = board.positions[:]
-            self.empty = board.empty
+            self.done_except(board, 0)
+
+    def done_except(self, board: Board, again: int) -> None:
+        """Record a search of ``board`` run to its end in which only the parts ``again`` found something.
+
+        The parts are the search's own (bit u for unit u, bit d-1 for digit
+        d, ...): the next search of this board looks at them whatever
+        changed, at the others only where something changed.  ``again`` 0 is
+        ``done(board, found=False)``.
+        """
+        self.board = board
+        self.positions = board.positions[:]
+        self.empty = board.empty
+        self.again = again
 
 
 class Rechecking(Technique):

@@ -35,7 +35,7 @@ strong, ``-`` weak) for single-digit chains.
 
 A chain of a digit reads that digit's places alone, so each search remembers
 where it last found nothing (:mod:`techniques.recheck`) and then searches only
-the digits whose places changed.
+the digits that found something or whose places changed.
 """
 
 from __future__ import annotations
@@ -200,18 +200,22 @@ class _PerDigitChain(Rechecking):
         raise NotImplementedError
 
     def find(self, board: Board, ctx: Context) -> Iterator[Step]:
-        """Only the digits whose places changed since the search last found nothing."""
-        digits = self.recheck.changed_digits(board)
+        """Only the digits that found something last time or whose places changed since."""
+        digits = self.recheck.changed_digits(board) | self.recheck.again
         if not digits:
             return
         max_len = int(self.params["max_length"])
         found: list[tuple[tuple, Step]] = []
+        fruitful = 0
         positions = board.positions
         for d in range(1, 10):
             if digits >> (d - 1) & 1 and positions[d]:
-                found.extend(_digit_chains(self, d, positions[d], board.rules, max_len))
+                chains = _digit_chains(self, d, positions[d], board.rules, max_len)
+                if chains:
+                    fruitful |= 1 << (d - 1)
+                    found.extend(chains)
         yield from _sorted_unique(found)
-        self.recheck.done(board, bool(found))
+        self.recheck.done_except(board, fruitful)
 
 
 @register

@@ -21,7 +21,8 @@ cells and at most four digits (the complement of a hidden set of M digits is a
 naked set of K - M cells), which keeps the search small on a fresh grid.
 
 Both searches go unit by unit and remember where they last found nothing
-(:mod:`techniques.recheck`).  A unit's locked sets and what they remove read
+(:mod:`techniques.recheck`): the units that found nothing in their last
+search, and the board then.  A unit's locked sets and what they remove read
 the candidates of the unit's cells; a naked set of a line that lies in one box
 also removes from the rest of the box, but that part can only shrink as the
 candidates go, so a unit none of whose cells changed finds nothing again.  A
@@ -323,17 +324,18 @@ class NakedTuple(_Tuples):
         return linear_floor(self.params["naked_offset"], self.params["naked_per_cell"], 2, MAX_NAKED)
 
     def find(self, board: Board, ctx: Context) -> Iterator[Step]:
-        """Units in scan order; only the units that changed (see the module) since nothing was found."""
+        """Units in scan order; of those that found nothing last time, only the changed ones (see the module)."""
         changed = self.recheck.changed(board)
-        if not changed:
+        again = self.recheck.again
+        if not changed and not again:
             return
         filled = changed & ~board.empty
-        found = False
+        fruitful = 0
         cands = board.cands
         geo = board.rules
         unit_mask = geo.unit_mask
         for unit in geo.unit_ids:
-            if not changed & unit_mask[unit] and not filled & _LINES_THROUGH[unit]:
+            if not changed & unit_mask[unit] and not filled & _LINES_THROUGH[unit] and not again >> unit & 1:
                 continue
             sets = unit_locked_sets(board, unit)
             if not sets:
@@ -363,7 +365,7 @@ class NakedTuple(_Tuples):
                     elims += _eliminations(board, digits, geo.unit_mask[second] & ~cells_mask & ~geo.unit_mask[unit])
                 if not elims:
                     continue
-                found = True
+                fruitful |= 1 << unit
                 yield Step(
                     code=self.code,
                     points=naked_points(n, self.formulas),
@@ -371,7 +373,7 @@ class NakedTuple(_Tuples):
                     used=tuple((c, d) for c in cells for d in range(1, 10) if cands[c] >> (d - 1) & 1),
                     detail=self._detail(board, unit, second, n, m, digits, cells, empty & ~cells_mask),
                 )
-        self.recheck.done(board, found)
+        self.recheck.done_except(board, fruitful)
 
     def _detail(
         self,
@@ -408,10 +410,16 @@ class HiddenTuple(_Tuples):
         return linear_floor(self.params["hidden_offset"], self.params["hidden_per_digit"], 2, HIDDEN_SIZES[-1])
 
     def find(self, board: Board, ctx: Context) -> Iterator[Step]:
-        """Units in scan order; only the units with a changed cell since nothing was found."""
+        """Units in scan order; of those that found nothing last time, only those with a changed cell.
+
+        A unit whose step was left out as one already made from another unit
+        counts as one that found something.
+        """
         changed = self.recheck.changed(board)
-        if not changed:
+        again = self.recheck.again
+        if not changed and not again:
             return
+        fruitful = 0
         cands = board.cands
         seen: set[tuple[tuple[int, int], ...]] = set()
         geo = board.rules
@@ -419,7 +427,7 @@ class HiddenTuple(_Tuples):
         # hidden M counts only where cheaper than the naked K - M, K the unit's open cells
         sizes_of = [tuple(m for m in HIDDEN_SIZES if hidden_is_cheaper(k - m, m, self.formulas)) for k in range(10)]
         for unit in geo.unit_ids:
-            if not changed & unit_mask[unit]:
+            if not changed & unit_mask[unit] and not again >> unit & 1:
                 continue
             unit_cells = geo.units[unit]
             masks = _unit_masks(unit_cells)(cands)
@@ -440,7 +448,10 @@ class HiddenTuple(_Tuples):
                 if naked_digits.bit_count() != k - m:
                     continue  # only a broken grid lets the complement fall short
                 elims = tuple(_eliminations(board, missing & ~hidden_digits, hidden_cells))
-                if not elims or elims in seen:
+                if not elims:
+                    continue
+                fruitful |= 1 << unit
+                if elims in seen:
                     continue
                 seen.add(elims)
                 cells = cells_of(hidden_cells)
@@ -463,4 +474,4 @@ class HiddenTuple(_Tuples):
                                              rests=_rests(board, cells_of(naked_cells)), points=naked_points(n, self.formulas)),
                     },
                 )
-        self.recheck.done(board, bool(seen))
+        self.recheck.done_except(board, fruitful)
