@@ -19,7 +19,8 @@ the cells (:meth:`Recheck.changed`), per digit the cells that lost it
 places on their own, the digits (:meth:`Recheck.changed_digits`).
 It keeps a reference to that board, so an identity test cannot be fooled by a
 new board at a recycled address.  Any other board, or a board on which the
-search last found something, gets :data:`EVERYWHERE`: a full search.
+search last found something (unless it named the parts that did,
+:meth:`Recheck.done_except`), gets :data:`EVERYWHERE`: a full search.
 """
 
 from __future__ import annotations
