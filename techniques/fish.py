@@ -23,7 +23,7 @@ from collections.abc import Iterator
 from functools import lru_cache
 from typing import Final
 
-from puzzles.geometry import COL_MASK, ROW_MASK, cells_of
+from puzzles.geometry import COL_MASK, ROW_MASK, cells_of, transposed
 from techniques.base import Context, Phase, register
 from techniques.board import Board
 from techniques.findings import Digit, Digits, Items, Units
@@ -38,13 +38,7 @@ ROWS, COLUMNS = 0, 1
 def _line_bits(pos: int) -> tuple[list[int], list[int]]:
     """Per row the 9-bit mask of the columns holding the digit, and per column of the rows."""
     by_row = [(pos >> (9 * r)) & 0x1FF for r in range(9)]
-    by_col = [0] * 9
-    for r, bits in enumerate(by_row):
-        while bits:
-            low = bits & -bits
-            by_col[low.bit_length() - 1] |= 1 << r
-            bits ^= low
-    return by_row, by_col
+    return by_row, transposed(by_row)
 
 
 def _grids(lines: list[int], n: int) -> list[tuple[int, int]]:

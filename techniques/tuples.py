@@ -47,6 +47,7 @@ from puzzles.geometry import (
     ROW_MASK,
     ROW_OF,
     cells_of,
+    transposed,
 )
 from puzzles.rules import UNIT_COUNT
 from techniques.base import Context, Phase, Technique, register
@@ -189,12 +190,7 @@ def _locked_sets(unit_cells: tuple[int, ...], masks: tuple[int, ...]) -> tuple[t
 
 def _places(masks: tuple[int, ...], missing: int) -> list[tuple[int, int]]:
     """(digit bit, the unit's cells holding it, numbered 0..8) for each digit of ``missing``, ascending."""
-    places = [0] * 9
-    for i, m in enumerate(masks):
-        while m:
-            low = m & -m
-            places[low.bit_length() - 1] |= 1 << i
-            m ^= low
+    places = transposed(masks)
     return [(1 << d, places[d]) for d in range(9) if missing >> d & 1]
 
 
