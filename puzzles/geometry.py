@@ -13,6 +13,7 @@ language files (:mod:`techniques.texts`).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Final, TypeAlias
 
 #: A puzzle or solution: 81 digits row by row, 0 for an empty cell (the one definition of the packages).
@@ -109,3 +110,18 @@ def unit_name(unit: int) -> str:
     if kind == BOX_UNIT:
         return box_name(index)
     return f"{_UNIT_WORDS[kind]} {index + 1}"
+
+
+def transposed(rows: Sequence[int]) -> list[int]:
+    """Nine 9-bit masks read the other way: bit i of entry j is bit j of ``rows[i]``.
+
+    E.g. a digit's columns per row become its rows per column, or the
+    candidates per cell of a unit become the cells per digit.
+    """
+    out = [0] * 9
+    for i, bits in enumerate(rows):
+        while bits:
+            low = bits & -bits
+            out[low.bit_length() - 1] |= 1 << i
+            bits ^= low
+    return out

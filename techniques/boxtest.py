@@ -10,6 +10,10 @@ other, and let a tuned technique file price the directions apart.
 
 Points are a parameter, 2: the seed's value is lost, so it is measured on the
 examples (docs/decisions.md, "Readings measured" (j)).
+
+A box test of a digit reads that digit's places alone, so each direction
+remembers where it last found nothing (:mod:`techniques.recheck`) and then
+searches only the digits that found something or whose places changed.
 """
 
 from __future__ import annotations
@@ -19,9 +23,10 @@ from functools import lru_cache
 from typing import Final
 
 from puzzles.geometry import UNIT_MASK, cells_of
-from techniques.base import Context, Phase, Technique, register
+from techniques.base import Context, Phase, register
 from techniques.board import Board
 from techniques.findings import Digit, Unit
+from techniques.recheck import Rechecking
 from techniques.step import Step
 
 #: For each unit 0..26, the units it crosses in three cells, with those cells: a row or
@@ -33,7 +38,7 @@ CROSSINGS: Final = tuple(
 )
 
 
-class _BoxTest(Technique):
+class _BoxTest(Rechecking):
     """Shared parameter handling of both directions."""
 
     group = "I"
@@ -45,6 +50,17 @@ class _BoxTest(Technique):
     def floor(self) -> float:
         # the exact points are known up front, so they are also the lower bound
         return float(self.params["points"])
+
+    def _search(self, board: Board, tests: Callable[[int], tuple[_Test, ...]]) -> Iterator[Step]:
+        """The steps of the digits that found something last time or whose places changed since."""
+        digits = self.recheck.changed_digits(board) | self.recheck.again
+        if not digits:
+            return
+        fruitful = 0
+        for unit, digit, target, here, elim in _by_unit(board.positions, tests, digits):
+            fruitful |= 1 << (digit - 1)
+            yield self._step(self.code, digit, unit, target, here, elim)
+        self.recheck.done_except(board, fruitful)
 
     def _step(self, code: str, digit: int, unit: int, target: int, pattern: int, elim: int) -> Step:
         return Step(
@@ -63,8 +79,7 @@ class BoxTestLine(_BoxTest):
     code = "BT1"
 
     def find(self, board: Board, ctx: Context) -> Iterator[Step]:
-        for unit, digit, box_unit, here, elim in _by_unit(board.positions, _line_tests):
-            yield self._step(self.code, digit, unit, box_unit, here, elim)
+        return self._search(board, _line_tests)
 
 
 @register
@@ -74,8 +89,7 @@ class BoxTestBox(_BoxTest):
     code = "BT2"
 
     def find(self, board: Board, ctx: Context) -> Iterator[Step]:
-        for box_unit, digit, line_unit, here, elim in _by_unit(board.positions, _box_tests):
-            yield self._step(self.code, digit, box_unit, line_unit, here, elim)
+        return self._search(board, _box_tests)
 
 
 #: A box test of one digit: (its unit, the target unit, the digit's cells in the unit, the eliminations).
@@ -84,12 +98,14 @@ _Test = tuple[int, int, int, int]
 _REMEMBERED: Final = 256
 
 
-def _by_unit(positions: list[int], tests: Callable[[int], tuple[_Test, ...]]) -> list[tuple[int, int, int, int, int]]:
-    """Every digit's tests as (unit, digit, target unit, cells, eliminations), in the scan order:
-    by unit, then digit (a digit has at most one test per unit)."""
+def _by_unit(
+    positions: list[int], tests: Callable[[int], tuple[_Test, ...]], digits: int
+) -> list[tuple[int, int, int, int, int]]:
+    """The tests of ``digits`` (bit d-1 for digit d) as (unit, digit, target unit, cells, eliminations),
+    in the scan order: by unit, then digit (a digit has at most one test per unit)."""
     found = []
     for digit in range(1, 10):
-        if positions[digit]:
+        if digits >> (digit - 1) & 1 and positions[digit]:
             for unit, target, here, elim in tests(positions[digit]):
                 found.append((unit, digit, target, here, elim))
     found.sort()

@@ -11,6 +11,10 @@ complementary one, as with the N-tuples": with the digit still open in k rows
 grid of k - N on the other rows and columns.  As with the tuples the smaller
 (cheaper) view is the one reported: a grid whose complement is smaller is
 skipped, and of two equal views only the row one is kept.
+
+A grid of a digit reads that digit's places alone, so the search remembers
+where it last found nothing (:mod:`techniques.recheck`) and then searches only
+the digits that found something or whose places changed.
 """
 
 from __future__ import annotations
@@ -19,11 +23,12 @@ from collections.abc import Iterator
 from functools import lru_cache
 from typing import Final
 
-from puzzles.geometry import COL_MASK, ROW_MASK, cells_of
-from techniques.base import Context, Phase, Technique, register
+from puzzles.geometry import COL_MASK, ROW_MASK, cells_of, transposed
+from techniques.base import Context, Phase, register
 from techniques.board import Board
 from techniques.findings import Digit, Digits, Items, Units
 from techniques.points import linear_floor
+from techniques.recheck import Rechecking
 from techniques.step import Step
 
 SIZES: Final = (2, 3, 4)
@@ -33,13 +38,7 @@ ROWS, COLUMNS = 0, 1
 def _line_bits(pos: int) -> tuple[list[int], list[int]]:
     """Per row the 9-bit mask of the columns holding the digit, and per column of the rows."""
     by_row = [(pos >> (9 * r)) & 0x1FF for r in range(9)]
-    by_col = [0] * 9
-    for r, bits in enumerate(by_row):
-        while bits:
-            low = bits & -bits
-            by_col[low.bit_length() - 1] |= 1 << r
-            bits ^= low
-    return by_row, by_col
+    return by_row, transposed(by_row)
 
 
 def _grids(lines: list[int], n: int) -> list[tuple[int, int]]:
@@ -109,7 +108,7 @@ def _units(lines: int, first_unit: int) -> Units:
 
 
 @register
-class SingleDigitGrid(Technique):
+class SingleDigitGrid(Rechecking):
     """N x N single-digit grids (N = 2, 3, 4) with rows or columns as the base."""
 
     code = "SG"
@@ -128,13 +127,22 @@ class SingleDigitGrid(Technique):
         return linear_floor(0, self.params["points_per_line"], SIZES[0], SIZES[-1])
 
     def find(self, board: Board, ctx: Context) -> Iterator[Step]:
-        """Sizes 2, 3, 4; within a size digits 1-9; within a digit rows, then columns."""
+        """Sizes 2, 3, 4; within a size digits 1-9; within a digit rows, then columns.
+
+        Only the digits that found something last time or whose places changed since.
+        """
+        digits = self.recheck.changed_digits(board) | self.recheck.again
+        if not digits:
+            return
         positions = board.positions
+        fruitful = 0
         for n in SIZES:
             for digit in range(1, 10):
-                if positions[digit]:
+                if digits >> (digit - 1) & 1 and positions[digit]:
                     for orientation, base, cover, pattern, elim in _digit_grids(positions[digit], n):
+                        fruitful |= 1 << (digit - 1)
                         yield self._step(board, digit, n, orientation, base, cover, pattern, elim)
+        self.recheck.done_except(board, fruitful)
 
     def _step(
         self, board: Board, digit: int, n: int, orientation: int, base: int, cover: int, pattern: int, elim: int

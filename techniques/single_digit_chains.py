@@ -32,6 +32,10 @@ contradicts already at its first cell alone is not one of these chains.
 Notation as in the original: ``(3:2)4 - (3:6)[4] - (5:6)4`` (brackets = not
 set) for contradiction chains; ``(6:5)2 = (4:5)2 - (4:7)2 = (3:7)2`` (``=``
 strong, ``-`` weak) for single-digit chains.
+
+A chain of a digit reads that digit's places alone, so each search remembers
+where it last found nothing (:mod:`techniques.recheck`) and then searches only
+the digits that found something or whose places changed.
 """
 
 from __future__ import annotations
@@ -43,9 +47,10 @@ from typing import ClassVar, Final
 
 from puzzles.geometry import CELL_BIT, cells_of
 from puzzles.rules import STANDARD, Rules
-from techniques.base import Context, Phase, Technique, register
+from techniques.base import Context, Phase, register
 from techniques.board import Board
 from techniques.findings import BRACKET, Chain, Digit, Fragment, Node, Unit, fragment_kind, negations
+from techniques.recheck import Rechecking
 from techniques.step import Candidate, Step
 
 _ROW_BASE: Final = sum(1 << (9 * r) for r in range(9))
@@ -174,7 +179,7 @@ def _path_of(entry: _PathEntry) -> list[int]:
     return cells
 
 
-class _PerDigitChain(Technique):
+class _PerDigitChain(Rechecking):
     """Shared search driver of SC and SCC: one chain search per digit, then one
     step per distinct elimination set in scan order."""
 
@@ -195,12 +200,22 @@ class _PerDigitChain(Technique):
         raise NotImplementedError
 
     def find(self, board: Board, ctx: Context) -> Iterator[Step]:
+        """Only the digits that found something last time or whose places changed since."""
+        digits = self.recheck.changed_digits(board) | self.recheck.again
+        if not digits:
+            return
         max_len = int(self.params["max_length"])
         found: list[tuple[tuple, Step]] = []
+        fruitful = 0
+        positions = board.positions
         for d in range(1, 10):
-            if board.positions[d]:
-                found.extend(_digit_chains(self, d, board.positions[d], board.rules, max_len))
+            if digits >> (d - 1) & 1 and positions[d]:
+                chains = _digit_chains(self, d, positions[d], board.rules, max_len)
+                if chains:
+                    fruitful |= 1 << (d - 1)
+                    found.extend(chains)
         yield from _sorted_unique(found)
+        self.recheck.done_except(board, fruitful)
 
 
 @register

@@ -19,25 +19,42 @@ its digits from both units in one step, as the seed's triple example does
 Every locked set of a unit is found by searching only sets of at most four
 cells and at most four digits (the complement of a hidden set of M digits is a
 naked set of K - M cells), which keeps the search small on a fresh grid.
+
+Both searches go unit by unit and remember where they last found nothing
+(:mod:`techniques.recheck`): the units that found nothing in their last
+search, and the board then.  A unit's locked sets and what they remove read
+the candidates of the unit's cells; a naked set of a line that lies in one box
+also removes from the rest of the box, but that part can only shrink as the
+candidates go, so a unit none of whose cells changed finds nothing again.  A
+box also reads how many open cells a row or column through it has (a set lying
+in one line is reported from the line while the line has more open cells than
+the set): so a box is searched again when one of its cells changed or a cell
+of a line through it was filled.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from functools import lru_cache
+from operator import itemgetter
 from typing import Any, Final
 
 from puzzles.geometry import (
     BOX_MASK,
     BOX_OF,
+    COL_MASK,
     COL_OF,
+    ROW_MASK,
     ROW_OF,
     cells_of,
+    transposed,
 )
+from puzzles.rules import UNIT_COUNT
 from techniques.base import Context, Phase, Technique, register
 from techniques.board import Board
 from techniques.findings import Cells, Digits, Fragment, Items, Unit, fragment_kind
 from techniques.points import linear_floor
+from techniques.recheck import Rechecking
 from techniques.step import Step
 
 MAX_NAKED: Final = 7
@@ -72,28 +89,39 @@ def _locked_subsets(items: list[tuple[int, int]], max_size: int) -> list[tuple[i
     """Subsets of ``items`` (id bit, mask) of 1..max_size members whose masks
     together have exactly as many bits as there are members.
 
-    Returns (ids, union, size) triples.  Cells with candidates (naked) or
-    digits with positions (hidden) are the items; the union bound prunes the
-    search long before the subset count (at most 255 for nine items) matters.
+    Returns (ids, union, size) triples, in no particular order.  Cells with
+    candidates (naked) or digits with places (hidden) are the items, ids and
+    masks both small (a unit's cells are numbered 0..8 here); the union bound
+    prunes the search long before the subset count (at most 255 for nine
+    items) matters.  Built one size after the other from the sets of one
+    member fewer whose union is still small enough.
     """
     out: list[tuple[int, int, int]] = []
     usable = [(i, m) for i, m in items if m.bit_count() <= max_size]
     n = len(usable)
-
-    def rec(start: int, ids: int, union: int, size: int) -> None:
+    # (ids, union, index of the next item that may join)
+    level: list[tuple[int, int, int]] = []
+    for j in range(n):
+        iid, mask = usable[j]
+        if mask.bit_count() == 1:
+            out.append((iid, mask, 1))
+        level.append((iid, mask, j + 1))
+    size = 1
+    while level and size < max_size:
         size += 1
-        for i in range(start, n):
-            iid, mask = usable[i]
-            u = union | mask
-            k = u.bit_count()
-            if k > max_size:
-                continue
-            if k == size:
-                out.append((ids | iid, u, size))
-            if size < max_size:
-                rec(i + 1, ids | iid, u, size)
-
-    rec(0, 0, 0, 0)
+        grown: list[tuple[int, int, int]] = []
+        for ids, union, start in level:
+            for j in range(start, n):
+                iid, mask = usable[j]
+                u = union | mask
+                k = u.bit_count()
+                if k > max_size:
+                    continue
+                if k == size:
+                    out.append((ids | iid, u, size))
+                if size < max_size:
+                    grown.append((ids | iid, u, j + 1))
+        level = grown
     return out
 
 
@@ -104,8 +132,13 @@ def unit_locked_sets(board: Board, unit: int) -> tuple[tuple[int, int], ...]:
     searched directly, larger ones as complements of hidden sets.
     """
     cells = board.rules.units[unit]
-    cands = board.cands
-    return _locked_sets(cells, tuple(cands[c] for c in cells))
+    return _locked_sets(cells, _unit_masks(cells)(board.cands))
+
+
+@lru_cache(maxsize=64)
+def _unit_masks(cells: tuple[int, ...]) -> Callable[[list[int]], tuple[int, ...]]:
+    """What reads the candidate masks of ``cells`` off a board's ``cands``, as a tuple in one call."""
+    return itemgetter(*cells)
 
 
 #: How many units' answers are kept: a step changes the candidates of few units, so the
@@ -119,49 +152,55 @@ def _locked_sets(unit_cells: tuple[int, ...], masks: tuple[int, ...]) -> tuple[t
     """:func:`unit_locked_sets` of the unit with these cells and candidate masks.
 
     The answer depends on nothing else (a digit's places in the unit are the
-    cells whose masks hold it), so it is remembered across positions.
+    cells whose masks hold it), so it is remembered across positions.  The
+    search numbers the unit's cells 0..8 (small numbers) and names the cells
+    of the sets found at the end.
     """
-    cells = [(c, m) for c, m in zip(unit_cells, masks) if m]
-    k = len(cells)
+    k = len(masks) - masks.count(0)
     if k < 3:
         return ()
     empty = 0
     missing = 0
-    for c, m in cells:
-        empty |= 1 << c
-        missing |= m
+    items = []
+    for i, m in enumerate(masks):
+        if m:
+            empty |= 1 << i
+            missing |= m
+            items.append((1 << i, m))
     found: dict[int, int] = {}
     top = min(MAX_NAKED, k - 1)
-    for ids, union, size in _locked_subsets([(1 << c, m) for c, m in cells], min(DIRECT_SEARCH, top)):
+    for ids, union, size in _locked_subsets(items, min(DIRECT_SEARCH, top)):
         if size >= 2:
             found[ids] = union
     # naked sets of more than DIRECT_SEARCH cells: complements of hidden sets of k - size digits
     if top > DIRECT_SEARCH:
-        for _ids, hidden_cells, size in _locked_subsets(_places(cells, missing), k - DIRECT_SEARCH - 1):
-            naked_cells = empty & ~hidden_cells
+        for _ids, hidden_cells, size in _locked_subsets(_places(masks, missing), k - DIRECT_SEARCH - 1):
             if k - size > top:
                 continue
+            naked_cells = empty & ~hidden_cells
             union = 0
-            for c, m in cells:
-                if naked_cells >> c & 1:
+            for i, m in enumerate(masks):
+                if naked_cells >> i & 1:
                     union |= m
             if union.bit_count() == k - size:
                 found[naked_cells] = union
-    return tuple(sorted(found.items(), key=lambda item: (item[0].bit_count(), cells_of(item[0]))))
+    sets = [(_cells(local, unit_cells), union) for local, union in found.items()]
+    return tuple(sorted(sets, key=lambda item: (item[0].bit_count(), cells_of(item[0]))))
 
 
-def _places(cells: list[tuple[int, int]], missing: int) -> list[tuple[int, int]]:
-    """(digit bit, bitboard of the cells holding it) for each digit of ``missing``, ascending."""
-    places = []
-    for d in range(9):
-        bit = 1 << d
-        if missing & bit:
-            where = 0
-            for c, m in cells:
-                if m & bit:
-                    where |= 1 << c
-            places.append((bit, where))
-    return places
+def _places(masks: tuple[int, ...], missing: int) -> list[tuple[int, int]]:
+    """(digit bit, the unit's cells holding it, numbered 0..8) for each digit of ``missing``, ascending."""
+    places = transposed(masks)
+    return [(1 << d, places[d]) for d in range(9) if missing >> d & 1]
+
+
+def _cells(local: int, unit_cells: tuple[int, ...]) -> int:
+    """The bitboard of the unit's cells numbered in ``local`` (bit i: ``unit_cells[i]``)."""
+    out = 0
+    for i, c in enumerate(unit_cells):
+        if local >> i & 1:
+            out |= 1 << c
+    return out
 
 
 @lru_cache(maxsize=_UNITS_REMEMBERED)
@@ -173,13 +212,12 @@ def _hidden_sets(
     (digits, cells bitboard, size) sorted by size, cells in scan order, digits;
     remembered across positions like :func:`_locked_sets`.
     """
-    cells = [(c, m) for c, m in zip(unit_cells, masks) if m]
     missing = 0
-    for _, m in cells:
+    for m in masks:
         missing |= m
     found = [
-        (ids, hidden_cells, size)
-        for ids, hidden_cells, size in _locked_subsets(_places(cells, missing), sizes[-1])
+        (ids, _cells(hidden_cells, unit_cells), size)
+        for ids, hidden_cells, size in _locked_subsets(_places(masks, missing), sizes[-1])
         if size in sizes
     ]
     found.sort(key=lambda f: (f[2], cells_of(f[1]), f[0]))
@@ -199,6 +237,21 @@ def _line_of(cells: list[int]) -> int | None:
     if len({COL_OF[c] for c in cells}) == 1:
         return 9 + COL_OF[cells[0]]
     return None
+
+
+def _lines_through(unit: int) -> int:
+    """For a box, the cells of the rows and columns through it (whose open cells a naked
+    set of the box reads, see :meth:`NakedTuple.find`); none for any other unit."""
+    if not 18 <= unit < 27:
+        return 0
+    band, stack = 3 * ((unit - 18) // 3), 3 * ((unit - 18) % 3)
+    mask = 0
+    for i in range(3):
+        mask |= ROW_MASK[band + i] | COL_MASK[stack + i]
+    return mask
+
+
+_LINES_THROUGH: Final = tuple(_lines_through(unit) for unit in range(UNIT_COUNT))
 
 
 def _empty_count(board: Board, unit: int) -> int:
@@ -238,7 +291,7 @@ def _union(board: Board, cells_mask: int) -> int:
     return union
 
 
-class _Tuples(Technique):
+class _Tuples(Rechecking):
     """NT and HT: each has its own formula and reads the other's from the run's technique list."""
 
     def __init__(self, params: Mapping[str, Any] | None = None) -> None:
@@ -267,9 +320,19 @@ class NakedTuple(_Tuples):
         return linear_floor(self.params["naked_offset"], self.params["naked_per_cell"], 2, MAX_NAKED)
 
     def find(self, board: Board, ctx: Context) -> Iterator[Step]:
+        """Units in scan order; of those that found nothing last time, only the changed ones (see the module)."""
+        changed = self.recheck.changed(board)
+        again = self.recheck.again
+        if not changed and not again:
+            return
+        filled = changed & ~board.empty
+        fruitful = 0
         cands = board.cands
         geo = board.rules
+        unit_mask = geo.unit_mask
         for unit in geo.unit_ids:
+            if not changed & unit_mask[unit] and not filled & _LINES_THROUGH[unit] and not again >> unit & 1:
+                continue
             sets = unit_locked_sets(board, unit)
             if not sets:
                 continue
@@ -298,6 +361,7 @@ class NakedTuple(_Tuples):
                     elims += _eliminations(board, digits, geo.unit_mask[second] & ~cells_mask & ~geo.unit_mask[unit])
                 if not elims:
                     continue
+                fruitful |= 1 << unit
                 yield Step(
                     code=self.code,
                     points=naked_points(n, self.formulas),
@@ -305,6 +369,7 @@ class NakedTuple(_Tuples):
                     used=tuple((c, d) for c in cells for d in range(1, 10) if cands[c] >> (d - 1) & 1),
                     detail=self._detail(board, unit, second, n, m, digits, cells, empty & ~cells_mask),
                 )
+        self.recheck.done_except(board, fruitful)
 
     def _detail(
         self,
@@ -341,14 +406,27 @@ class HiddenTuple(_Tuples):
         return linear_floor(self.params["hidden_offset"], self.params["hidden_per_digit"], 2, HIDDEN_SIZES[-1])
 
     def find(self, board: Board, ctx: Context) -> Iterator[Step]:
+        """Units in scan order; of those that found nothing last time, only those with a changed cell.
+
+        A unit whose step was left out as one already made from another unit
+        counts as one that found something.
+        """
+        changed = self.recheck.changed(board)
+        again = self.recheck.again
+        if not changed and not again:
+            return
+        fruitful = 0
         cands = board.cands
         seen: set[tuple[tuple[int, int], ...]] = set()
         geo = board.rules
+        unit_mask = geo.unit_mask
         # hidden M counts only where cheaper than the naked K - M, K the unit's open cells
         sizes_of = [tuple(m for m in HIDDEN_SIZES if hidden_is_cheaper(k - m, m, self.formulas)) for k in range(10)]
         for unit in geo.unit_ids:
+            if not changed & unit_mask[unit] and not again >> unit & 1:
+                continue
             unit_cells = geo.units[unit]
-            masks = tuple(cands[c] for c in unit_cells)
+            masks = _unit_masks(unit_cells)(cands)
             sizes = sizes_of[len(masks) - masks.count(0)]
             if not sizes:
                 continue
@@ -366,7 +444,10 @@ class HiddenTuple(_Tuples):
                 if naked_digits.bit_count() != k - m:
                     continue  # only a broken grid lets the complement fall short
                 elims = tuple(_eliminations(board, missing & ~hidden_digits, hidden_cells))
-                if not elims or elims in seen:
+                if not elims:
+                    continue
+                fruitful |= 1 << unit
+                if elims in seen:
                     continue
                 seen.add(elims)
                 cells = cells_of(hidden_cells)
@@ -389,3 +470,4 @@ class HiddenTuple(_Tuples):
                                              rests=_rests(board, cells_of(naked_cells)), points=naked_points(n, self.formulas)),
                     },
                 )
+        self.recheck.done_except(board, fruitful)

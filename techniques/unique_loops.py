@@ -19,6 +19,14 @@ digit type 6 or 7, two links of both digits type 8.
 
 Quasi loops are searched for 6 cells only, like the original; a digit found
 in all cells of one colour is re-added to the other colour's cells.
+
+A loop's types read its cells and, in the units through them, the places of x
+and y (the strong links) and for type 3 every candidate; type 2/5 also
+removes from cells outside, but those can only lose candidates.  So both
+searches remember where they last found nothing (:mod:`techniques.recheck`)
+and then look only at the loops that read a change
+(:func:`~techniques.uniqueness.reads_changed`): a digit pair only where its
+cells are near a change (:func:`near`), a loop only if it reads one.
 """
 
 from __future__ import annotations
@@ -30,11 +38,12 @@ from typing import NamedTuple
 
 import numpy as np
 
-from puzzles.geometry import ALL_CELLS, BOX_OF, CELL_UNITS, COL_OF, ROW_OF, UNIT_MASK, cells_of
-from techniques.base import Context, Phase, Technique, register
+from puzzles.geometry import ALL_CELLS, BOX_OF, CELL_BIT, CELL_UNITS, COL_OF, PEER_MASK, ROW_OF, UNIT_MASK, cells_of
+from techniques.base import Context, Phase, register
 from techniques.board import Board
 from techniques.findings import Cells, Digit, Fragment
 from techniques.points import linear_floor
+from techniques.recheck import EVERYWHERE, Recheck, Rechecking
 from techniques.step import Candidate, Step
 from techniques.uniqueness import (
     REMOVE_DIGIT_FROM,
@@ -42,12 +51,14 @@ from techniques.uniqueness import (
     TYPE_POINT_DEFAULTS,
     Finding,
     Pattern,
+    at_least,
     because,
     bits,
     effective_masks,
     generic_findings,
     make_step,
     quasi_floor,
+    reads_changed,
     type_floor,
     type_points,
 )
@@ -141,6 +152,21 @@ def find_loops(
         add(start, 0)
         yield from grow(rest)
         remove()
+
+
+@lru_cache(maxsize=256)
+def _loops_in(region: int, max_size: int, extras: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+    """The cells of the loops :func:`find_loops` finds in ``region``, a part of the cells
+    holding both digits, whose cells have the other digits ``extras`` (in scan order).
+
+    That is all the search reads, and a step changes the candidates of few
+    regions, so the loops are made once and kept while the engine searches
+    again after each step.
+    """
+    by_cell = [0] * 81
+    for c, extra in zip(cells_of(region), extras):
+        by_cell[c] = extra
+    return tuple(cells for cells, _ in find_loops(region, region, region, max_size, by_cell))
 
 
 class _SixCellShapes(NamedTuple):
@@ -270,7 +296,8 @@ def _shapes_off(givens: int) -> _ShapesOff:
 
 
 def _matching_shapes(
-    off: _ShapesOff, regions: Sequence[int], pairs: Sequence[int], eff: Sequence[int], open_cells: int
+    off: _ShapesOff, regions: Sequence[int], pairs: Sequence[int], eff: Sequence[int], open_cells: int,
+    touching: int = ALL_CELLS,
 ) -> list[tuple[int, int]]:
     """(region index, shape index) of the shapes that may form a quasi loop, by region, then shape.
 
@@ -281,18 +308,26 @@ def _matching_shapes(
     tests every region of every digit pair of a position: their cost is
     mostly the fixed cost of each numpy operation, so testing all at once is
     much cheaper than one test per region.  The regions hold no given, so
-    only the shapes of ``off`` can lie inside them.
+    only the shapes of ``off`` can lie inside them.  Only the shapes with a
+    cell in ``touching`` are kept.  What depends on the shape alone (an open
+    cell, a cell in ``touching``, some digit filling a class) is tested
+    first, so that the tests per region look at the shapes left.
     """
     low = (1 << 64) - 1
-    outside_lo = np.array([~r & low for r in regions], dtype=np.uint64)[:, None]
-    outside_hi = np.array([(~r >> 64) & low for r in regions], dtype=np.uint64)[:, None]
-    inside = ((off.cells_lo & outside_lo) == 0) & ((off.cells_hi & outside_hi) == 0)
-    has_open = ((off.cells_lo & np.uint64(open_cells & low)) != 0) | ((off.cells_hi & np.uint64(open_cells >> 64)) != 0)
     masks = np.array(eff, dtype=np.int16)
     filled = np.bitwise_and.reduce(masks[off.class0_cells], axis=1) | np.bitwise_and.reduce(masks[off.class1_cells], axis=1)
+    keep = (((off.cells_lo & np.uint64(open_cells & low)) != 0) | ((off.cells_hi & np.uint64(open_cells >> 64)) != 0)) & (filled != 0)
+    if touching != ALL_CELLS:
+        keep &= ((off.cells_lo & np.uint64(touching & low)) != 0) | ((off.cells_hi & np.uint64(touching >> 64)) != 0)
+    kept = np.flatnonzero(keep)
+    if not len(kept):
+        return []
+    outside_lo = np.array([~r & low for r in regions], dtype=np.uint64)[:, None]
+    outside_hi = np.array([(~r >> 64) & low for r in regions], dtype=np.uint64)[:, None]
+    inside = ((off.cells_lo[kept] & outside_lo) == 0) & ((off.cells_hi[kept] & outside_hi) == 0)
     wanted = np.array(pairs, dtype=np.int16)[:, None]
-    which, shape = np.nonzero(inside & has_open & ((filled & wanted) == wanted))
-    return list(zip(which.tolist(), off.shapes[shape].tolist()))
+    which, shape = np.nonzero(inside & ((filled[kept] & wanted) == wanted))
+    return list(zip(which.tolist(), off.shapes[kept[shape]].tolist()))
 
 
 def _few_extras(extras: Sequence[int]) -> bool:
@@ -303,7 +338,7 @@ def _few_extras(extras: Sequence[int]) -> bool:
     return cells[0].bit_count() == 1 and all(m == cells[0] for m in cells)
 
 
-def useful_regions(allowed: int, holders: Sequence[int], pair: int) -> list[int]:
+def useful_regions(allowed: int, holders: Sequence[int], pair: int, extras: tuple[int, int] | None = None) -> list[int]:
     """Parts of ``allowed`` that can hold a useful loop (see :func:`find_loops`).
 
     ``holders[d]`` is the bitboard of the cells with digit d, ``pair`` the
@@ -312,13 +347,9 @@ def useful_regions(allowed: int, holders: Sequence[int], pair: int) -> list[int]
     without three pair cells only type 2/5 is left, whose extra cells all hold
     the same single extra z.  Early in a hard puzzle there are few pair cells,
     and this cut keeps the loop search small.  Counted on bitboards: the cells
-    with one extra digit and with two or more.
+    with one extra digit and with two or more (``extras``, see :func:`_with_extras`).
     """
-    one = several = 0
-    for d in range(1, 10):
-        if not pair >> (d - 1) & 1:
-            several |= one & holders[d]
-            one |= holders[d]
+    one, several = extras or _with_extras(holders, pair, at_least(holders, 4))
     pair_cells = allowed & ~one
     if pair_cells.bit_count() >= 3:
         return [allowed]
@@ -330,6 +361,60 @@ def useful_regions(allowed: int, holders: Sequence[int], pair: int) -> list[int]
             if region.bit_count() >= 6:
                 regions.append(region)
     return regions
+
+
+def _with_extras(holders: Sequence[int], pair: int, counts: Sequence[int]) -> tuple[int, int]:
+    """The cells with one digit or more besides the ``pair`` of x and y, and with two or more.
+
+    ``counts``: the cells in at least one to four of the holders
+    (:func:`~techniques.uniqueness.at_least`), which the caller makes once for
+    all pairs; a cell holding h of x and y and in n holders has n - h other digits.
+    """
+    in1, in2, in3, in4 = counts
+    hx = holders[(pair & -pair).bit_length()]
+    hy = holders[pair.bit_length()]
+    both = hx & hy
+    one_of = hx ^ hy
+    neither = ~(hx | hy)
+    return neither & in1 | one_of & in2 | both & in3, neither & in2 | one_of & in3 | both & in4
+
+
+class _Changes(NamedTuple):
+    """What changed since a loop search last found nothing: the cells, per digit the cells
+    that lost it, and the cells near (:func:`near`) each of these and near any change."""
+
+    cells: int
+    places: list[int]
+    near_places: list[int]
+    near_cells: int
+
+
+def _changes(recheck: Recheck, board: Board) -> _Changes | None:
+    """The changes since ``recheck``'s search last found nothing on ``board``; None when there are none."""
+    changed = recheck.changed(board)
+    if not changed:
+        return None
+    places = recheck.changed_places(board)
+    return _Changes(changed, places, [near(p) for p in places], near(changed))
+
+
+def _touching(cells: int, one: int, since: _Changes, x: int, y: int) -> int:
+    """Where a loop inside ``cells`` of the digits x and y needs a cell to read a change
+    (:func:`~techniques.uniqueness.reads_changed`): a changed cell, a cell near a change of x
+    or y, and, when ``cells`` hold the four pair cells a type 3 needs (``one``: the cells with
+    another digit), near any change."""
+    touching = since.cells | since.near_places[x] | since.near_places[y]
+    if (cells & ~one).bit_count() >= 4:
+        touching |= since.near_cells
+    return touching
+
+
+def _reads(cells: Sequence[int]) -> int:
+    """The cells of the units through ``cells`` (a loop's: its cells are among them)."""
+    out = 0
+    for c in cells:
+        out |= PEER_MASK[c]
+    return out
 
 
 def display_order(cells: tuple[int, ...]) -> tuple[int, ...]:
@@ -509,12 +594,24 @@ def loop_findings(board: Board, pat: Pattern) -> Iterator[Finding]:
 # --------------------------------------------------------------------------- techniques
 
 
+def near(changed: int) -> int:
+    """The changed cells and every cell sharing a unit with one: a loop none of whose
+    cells is here reads no changed cell.  Everything for :data:`EVERYWHERE`."""
+    if changed == EVERYWHERE:
+        return ALL_CELLS
+    out = changed
+    for c in cells_of(changed):
+        out |= PEER_MASK[c]
+    return out
+
+
+
 def _loop_bonus(params: dict[str, float], size: int) -> float:
     return params["loop_per_pair"] * (size // 2 - 2)
 
 
 @register
-class UniqueLoop(Technique):
+class UniqueLoop(Rechecking):
     """Unique loops of 6, 8 and 10 cells: rectangle type points + 3 per extra cell pair."""
 
     code = "UL"
@@ -533,32 +630,48 @@ class UniqueLoop(Technique):
     def find(self, board: Board, ctx: Context) -> Iterator[Step]:
         if not board.pencil or not ctx.unique:
             return  # candidates not written yet, or uniqueness not established
+        since = _changes(self.recheck, board)
+        if since is None:
+            return
         found = []
         pos = board.positions
+        counts = at_least(pos, 4)
         for x, y in combinations(range(1, 10), 2):
             both = pos[x] & pos[y]
             if both.bit_count() < 6:
                 continue
             pair = (1 << (x - 1)) | (1 << (y - 1))
-            regions = useful_regions(both, pos, pair)
+            with_extras = _with_extras(pos, pair, counts)
+            touching = _touching(both, with_extras[0], since, x, y)
+            if not both & touching:
+                continue
+            regions = useful_regions(both, pos, pair, with_extras)
             if not regions:
                 continue
-            extras = [m & ~pair for m in board.cands]
             for region in regions:
-                for cells, _ in find_loops(region, both, both, int(self.params["max_cells"]), extras):
+                extras = tuple(board.cands[c] & ~pair for c in cells_of(region))
+                for cells in _loops_in(region, int(self.params["max_cells"]), extras):
                     masks = tuple(board.cands[c] for c in cells)
+                    loop = 0
+                    for c in cells:
+                        loop |= CELL_BIT[c]
+                    if not reads_changed(loop, _reads(cells), masks, pair, since.cells, since.places[x] | since.places[y]):
+                        continue
                     pat = Pattern(cells, masks, (0,) * len(cells), x, y, display_order(cells))
                     found.append((sorted(cells), x, y, pat))
         found.sort(key=lambda item: item[:3])
+        stepped = False
         for _, _, _, pat in found:
             bonus = _loop_bonus(self.params, len(pat.cells))
             for f in loop_findings(board, pat):
+                stepped = True
                 points = type_points(self.params, f.type) + bonus
                 yield make_step(self.code, points, pat, f, {"size": len(pat.cells)})
+        self.recheck.done(board, stepped)
 
 
 @register
-class QuasiUniqueLoop(Technique):
+class QuasiUniqueLoop(Rechecking):
     """Quasi unique loops of 6 cells: 6-loop points + (1 + 2N) for N re-added candidates."""
 
     code = "QUL"
@@ -577,27 +690,38 @@ class QuasiUniqueLoop(Technique):
     def find(self, board: Board, ctx: Context) -> Iterator[Step]:
         if not board.pencil or not ctx.unique:
             return  # candidates not written yet, or uniqueness not established
+        since = _changes(self.recheck, board)
+        if since is None:
+            return
         eff = effective_masks(board)
         # the cells of each digit in the effective masks: candidates, and cells solved earlier
         holders = list(board.positions)
         for c in cells_of(ALL_CELLS & ~board.empty & ~board.givens):
             holders[board.values[c]] |= 1 << c
+        counts = at_least(holders, 4)
         shapes = _six_cell_shapes()
         off = _shapes_off(board.givens)
         # the useful regions of every digit pair, then the shapes inside them in one test
         pairs: list[tuple[int, int]] = []
         pair_masks: list[int] = []
         regions: list[int] = []
+        touching = 0
         for x, y in combinations(range(1, 10), 2):
             allowed = (holders[x] | holders[y]) & ~board.givens
             pair = (1 << (x - 1)) | (1 << (y - 1))
-            for region in useful_regions(allowed, holders, pair):
-                pairs.append((x, y))
-                pair_masks.append(pair)
-                regions.append(region)
+            with_extras = _with_extras(holders, pair, counts)
+            touch = _touching(allowed, with_extras[0], since, x, y)
+            if not allowed & touch:
+                continue
+            for region in useful_regions(allowed, holders, pair, with_extras):
+                if region & touch:
+                    pairs.append((x, y))
+                    pair_masks.append(pair)
+                    regions.append(region)
+                    touching |= touch
         found = []
         if regions:
-            for j, k in _matching_shapes(off, regions, pair_masks, eff, board.empty):
+            for j, k in _matching_shapes(off, regions, pair_masks, eff, board.empty, touching):
                 x, y = pairs[j]
                 cells, colours = shapes.loops[k]
                 if not _few_extras([eff[c] & ~pair_masks[j] for c in cells]):
@@ -616,9 +740,15 @@ class QuasiUniqueLoop(Technique):
                 if not any(added):
                     continue
                 masks = tuple(e[i] | added[i] for i in range(6))
+                shape = 0
+                for c in cells:
+                    shape |= CELL_BIT[c]
+                if not reads_changed(shape, _reads(cells), masks, pair_masks[j], since.cells, since.places[x] | since.places[y]):
+                    continue
                 pat = Pattern(cells, masks, tuple(added), x, y, display_order(cells))
                 found.append((sorted(cells), x, y, pat))
         found.sort(key=lambda item: item[:3])
+        stepped = False
         for _, _, _, pat in found:
             bonus = (
                 _loop_bonus(self.params, 6)
@@ -626,7 +756,9 @@ class QuasiUniqueLoop(Technique):
                 + self.params["quasi_per_digit"] * pat.added_count
             )
             for f in loop_findings(board, pat):
+                stepped = True
                 points = type_points(self.params, f.type) + bonus
                 yield make_step(
                     self.code, points, pat, f, {"size": 6, "cands": pat.candidates(), "added": pat.added_count}
                 )
+        self.recheck.done(board, stepped)

@@ -3,6 +3,12 @@
 The patterns, their types and points are in :mod:`techniques.uniqueness`; a
 quasi UR re-adds eliminated main candidates (or the digit of a cell solved
 earlier, no given) along a diagonal and then applies the same types.
+
+A rectangle's types read its corners and, in its two rows, two columns and
+two boxes (:attr:`~techniques.uniqueness.Rect.reads`), the places of its main
+candidates and for type 3 every candidate; so both searches remember where
+they last found nothing (:mod:`techniques.recheck`) and then look only at the
+rectangles that read a change (:func:`~techniques.uniqueness.reads_changed`).
 """
 
 from __future__ import annotations
@@ -11,8 +17,9 @@ from collections.abc import Iterator
 from functools import lru_cache
 from itertools import combinations
 
-from techniques.base import Context, Phase, Technique, register
+from techniques.base import Context, Phase, register
 from techniques.board import Board
+from techniques.recheck import Rechecking
 from techniques.step import Step
 from techniques.uniqueness import (
     RECT_ORDER,
@@ -20,10 +27,12 @@ from techniques.uniqueness import (
     TYPE_POINT_DEFAULTS,
     Pattern,
     Rect,
+    at_least,
     bits,
     effective_masks,
     make_step,
     quasi_floor,
+    reads_changed,
     rectangle_findings,
     rectangle_may_apply,
     type_floor,
@@ -45,7 +54,7 @@ def _rectangles_without(givens: int) -> tuple[Rect, ...]:
 
 
 @register
-class UniqueRectangle(Technique):
+class UniqueRectangle(Rechecking):
     """Unique rectangles types 1-8C on the written candidates."""
 
     code = "UR"
@@ -62,17 +71,17 @@ class UniqueRectangle(Technique):
     def find(self, board: Board, ctx: Context) -> Iterator[Step]:
         if not board.pencil or not ctx.unique:
             return  # candidates not written yet, or uniqueness not established
+        changed = self.recheck.changed(board)
+        if not changed:
+            return
+        places = self.recheck.changed_places(board)
+        found = False
         cands = board.cands
         # every type needs all four corners with the two main candidates and one pair cell
-        several = pair_cells = 0
-        for cell in range(81):
-            count = cands[cell].bit_count()
-            if count >= 2:
-                several |= 1 << cell
-                if count == 2:
-                    pair_cells |= 1 << cell
+        _, several, more = at_least(board.positions, 3)
+        pair_cells = several & ~more
         for rect in _rectangles_without(board.givens):
-            if rect.mask & ~several or not rect.mask & pair_cells:
+            if rect.mask & ~several or not rect.mask & pair_cells or not rect.reads & changed:
                 continue
             a, b, c, d = rect.cells
             common = cands[a] & cands[b] & cands[c] & cands[d]
@@ -82,13 +91,18 @@ class UniqueRectangle(Technique):
             # every type needs a pair cell, so the pair is some corner's whole candidate list
             pairs = sorted({tuple(bits(m)) for m in masks if m.bit_count() == 2})
             for x, y in pairs:
+                if not reads_changed(rect.mask, rect.reads, masks, (1 << (x - 1)) | (1 << (y - 1)), changed,
+                                     places[x] | places[y]):
+                    continue
                 pat = Pattern(rect.cells, masks, (0, 0, 0, 0), x, y, RECT_ORDER)
                 for f in rectangle_findings(board, pat):
+                    found = True
                     yield make_step(self.code, type_points(self.params, f.type), pat, f, {})
+        self.recheck.done(board, found)
 
 
 @register
-class QuasiUniqueRectangle(Technique):
+class QuasiUniqueRectangle(Rechecking):
     """Quasi URs: main candidates re-added along a diagonal, then the base types.
 
     A digit found in both cells of one diagonal is added for the moment to the
@@ -112,17 +126,17 @@ class QuasiUniqueRectangle(Technique):
     def find(self, board: Board, ctx: Context) -> Iterator[Step]:
         if not board.pencil or not ctx.unique:
             return  # candidates not written yet, or uniqueness not established
+        changed = self.recheck.changed(board)
+        if not changed:
+            return
+        places = self.recheck.changed_places(board)
+        found = False
         eff = effective_masks(board)
-        cands = board.cands
-        # a corner with candidates, and (for a pair cell) one with at most two effective digits
-        open_cells = few = 0
-        for cell in range(81):
-            if cands[cell]:
-                open_cells |= 1 << cell
-            if eff[cell].bit_count() <= 2:
-                few |= 1 << cell
+        # a corner with candidates, and (for a pair cell) one with at most two effective
+        # digits: any but an open cell with three candidates or more (a solved one has one)
+        open_cells, _, more = at_least(board.positions, 3)
         for rect in _rectangles_without(board.givens):
-            if not rect.mask & open_cells or not rect.mask & few:
+            if not rect.mask & open_cells or not rect.mask & ~more or not rect.reads & changed:
                 continue
             a, b, c, d = rect.cells
             e = (eff[a], eff[b], eff[c], eff[d])
@@ -140,10 +154,14 @@ class QuasiUniqueRectangle(Technique):
                 if not any(added):
                     continue
                 masks = tuple(e[i] | added[i] for i in range(4))
+                if not reads_changed(rect.mask, rect.reads, masks, pair, changed, places[x] | places[y]):
+                    continue
                 if not rectangle_may_apply(board, rect.cells, masks, x, y):
                     continue
                 pat = Pattern(rect.cells, masks, tuple(added), x, y, RECT_ORDER)
                 bonus = self.params["quasi_base"] + self.params["quasi_per_digit"] * pat.added_count
                 for f in rectangle_findings(board, pat):
+                    found = True
                     points = type_points(self.params, f.type) + bonus
                     yield make_step(self.code, points, pat, f, {"cands": pat.candidates(), "added": pat.added_count})
+        self.recheck.done(board, found)

@@ -79,6 +79,9 @@ class Rect(NamedTuple):
 
     cells: tuple[int, int, int, int]
     mask: int
+    #: The cells of its two rows, two columns and two boxes: every type reads only
+    #: these (its corners, the strong links of its units, a type 3's quasi tuple).
+    reads: int
 
 
 def _rectangles() -> tuple[Rect, ...]:
@@ -91,7 +94,11 @@ def _rectangles() -> tuple[Rect, ...]:
                     if (r1 // 3 == r2 // 3) == (c1 // 3 == c2 // 3):
                         continue
                     cells = (9 * r1 + c1, 9 * r1 + c2, 9 * r2 + c1, 9 * r2 + c2)
-                    out.append(Rect(cells, sum(1 << c for c in cells)))
+                    reads = 0
+                    for c in cells:
+                        for u in CELL_UNITS[c]:
+                            reads |= UNIT_MASK[u]
+                    out.append(Rect(cells, sum(1 << c for c in cells), reads))
     return tuple(out)
 
 
@@ -655,6 +662,37 @@ def make_step(code: str, points: float, pat: Pattern, f: Finding, extra_detail: 
     }
     detail.update(extra_detail)
     return Step(code, points, eliminations=f.eliminations, used=used, detail=detail)
+
+
+def at_least(holders: Sequence[int], most: int) -> list[int]:
+    """``at_least(holders, k)[i]``: the cells that are in ``i + 1`` or more of ``holders[1..9]``.
+
+    With the board's places of the digits: the cells with more than i
+    candidates, for every i below ``most`` in nine steps (not one per cell).
+    """
+    out = [0] * most
+    for d in range(1, 10):
+        h = holders[d]
+        for i in range(most - 1, 0, -1):
+            out[i] |= out[i - 1] & h
+        out[0] |= h
+    return out
+
+
+def reads_changed(cells: int, reads: int, masks: Sequence[int], pair: int, changed: int, xy_changed: int) -> bool:
+    """Whether a rectangle or loop may find something new since its search last found nothing.
+
+    ``cells`` are its cells, ``reads`` the cells of the units through them,
+    ``masks`` its cells' (effective) masks and ``pair`` its main candidates;
+    ``changed`` the changed cells and ``xy_changed`` those that lost x or y.
+    Besides its own cells a pattern reads, in its units, the places of x and y
+    (its strong links) and, only for type 3 (exactly two cells other than pair
+    cells), every candidate of the units those two share.  Type 2/5 removes
+    from cells outside too, but those only ever lose candidates.
+    """
+    if cells & changed or reads & xy_changed:
+        return True
+    return bool(reads & changed) and sum(1 for m in masks if m != pair) == 2
 
 
 def effective_masks(board: Board) -> list[int]:
