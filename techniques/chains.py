@@ -221,31 +221,31 @@ class _Graph:
         self.pred = pred
         _Graph._last = (pred, into_lists)
 
-    def balls(self) -> Iterator[list[int]]:
-        """Per step k = 1, 2, ...: the nodes within k links of every node.
-
-        ``balls[n]`` holds the nodes within k links of n.  Within k+1 of n is n
-        itself and what lies within k of a successor; what lay within k - 1 of a
-        successor is already in n's ball, so only the successors whose ball grew
-        in step k add anything.  One pass over their incoming links advances the
-        breadth-first searches of all starts by a layer at once; after a few
-        layers most balls stop growing and are left alone.
-        """
+    def first_balls(self) -> list[int]:
+        """The nodes within one link of every node: itself and its successors."""
         succ = self.succ
         balls = list(_UNIT_BALLS)
         for n in self.sources:
             balls[n] |= succ[n]
-        changed = self.sources
+        return balls
+
+    def grow(self, balls: list[int], changed: list[int]) -> list[int]:
+        """The nodes within k + 1 links of every node, from ``balls`` (within k links).
+
+        Within k+1 of n is n itself and what lies within k of a successor; what
+        lay within k - 1 of a successor is already in n's ball, so only the
+        successors whose ball grew in step k (``changed``) add anything.  One pass
+        over their incoming links advances the breadth-first searches of all
+        starts by a layer at once; after a few layers most balls stop growing and
+        are left alone.
+        """
+        grown = balls[:]
         into = self.into
-        while True:
-            yield balls
-            grown = balls[:]
-            for x in changed:
-                ball = balls[x]
-                for a in into[x]:
-                    grown[a] |= ball
-            changed = [a for a in self.sources if grown[a] != balls[a]]
-            balls = grown
+        for x in changed:
+            ball = balls[x]
+            for a in into[x]:
+                grown[a] |= ball
+        return grown
 
     # -- link kinds (for notation and loop eliminations) ----------------------------
 
@@ -304,24 +304,28 @@ class _Search:
         g = self.graph
         cands = g.cands
         pred = g.pred
-        # per start: its node, the nodes ending a contradiction chain from it, and for an
-        # "is d" start (else 0) its predecessors (a closed chain returns through one), the
-        # other cells' "is" nodes (a reducing alternative chain may end there) and the
-        # number of candidates of its cell
-        starts: list[tuple[int, int, int, int, int]] = []
         succ = g.succ
         is_nodes = g.is_nodes
+        alt_cands = self.alt_cands
+        # per start: its node, the nodes ending a contradiction chain from it, for an "is d"
+        # start (else 0) its predecessors (a closed chain returns through one), for a start of
+        # alternative chains (else 0) the other cells' "is" nodes (a reducing alternative chain
+        # may end there) and its cell with the nodes starting the cell's alternative chains
+        starts: list[tuple[int, int, int, int, tuple[int, list[int]] | None]] = []
         for c in g.open:
-            count = cands[c].bit_count()
+            mask = cands[c]
             peers = g.peer_nodes[c]
-            elsewhere = _POS_ELSEWHERE[c]
-            for d in _DIGITS[cands[c]]:
+            digits = _DIGITS[mask]
+            alt: tuple[int, list[int]] | None = None
+            elsewhere = 0
+            if mask.bit_count() <= alt_cands:
+                alt = (c, [_SLOT * c + d - 1 for d in digits])
+                elsewhere = _POS_ELSEWHERE[c]
+            for d in digits:
                 n = _SLOT * c + d - 1
-                starts.append((n, _OTHER_DIGITS[n] | is_nodes[d] & peers, pred[n], elsewhere, count))
+                starts.append((n, _OTHER_DIGITS[n] | is_nodes[d] & peers, pred[n], elsewhere, alt))
                 if succ[n + 9]:  # "not d"
-                    starts.append((n + 9, 1 << n, 0, 0, 0))
-        alt_cells = [(c, cands[c].bit_count(), [pos_node(c, d) for d in _DIGITS[cands[c]]])
-                     for c in g.open if cands[c].bit_count() <= self.alt_cands]
+                    starts.append((n + 9, 1 << n, 0, 0, None))
         first = int(self.params["max_nodes_first"])
         second = int(self.params["max_nodes_second"])
         budget = int(self.params["budget"])
@@ -333,11 +337,16 @@ class _Search:
         # history[k][n] ^ history[k - 1][n]
         history = self.history
         balls = history[0]
-        layers = g.balls()
         # the frontier nodes expanded so far, as a search expanding them one by one would count
-        # them, and those of the last layer, expanded in the next
+        # them, and those of the last layer, expanded in the next; a start expands at most the
+        # nodes with a predecessor and itself, so below that bound the count need not be kept
         expansions = 0
         frontiers = len(starts)
+        counting = len(starts) * (1 + _SLOT * 81 - g.into.count(_NONE)) > budget
+        # per start, its last layer; the starts whose ball grew in the last layer (only their
+        # predecessors' balls can grow in the next: the same nodes as g.sources in layer 1)
+        front = [0] * (_SLOT * 81)
+        grew: list[int] = []
         while starts and depth < second:
             if depth >= first and not self.found:
                 self.second_pass = True
@@ -346,33 +355,39 @@ class _Search:
             if cheapest + depth > best + _WINDOW or expansions > budget:
                 break
             previous = balls
-            balls = next(layers)
+            balls = g.grow(previous, grew) if depth > 1 else g.first_balls()
             history.append(balls)
-            before = history[depth - 2] if depth >= 2 else None
             expansions += frontiers
             frontiers = 0
             recording = not self.second_pass
-            alt_cands = self.alt_cands
+            loops = depth >= 3
             alive = []
+            grew = []
+            alt_live: list[tuple[int, list[int]]] = []  # the cells of alternative chains whose branches grew
             for start in starts:
-                n, target, into_start, elsewhere, count = start
-                old = previous[n]
-                if into_start and depth >= 3 and into_start & (old ^ before[n]):  # type: ignore[index]
+                n, target, into_start, elsewhere, alt = start
+                if loops and into_start & front[n]:
                     self._loop(n, depth)  # the start follows from the last layer: a closed chain
-                nxt = balls[n] ^ old
+                nxt = balls[n] ^ previous[n]
                 if not nxt:
                     continue
+                front[n] = nxt
                 alive.append(start)
-                frontiers += nxt.bit_count()
+                grew.append(n)
+                if counting:
+                    frontiers += nxt.bit_count()
                 if recording:
                     hit = nxt & target
                     if hit:
                         for end in _bits(hit):
                             self._contradiction(n, depth, end)
-                    if count and count <= alt_cands and nxt & elsewhere:
-                        self._reducing(n, depth, nxt)
+                    if elsewhere:
+                        if not alt_live or alt_live[-1] is not alt:
+                            alt_live.append(alt)  # type: ignore[arg-type]
+                        if nxt & elsewhere:
+                            self._reducing(n, depth, nxt & elsewhere)
             if recording:
-                self._alternatives(alt_cells)
+                self._alternatives(alt_live)
             starts = alive
             if self.found:
                 best = min(self._points_floor(f) for f in self.found.values())
@@ -402,9 +417,9 @@ class _Search:
     def _path(self, start: int, end: int, depth: int, strict: bool) -> list[int] | None:
         """Assertions from ``start`` to ``end`` (in layer ``depth``), with distinct cells if possible."""
         pred = self.graph.pred
-        layer = self._layer
-        start_cell = start // _SLOT
-        end_cell = end // _SLOT
+        history = self.history
+        # layers[k]: the nodes exactly k links from the start
+        layers = [1 << start] + [history[k][start] ^ history[k - 1][start] for k in range(1, depth)]
         tries = [0]
 
         def walk(node: int, k: int, used: int) -> list[int] | None:
@@ -413,22 +428,28 @@ class _Search:
             tries[0] += 1
             if tries[0] > 400:
                 return None
-            for p in _bits(pred[node] & layer(start, k - 1)):
+            way = pred[node] & layers[k - 1]
+            while way:  # the predecessors in the layer before, ascending
+                low = way & -way
+                way ^= low
+                p = low.bit_length() - 1
                 cell = p // _SLOT
                 if k - 1 > 0 and used >> cell & 1:
                     continue
                 found = walk(p, k - 1, used | 1 << cell)
                 if found is not None:
-                    return found + [node]
+                    found.append(node)
+                    return found
             return None
 
-        used = CELL_BIT[start_cell] | CELL_BIT[end_cell]
+        used = CELL_BIT[start // _SLOT] | CELL_BIT[end // _SLOT]
         path = walk(end, depth, used)
         if path is None and not strict:
             path = [end]
             for k in range(depth, 0, -1):
-                node = path[0]
-                path.insert(0, next(_bits(pred[node] & layer(start, k - 1))))
+                way = pred[path[-1]] & layers[k - 1]
+                path.append((way & -way).bit_length() - 1)
+            path.reverse()
         return path
 
     # -- the kinds ------------------------------------------------------------------
@@ -537,12 +558,12 @@ class _Search:
             return None
         return tuple(sorted(elims)), tuple(strong_flags)
 
-    def _reducing(self, start: int, depth: int, new: int) -> None:
-        """Two chains from ``start`` to two digits of one other cell (ACR)."""
+    def _reducing(self, start: int, depth: int, new_pos: int) -> None:
+        """Two chains from ``start`` to two digits of one other cell (ACR).
+
+        ``new_pos``: the other cells' "is" nodes in the start's layer ``depth`` (not none).
+        """
         cell = start // _SLOT
-        new_pos = new & _POS_ELSEWHERE[cell]
-        if not new_pos:
-            return
         seen = self.history[depth][start] & _POS_ELSEWHERE[cell]
         # per cell v & (v - 1): nonzero where the cell has two assertions or more
         several = seen & ((seen | _SLOT_GUARD) - _SLOT_ONE)
@@ -568,16 +589,15 @@ class _Search:
             self._add(Found("ACR", longest, False, tuple(tuple(p) for p in paths),  # type: ignore[arg-type]
                             eliminations=effect, start=(c, d)))
 
-    def _alternatives(self, alt_cells: list[tuple[int, int, list[int]]]) -> None:
+    def _alternatives(self, alt_cells: list[tuple[int, list[int]]]) -> None:
         """Chains from every digit of a cell that reach one placement (ACS).
 
-        ``alt_cells``: (cell, its number of candidates, its "is d" nodes starting the searches) of
-        the cells that may start alternative chains in either pass.
+        ``alt_cells``: (cell, its "is d" nodes starting the searches) of the cells with up to
+        ``alt_cands`` candidates of which a search grew in the last layer, in scan order (in
+        the others the common nodes are those already examined).
         """
-        for c, count, branches in alt_cells:
-            if count > self.alt_cands:
-                continue
-            balls = self.history[-1]
+        balls = self.history[-1]
+        for c, branches in alt_cells:
             common = _POS_ELSEWHERE[c]
             for b in branches:
                 common &= balls[b]

@@ -18,7 +18,7 @@ from puzzles.geometry import CELL_BIT, cells_of
 from techniques.board import Board
 from techniques.chains import _SLOT, _Graph, neg_node, node_parts, pos_node
 from techniques.golden_chains import GoldenChain, bivalue_mask
-from tests.test_hard_finders import _hard_positions
+from tests.test_hard_finders import _hard_positions, ball_layers
 
 
 @pytest.fixture(scope="module")
@@ -78,7 +78,7 @@ def test_balls_are_breadth_first_layers_until_nothing_grows(positions: list[Boar
     for board in positions[::10]:
         graph = _Graph(board)
         visited = [1 << n for n in range(_SLOT * 81)]
-        for balls in graph.balls():
+        for balls in ball_layers(graph):
             grown = [reduce(or_, (graph.succ[n] for n in cells_of(v)), v) for v in visited]
             assert balls == grown
             if grown == visited:
