@@ -86,6 +86,8 @@ _KIND_ORDER: Final = ("CCS", "CC", "ICC", "ACS", "ACR")
 _WINDOW: Final = 3
 #: The digits of every 9-bit candidate mask, ascending.
 _DIGITS: Final = tuple(tuple(d for d in range(1, 10) if m >> (d - 1) & 1) for m in range(512))
+#: The "is d" then the "not d" nodes of every 9-bit candidate mask within a cell's slot, ascending.
+_NODES: Final = tuple(tuple(d - 1 for d in _DIGITS[m]) + tuple(d + 8 for d in _DIGITS[m]) for m in range(512))
 #: Every node alone: the nodes within 0 links of each.
 _UNIT_BALLS: Final = tuple(1 << n for n in range(_SLOT * 81))
 #: The predecessor list of a node without predecessors.
@@ -191,8 +193,10 @@ class _Graph:
         self.is_nodes = is_nodes = [positive & _DIGIT_NODES[d] for d in range(10)]
         land = [pair_landings[d] | negative_landings & _DIGIT_NODES[d] << 9 for d in range(10)]
         #: the nodes with a successor, ascending: only their reach grows
-        self.sources: list[int] = []
-        #: per node, its predecessors as a list (empty for most)
+        self.sources = sources = []
+        add_source = sources.append
+        #: per node with a successor, its predecessors as a list (empty for most; the balls of
+        #: the other nodes never grow, so their predecessors are never asked for)
         self.into = into_lists = [_NONE] * (_SLOT * 81)
         known_pred, known_lists = _Graph._last
         for c in open_cells:
@@ -209,14 +213,16 @@ class _Graph:
             else:
                 for d in digits:
                     pred[base + 8 + d] = is_nodes[d] & peers
-            for d in digits:
-                succ[base + d - 1] = strong_out & _OTHER_DIGIT_NODES[d] | land[d] & peers
-            for n in [base + d - 1 for d in digits] + [base + 8 + d for d in digits]:
+            for n in _NODES[cands[c]]:
+                n += base
+                if n % _SLOT < 9:
+                    succ[n] = strong_out & _OTHER_DIGIT_NODES[n % _SLOT + 1] | land[n % _SLOT + 1] & peers
                 if succ[n]:
-                    self.sources.append(n)
-                into = pred[n]
-                if into:
-                    into_lists[n] = known_lists[n] if known_pred[n] == into else cells_of(into)  # node numbers
+                    add_source(n)
+                    into = pred[n]
+                    if into:
+                        known = known_lists[n]
+                        into_lists[n] = known if known_pred[n] == into and known is not _NONE else cells_of(into)
         self.succ = succ
         self.pred = pred
         _Graph._last = (pred, into_lists)
@@ -342,11 +348,10 @@ class _Search:
         # nodes with a predecessor and itself, so below that bound the count need not be kept
         expansions = 0
         frontiers = len(starts)
-        counting = len(starts) * (1 + _SLOT * 81 - g.into.count(_NONE)) > budget
-        # per start, its last layer; the starts whose ball grew in the last layer (only their
-        # predecessors' balls can grow in the next: the same nodes as g.sources in layer 1)
+        counting = len(starts) * (1 + _SLOT * 81 - g.pred.count(0)) > budget
+        # per start, its last layer; the starts whose ball grew in the last layer are those left
+        # in ``starts`` (only their predecessors' balls can grow in the next)
         front = [0] * (_SLOT * 81)
-        grew: list[int] = []
         while starts and depth < second:
             if depth >= first and not self.found:
                 self.second_pass = True
@@ -355,14 +360,13 @@ class _Search:
             if cheapest + depth > best + _WINDOW or expansions > budget:
                 break
             previous = balls
-            balls = g.grow(previous, grew) if depth > 1 else g.first_balls()
+            balls = g.grow(previous, [start[0] for start in starts]) if depth > 1 else g.first_balls()
             history.append(balls)
             expansions += frontiers
             frontiers = 0
             recording = not self.second_pass
             loops = depth >= 3
             alive = []
-            grew = []
             alt_live: list[tuple[int, list[int]]] = []  # the cells of alternative chains whose branches grew
             for start in starts:
                 n, target, into_start, elsewhere, alt = start
@@ -373,7 +377,6 @@ class _Search:
                     continue
                 front[n] = nxt
                 alive.append(start)
-                grew.append(n)
                 if counting:
                     frontiers += nxt.bit_count()
                 if recording:
