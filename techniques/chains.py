@@ -193,7 +193,8 @@ class _Graph:
         self.is_nodes = is_nodes = [positive & _DIGIT_NODES[d] for d in range(10)]
         land = [pair_landings[d] | negative_landings & _DIGIT_NODES[d] << 9 for d in range(10)]
         #: the nodes with a successor, ascending: only their reach grows
-        self.sources = sources = []
+        self.sources: list[int] = []
+        sources = self.sources
         add_source = sources.append
         #: per node with a successor, its predecessors as a list (empty for most; the balls of
         #: the other nodes never grow, so their predecessors are never asked for)
