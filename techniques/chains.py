@@ -14,7 +14,8 @@ or it would be trial & error.  The inferences are:
   unit (A holding d is not e, so B is: a strong link, written ``=``);
 * ``(A)!d`` to ``(B)d``: A and B are the only places of d in a unit (strong).
 
-That is an implication graph over 2 x 729 nodes, built once per call.  The
+That is an implication graph over 2 x 729 nodes, built for every call from the
+graph built before it (:class:`_Graph`).  The
 kinds found in it (points: N = number of assertions written, see
 docs/decisions.md, "Chains and Bowman's Bingo"):
 
@@ -88,10 +89,13 @@ _WINDOW: Final = 3
 _DIGITS: Final = tuple(tuple(d for d in range(1, 10) if m >> (d - 1) & 1) for m in range(512))
 #: The "is d" then the "not d" nodes of every 9-bit candidate mask within a cell's slot, ascending.
 _NODES: Final = tuple(tuple(d - 1 for d in _DIGITS[m]) + tuple(d + 8 for d in _DIGITS[m]) for m in range(512))
+#: A cell's 18 nodes without links, and without lists of predecessors.
+_ZERO_SLOT: Final = (0,) * _SLOT
 #: Every node alone: the nodes within 0 links of each.
 _UNIT_BALLS: Final = tuple(1 << n for n in range(_SLOT * 81))
 #: The predecessor list of a node without predecessors.
 _NONE: Final[list[int]] = []
+_NONE_SLOT: Final = (_NONE,) * _SLOT
 #: Per set of rules (by name), all nodes of the cells each cell sees.
 _PEER_NODES: dict[str, tuple[int, ...]] = {}
 
@@ -133,80 +137,122 @@ def _bits(x: int) -> Iterator[int]:
         x ^= low
 
 
-class _Graph:
-    """The implication graph of one board (successor and predecessor bitsets)."""
+def _digit_links(d: int, where_d: int, units: Sequence[int]) -> list[int]:
+    """Per cell, the "is d" nodes of the cells forming a strong link on d with it (``where_d``: d's places)."""
+    links = [0] * 81
+    for u_mask in units:
+        where = where_d & u_mask
+        if where and where.bit_count() == 2:
+            low = where & -where
+            a = low.bit_length() - 1
+            b = (where ^ low).bit_length() - 1
+            links[a] |= 1 << (_SLOT * b + d - 1)
+            links[b] |= 1 << (_SLOT * a + d - 1)
+    return links
 
-    #: The predecessor sets and their lists of nodes of the graph built last.  Consecutive
-    #: positions of a puzzle differ in a few candidates, so most nodes keep their
-    #: predecessors; a list is taken over when the set is equal, and is then the same list.
-    _last: tuple[list[int], list[list[int]]] = ([0] * (_SLOT * 81), [[]] * (_SLOT * 81))
+
+class _Graph:
+    """The implication graph of one board (successor and predecessor bitsets).
+
+    Built from the graph built before it (of any board under the same rules): the links of
+    a cell's nodes are read off the cell, its peers and its units, so only the cells whose
+    candidates changed since and their peers are read again; consecutive searches of a puzzle
+    differ in a few candidates.  The tables of a built graph are never changed afterwards
+    (the next graph works on copies), so graphs of different threads do not interfere.
+    """
+
+    #: The graph built last.
+    _last: _Graph | None = None
+
+    known: tuple[list[int], list[int], int]
+    links: list[list[int]]
+    positive: int
+    negative_landings: int
+    pair_landings: list[int]
+    succ: list[int]
+    pred: list[int]
+    into: list[list[int]]
+    cell_sources: list[list[int]]
 
     def __init__(self, board: Board) -> None:
+        rules = board.rules
         cands = board.cands
         self.cands = cands
         self.positions = positions = board.positions
-        self.peer_mask = board.rules.peer_mask
-        self.peer_nodes = peer_nodes = _peer_nodes(board.rules)
+        self.peer_mask = peer_mask = rules.peer_mask
+        self.peer_nodes = peer_nodes = _peer_nodes(rules)
         self.open = open_cells = cells_of(board.empty)
-        succ = [0] * (_SLOT * 81)
-        pred = [0] * (_SLOT * 81)
-        # conj[d][c]: cells forming a strong link on d with c (the only two places in a unit).
-        # Such a link leads from "not d" in either cell to "is d" in the other, and from
-        # every other digit of either cell to "is d" in the other.
-        conj = [[0] * 81 for _ in range(10)]
+        self.rules = rules
+        #: the board state it was built for (copies: the board changes afterwards)
+        self.known = (cands[:], positions[:], board.empty)
+        last = _Graph._last
+        if last is None or last.rules is not rules:
+            last = _EMPTY_GRAPH
+        known_cands, known_positions, known_empty = last.known
+        # links[d][c]: the "is d" nodes of the cells forming a strong link on d with c (the
+        # only two places of d in a unit).  Such a link leads from "not d" in either cell to
+        # "is d" in the other, and from every other digit of either cell to "is d" in the other.
+        self.links = links = last.links[:]
+        changed = board.empty ^ known_empty
         for d in range(1, 10):
-            pd = positions[d]
-            conj_d = conj[d]
-            bit = 1 << (d - 1)
-            not_d = 1 << (d + 8)  # "not d" in a cell's slot
-            for u_mask in board.rules.scan_unit_mask:
-                where = pd & u_mask
-                if where and where.bit_count() == 2:
-                    low = where & -where
-                    a = low.bit_length() - 1
-                    b = (where ^ low).bit_length() - 1
-                    conj_d[a] |= CELL_BIT[b]
-                    conj_d[b] |= CELL_BIT[a]
-                    pa = _SLOT * a + d - 1
-                    pb = _SLOT * b + d - 1
-                    succ[pa + 9] |= 1 << pb
-                    succ[pb + 9] |= 1 << pa
-                    pred[pb] |= (cands[a] ^ bit | not_d) << (_SLOT * a)
-                    pred[pa] |= (cands[b] ^ bit | not_d) << (_SLOT * b)
-        self.conj = conj
+            moved = positions[d] ^ known_positions[d]
+            if moved:
+                changed |= moved
+                links[d] = _digit_links(d, positions[d], rules.scan_unit_mask)
         # Every candidate as an "is d" node; the node each weak link on d into a cell b lands
         # on (at most one per cell): a pair's other digit, or "not d" for a cell of one
-        # candidate (a user's technique file may leave singles out) or of more.
-        positive = 0
-        negative_landings = 0
-        pair_landings = [0] * 10
-        for b in open_cells:
-            mask = cands[b]
-            positive |= mask << (_SLOT * b)
-            if mask.bit_count() == 2:
-                low = mask & -mask
-                d, e = low.bit_length(), (mask ^ low).bit_length()
-                pair_landings[d] |= 1 << (_SLOT * b + e - 1)
-                pair_landings[e] |= 1 << (_SLOT * b + d - 1)
-            else:
-                negative_landings |= mask << (_SLOT * b + 9)
+        # candidate (a user's technique file may leave singles out) or of more.  A changed
+        # cell's old part is taken out (xor) and its new part put in.
+        positive = last.positive
+        negative_landings = last.negative_landings
+        self.pair_landings = pair_landings = last.pair_landings[:]
+        dirty = changed
+        for b in cells_of(changed):
+            dirty |= peer_mask[b]
+            base = _SLOT * b
+            old, mask = known_cands[b], cands[b]
+            positive ^= (old ^ mask) << base
+            for m in (old, mask):
+                if m.bit_count() == 2:
+                    low = m & -m
+                    d, e = low.bit_length(), (m ^ low).bit_length()
+                    pair_landings[d] ^= 1 << (base + e - 1)
+                    pair_landings[e] ^= 1 << (base + d - 1)
+                else:
+                    negative_landings ^= m << (base + 9)
+        self.positive = positive
+        self.negative_landings = negative_landings
         self.is_nodes = is_nodes = [positive & _DIGIT_NODES[d] for d in range(10)]
         land = [pair_landings[d] | negative_landings & _DIGIT_NODES[d] << 9 for d in range(10)]
-        #: the nodes with a successor, ascending: only their reach grows
-        self.sources: list[int] = []
-        sources = self.sources
-        add_source = sources.append
+        # The links into and out of a cell's nodes depend on the cell, its peers and its units
+        # (which are among its peers' cells) alone: only the changed cells and their peers have
+        # other links than in the last graph.
+        self.succ = succ = last.succ[:]
+        self.pred = pred = last.pred[:]
         #: per node with a successor, its predecessors as a list (empty for most; the balls of
-        #: the other nodes never grow, so their predecessors are never asked for)
-        self.into = into_lists = [_NONE] * (_SLOT * 81)
-        known_pred, known_lists = _Graph._last
-        for c in open_cells:
+        #: the other nodes never grow, so their predecessors are never asked for).  A list is
+        #: taken over from the last graph when the set is equal.
+        self.into = into_lists = last.into[:]
+        known_pred = last.pred
+        known_lists = last.into
+        #: per cell, its nodes with a successor
+        self.cell_sources = cell_sources = last.cell_sources[:]
+        for c in cells_of(dirty & (board.empty | changed)):
             base = _SLOT * c
-            digits = _DIGITS[cands[c]]
+            succ[base:base + _SLOT] = _ZERO_SLOT
+            pred[base:base + _SLOT] = _ZERO_SLOT
+            into_lists[base:base + _SLOT] = _NONE_SLOT
+            mask = cands[c]
+            digits = _DIGITS[mask]
             peers = peer_nodes[c]
             strong_out = 0  # the strong links of the cell's digits, as "is d" nodes
-            for e in digits:
-                strong_out |= succ[base + 8 + e]
+            for d in digits:
+                out = links[d][c]
+                if out:
+                    succ[base + 8 + d] = out
+                    strong_out |= out
+                    # into "is d" from every node of the partner cells but their "is d"
+                    pred[base + d - 1] = (positive & (out >> (d - 1)) * 0x1FF) ^ out | out << 9
             if len(digits) == 2:  # weak links into a pair from its digits in the peers
                 d, e = digits
                 pred[base + d - 1] |= is_nodes[e] & peers
@@ -214,19 +260,35 @@ class _Graph:
             else:
                 for d in digits:
                     pred[base + 8 + d] = is_nodes[d] & peers
-            for n in _NODES[cands[c]]:
+            sources = []
+            for n in _NODES[mask]:
                 n += base
                 if n % _SLOT < 9:
                     succ[n] = strong_out & _OTHER_DIGIT_NODES[n % _SLOT + 1] | land[n % _SLOT + 1] & peers
                 if succ[n]:
-                    add_source(n)
+                    sources.append(n)
                     into = pred[n]
                     if into:
                         known = known_lists[n]
                         into_lists[n] = known if known_pred[n] == into and known is not _NONE else cells_of(into)
-        self.succ = succ
-        self.pred = pred
-        _Graph._last = (pred, into_lists)
+            cell_sources[c] = sources
+        #: the nodes with a successor, ascending: only their reach grows
+        self.sources = [n for c in open_cells for n in cell_sources[c]]
+        _Graph._last = self
+
+    @classmethod
+    def empty(cls) -> _Graph:
+        """The graph of a board without open cells: what the first graph is built from."""
+        graph = cls.__new__(cls)
+        graph.known = ([0] * 81, [0] * 10, 0)
+        graph.links = [[0] * 81 for _ in range(10)]
+        graph.positive = graph.negative_landings = 0
+        graph.pair_landings = [0] * 10
+        graph.succ = [0] * (_SLOT * 81)
+        graph.pred = [0] * (_SLOT * 81)
+        graph.into = [_NONE] * (_SLOT * 81)
+        graph.cell_sources = [[] for _ in range(81)]
+        return graph
 
     def first_balls(self) -> list[int]:
         """The nodes within one link of every node: itself and its successors."""
@@ -274,7 +336,11 @@ class _Graph:
             return False
         if not neg_a and (d == e or not self.cands[ca] >> (e - 1) & 1):
             return False
-        return bool(self.conj[e][ca] >> cb & 1)
+        return bool(self.links[e][ca] >> (_SLOT * cb + e - 1) & 1)
+
+
+#: What the first graph under some rules is built from.
+_EMPTY_GRAPH: Final = _Graph.empty()
 
 
 @dataclass
