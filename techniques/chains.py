@@ -15,9 +15,8 @@ or it would be trial & error.  The inferences are:
 * ``(A)!d`` to ``(B)d``: A and B are the only places of d in a unit (strong).
 
 That is an implication graph over 2 x 729 nodes, built for every call from the
-graph built before it (:class:`_Graph`).  The
-kinds found in it (points: N = number of assertions written, see
-docs/decisions.md, "Chains and Bowman's Bingo"):
+graph built before it (:class:`_Graph`).  The kinds found in it (points: N =
+number of assertions written, see docs/decisions.md, "Chains and Bowman's Bingo"):
 
 * CC simple contradiction chain: from ``(A)d`` to an assertion that excludes
   it, ``(B)d`` with B seeing A or ``(A)e``; d goes from A.  ``[- (A)!d]`` closes
