@@ -453,8 +453,13 @@ class _Search:
                     if elsewhere:
                         if not alt_live or alt_live[-1] is not alt:
                             alt_live.append(alt)  # type: ignore[arg-type]
-                        if nxt & elsewhere:
-                            self._reducing(n, depth, nxt & elsewhere)
+                        new_pos = nxt & elsewhere
+                        if new_pos:
+                            seen = balls[n] & elsewhere
+                            # per cell v & (v - 1): nonzero where the cell has two assertions or more
+                            several = seen & ((seen | _SLOT_GUARD) - _SLOT_ONE)
+                            if several:
+                                self._reducing(n, depth, new_pos, seen, several)
             if recording:
                 self._alternatives(alt_live)
             starts = alive
@@ -627,17 +632,13 @@ class _Search:
             return None
         return tuple(sorted(elims)), tuple(strong_flags)
 
-    def _reducing(self, start: int, depth: int, new_pos: int) -> None:
+    def _reducing(self, start: int, depth: int, new_pos: int, seen: int, several: int) -> None:
         """Two chains from ``start`` to two digits of one other cell (ACR).
 
-        ``new_pos``: the other cells' "is" nodes in the start's layer ``depth`` (not none).
+        ``new_pos``, ``seen``: the other cells' "is" nodes in the start's layer ``depth`` (not
+        none) and within ``depth`` links; ``several``: those of the cells with two or more (not
+        none), each cell's lowest left out.
         """
-        cell = start // _SLOT
-        seen = self.history[depth][start] & _POS_ELSEWHERE[cell]
-        # per cell v & (v - 1): nonzero where the cell has two assertions or more
-        several = seen & ((seen | _SLOT_GUARD) - _SLOT_ONE)
-        if not several:
-            return
         # adding 0x1FF to every cell's nine "is" bits carries into its guard bit unless they
         # are all 0: the cells with a new assertion and two or more in all
         cells = (several + _SLOT_NINES) & (new_pos + _SLOT_NINES) & _SLOT_GUARD
