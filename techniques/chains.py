@@ -92,6 +92,8 @@ _NODES: Final = tuple(tuple(d - 1 for d in _DIGITS[m]) + tuple(d + 8 for d in _D
 _ZERO_SLOT: Final = (0,) * _SLOT
 #: Every node alone: the nodes within 0 links of each.
 _UNIT_BALLS: Final = tuple(1 << n for n in range(_SLOT * 81))
+#: A search of :meth:`_Search.run` from one node.
+_Start = tuple[int, int, int, int, "tuple[int, list[int]] | None"]
 #: The predecessor list of a node without predecessors.
 _NONE: Final[list[int]] = []
 _NONE_SLOT: Final = (_NONE,) * _SLOT
@@ -172,6 +174,7 @@ class _Graph:
     pred: list[int]
     into: list[list[int]]
     cell_sources: list[list[int]]
+    starts_of: list[list[_Start]]
 
     def __init__(self, board: Board) -> None:
         rules = board.rules
@@ -236,6 +239,9 @@ class _Graph:
         known_lists = last.into
         #: per cell, its nodes with a successor
         self.cell_sources = cell_sources = last.cell_sources[:]
+        #: per cell, the searches from its nodes, as :meth:`_Search.run` reads them (not as
+        #: starts of alternative chains: those are told apart in each search)
+        self.starts_of = starts_of = last.starts_of[:]
         for c in cells_of(dirty & (board.empty | changed)):
             base = _SLOT * c
             succ[base:base + _SLOT] = _ZERO_SLOT
@@ -271,6 +277,13 @@ class _Graph:
                         known = known_lists[n]
                         into_lists[n] = known if known_pred[n] == into and known is not _NONE else cells_of(into)
             cell_sources[c] = sources
+            cell_starts: list[_Start] = []  # see _Search.run
+            for d in digits:
+                n = base + d - 1
+                cell_starts.append((n, _OTHER_DIGITS[n] | is_nodes[d] & peers, pred[n], 0, None))
+                if succ[n + 9]:  # "not d"
+                    cell_starts.append((n + 9, 1 << n, 0, 0, None))
+            starts_of[c] = cell_starts
         #: the nodes with a successor, ascending: only their reach grows
         self.sources = [n for c in open_cells for n in cell_sources[c]]
         _Graph._last = self
@@ -287,6 +300,7 @@ class _Graph:
         graph.pred = [0] * (_SLOT * 81)
         graph.into = [_NONE] * (_SLOT * 81)
         graph.cell_sources = [[] for _ in range(81)]
+        graph.starts_of = [[] for _ in range(81)]
         return graph
 
     def first_balls(self) -> list[int]:
@@ -375,29 +389,24 @@ class _Search:
     def run(self) -> list[Found]:
         g = self.graph
         cands = g.cands
-        pred = g.pred
-        succ = g.succ
-        is_nodes = g.is_nodes
         alt_cands = self.alt_cands
         # per start: its node, the nodes ending a contradiction chain from it, for an "is d"
         # start (else 0) its predecessors (a closed chain returns through one), for a start of
         # alternative chains (else 0) the other cells' "is" nodes (a reducing alternative chain
         # may end there) and its cell with the nodes starting the cell's alternative chains
-        starts: list[tuple[int, int, int, int, tuple[int, list[int]] | None]] = []
+        starts: list[_Start] = []
         for c in g.open:
             mask = cands[c]
-            peers = g.peer_nodes[c]
-            digits = _DIGITS[mask]
-            alt: tuple[int, list[int]] | None = None
-            elsewhere = 0
             if mask.bit_count() <= alt_cands:
-                alt = (c, [_SLOT * c + d - 1 for d in digits])
+                alt_cell: tuple[int, list[int]] | None = (c, [_SLOT * c + d - 1 for d in _DIGITS[mask]])
                 elsewhere = _POS_ELSEWHERE[c]
-            for d in digits:
-                n = _SLOT * c + d - 1
-                starts.append((n, _OTHER_DIGITS[n] | is_nodes[d] & peers, pred[n], elsewhere, alt))
-                if succ[n + 9]:  # "not d"
-                    starts.append((n + 9, 1 << n, 0, 0, None))
+                for n, target, into_start, _, _ in g.starts_of[c]:
+                    if n % _SLOT < 9:
+                        starts.append((n, target, into_start, elsewhere, alt_cell))
+                    else:
+                        starts.append((n, target, into_start, 0, None))
+            else:
+                starts += g.starts_of[c]
         first = int(self.params["max_nodes_first"])
         second = int(self.params["max_nodes_second"])
         budget = int(self.params["budget"])
