@@ -88,7 +88,7 @@ _WINDOW: Final = 3
 _DIGITS: Final = tuple(tuple(d for d in range(1, 10) if m >> (d - 1) & 1) for m in range(512))
 #: The "is d" then the "not d" nodes of every 9-bit candidate mask within a cell's slot, ascending.
 _NODES: Final = tuple(tuple(d - 1 for d in _DIGITS[m]) + tuple(d + 8 for d in _DIGITS[m]) for m in range(512))
-#: A cell's 18 nodes without links, and without lists of predecessors.
+#: A cell's 18 nodes without links.
 _ZERO_SLOT: Final = (0,) * _SLOT
 #: Every node alone: the nodes within 0 links of each.
 _UNIT_BALLS: Final = tuple(1 << n for n in range(_SLOT * 81))
@@ -96,6 +96,7 @@ _UNIT_BALLS: Final = tuple(1 << n for n in range(_SLOT * 81))
 _Start = tuple[int, int, int, int, "tuple[int, list[int]] | None"]
 #: The predecessor list of a node without predecessors.
 _NONE: Final[list[int]] = []
+#: A cell's 18 nodes without lists of predecessors.
 _NONE_SLOT: Final = (_NONE,) * _SLOT
 #: Per set of rules (by name), all nodes of the cells each cell sees.
 _PEER_NODES: dict[str, tuple[int, ...]] = {}
