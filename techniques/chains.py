@@ -14,9 +14,9 @@ or it would be trial & error.  The inferences are:
   unit (A holding d is not e, so B is: a strong link, written ``=``);
 * ``(A)!d`` to ``(B)d``: A and B are the only places of d in a unit (strong).
 
-That is an implication graph over 2 x 729 nodes, built once per call.  The
-kinds found in it (points: N = number of assertions written, see
-docs/decisions.md, "Chains and Bowman's Bingo"):
+That is an implication graph over 2 x 729 nodes, built for every call from the
+graph built before it (:class:`_Graph`).  The kinds found in it (points: N =
+number of assertions written, see docs/decisions.md, "Chains and Bowman's Bingo"):
 
 * CC simple contradiction chain: from ``(A)d`` to an assertion that excludes
   it, ``(B)d`` with B seeing A or ``(A)e``; d goes from A.  ``[- (A)!d]`` closes
@@ -86,10 +86,18 @@ _KIND_ORDER: Final = ("CCS", "CC", "ICC", "ACS", "ACR")
 _WINDOW: Final = 3
 #: The digits of every 9-bit candidate mask, ascending.
 _DIGITS: Final = tuple(tuple(d for d in range(1, 10) if m >> (d - 1) & 1) for m in range(512))
+#: The "is d" then the "not d" nodes of every 9-bit candidate mask within a cell's slot, ascending.
+_NODES: Final = tuple(tuple(d - 1 for d in _DIGITS[m]) + tuple(d + 8 for d in _DIGITS[m]) for m in range(512))
+#: A cell's 18 nodes without links.
+_ZERO_SLOT: Final = (0,) * _SLOT
 #: Every node alone: the nodes within 0 links of each.
 _UNIT_BALLS: Final = tuple(1 << n for n in range(_SLOT * 81))
+#: A search of :meth:`_Search.run` from one node.
+_Start = tuple[int, int, int, int, "tuple[int, list[int]] | None"]
 #: The predecessor list of a node without predecessors.
 _NONE: Final[list[int]] = []
+#: A cell's 18 nodes without lists of predecessors.
+_NONE_SLOT: Final = (_NONE,) * _SLOT
 #: Per set of rules (by name), all nodes of the cells each cell sees.
 _PEER_NODES: dict[str, tuple[int, ...]] = {}
 
@@ -131,77 +139,126 @@ def _bits(x: int) -> Iterator[int]:
         x ^= low
 
 
-class _Graph:
-    """The implication graph of one board (successor and predecessor bitsets)."""
+def _digit_links(d: int, where_d: int, units: Sequence[int]) -> list[int]:
+    """Per cell, the "is d" nodes of the cells forming a strong link on d with it (``where_d``: d's places)."""
+    links = [0] * 81
+    for u_mask in units:
+        where = where_d & u_mask
+        if where and where.bit_count() == 2:
+            low = where & -where
+            a = low.bit_length() - 1
+            b = (where ^ low).bit_length() - 1
+            links[a] |= 1 << (_SLOT * b + d - 1)
+            links[b] |= 1 << (_SLOT * a + d - 1)
+    return links
 
-    #: The predecessor sets and their lists of nodes of the graph built last.  Consecutive
-    #: positions of a puzzle differ in a few candidates, so most nodes keep their
-    #: predecessors; a list is taken over when the set is equal, and is then the same list.
-    _last: tuple[list[int], list[list[int]]] = ([0] * (_SLOT * 81), [[]] * (_SLOT * 81))
+
+class _Graph:
+    """The implication graph of one board (successor and predecessor bitsets).
+
+    Built from the graph built before it (of any board under the same rules): the links of
+    a cell's nodes are read off the cell, its peers and its units, so only the cells whose
+    candidates changed since and their peers are read again; consecutive searches of a puzzle
+    differ in a few candidates.  The tables of a built graph are never changed afterwards
+    (the next graph works on copies), so graphs of different threads do not interfere.
+    """
+
+    #: The graph built last.
+    _last: _Graph | None = None
+
+    known: tuple[list[int], list[int], int]
+    links: list[list[int]]
+    positive: int
+    negative_landings: int
+    pair_landings: list[int]
+    succ: list[int]
+    pred: list[int]
+    into: list[list[int]]
+    cell_sources: list[list[int]]
+    starts_of: list[list[_Start]]
 
     def __init__(self, board: Board) -> None:
+        rules = board.rules
         cands = board.cands
         self.cands = cands
         self.positions = positions = board.positions
-        self.peer_mask = board.rules.peer_mask
-        self.peer_nodes = peer_nodes = _peer_nodes(board.rules)
+        self.peer_mask = peer_mask = rules.peer_mask
+        self.peer_nodes = peer_nodes = _peer_nodes(rules)
         self.open = open_cells = cells_of(board.empty)
-        succ = [0] * (_SLOT * 81)
-        pred = [0] * (_SLOT * 81)
-        # conj[d][c]: cells forming a strong link on d with c (the only two places in a unit).
-        # Such a link leads from "not d" in either cell to "is d" in the other, and from
-        # every other digit of either cell to "is d" in the other.
-        conj = [[0] * 81 for _ in range(10)]
+        self.rules = rules
+        #: the board state it was built for (copies: the board changes afterwards)
+        self.known = (cands[:], positions[:], board.empty)
+        last = _Graph._last
+        if last is None or last.rules is not rules:
+            last = _EMPTY_GRAPH
+        known_cands, known_positions, known_empty = last.known
+        # links[d][c]: the "is d" nodes of the cells forming a strong link on d with c (the
+        # only two places of d in a unit).  Such a link leads from "not d" in either cell to
+        # "is d" in the other, and from every other digit of either cell to "is d" in the other.
+        self.links = links = last.links[:]
+        changed = board.empty ^ known_empty
         for d in range(1, 10):
-            pd = positions[d]
-            conj_d = conj[d]
-            bit = 1 << (d - 1)
-            not_d = 1 << (d + 8)  # "not d" in a cell's slot
-            for u_mask in board.rules.scan_unit_mask:
-                where = pd & u_mask
-                if where and where.bit_count() == 2:
-                    low = where & -where
-                    a = low.bit_length() - 1
-                    b = (where ^ low).bit_length() - 1
-                    conj_d[a] |= CELL_BIT[b]
-                    conj_d[b] |= CELL_BIT[a]
-                    pa = _SLOT * a + d - 1
-                    pb = _SLOT * b + d - 1
-                    succ[pa + 9] |= 1 << pb
-                    succ[pb + 9] |= 1 << pa
-                    pred[pb] |= (cands[a] ^ bit | not_d) << (_SLOT * a)
-                    pred[pa] |= (cands[b] ^ bit | not_d) << (_SLOT * b)
-        self.conj = conj
+            moved = positions[d] ^ known_positions[d]
+            if moved:
+                changed |= moved
+                links[d] = _digit_links(d, positions[d], rules.scan_unit_mask)
         # Every candidate as an "is d" node; the node each weak link on d into a cell b lands
         # on (at most one per cell): a pair's other digit, or "not d" for a cell of one
-        # candidate (a user's technique file may leave singles out) or of more.
-        positive = 0
-        negative_landings = 0
-        pair_landings = [0] * 10
-        for b in open_cells:
-            mask = cands[b]
-            positive |= mask << (_SLOT * b)
-            if mask.bit_count() == 2:
-                low = mask & -mask
-                d, e = low.bit_length(), (mask ^ low).bit_length()
-                pair_landings[d] |= 1 << (_SLOT * b + e - 1)
-                pair_landings[e] |= 1 << (_SLOT * b + d - 1)
-            else:
-                negative_landings |= mask << (_SLOT * b + 9)
+        # candidate (a user's technique file may leave singles out) or of more.  A changed
+        # cell's old part is taken out (xor) and its new part put in.
+        positive = last.positive
+        negative_landings = last.negative_landings
+        self.pair_landings = pair_landings = last.pair_landings[:]
+        dirty = changed
+        for b in cells_of(changed):
+            dirty |= peer_mask[b]
+            base = _SLOT * b
+            old, mask = known_cands[b], cands[b]
+            positive ^= (old ^ mask) << base
+            for m in (old, mask):
+                if m.bit_count() == 2:
+                    low = m & -m
+                    d, e = low.bit_length(), (m ^ low).bit_length()
+                    pair_landings[d] ^= 1 << (base + e - 1)
+                    pair_landings[e] ^= 1 << (base + d - 1)
+                else:
+                    negative_landings ^= m << (base + 9)
+        self.positive = positive
+        self.negative_landings = negative_landings
         self.is_nodes = is_nodes = [positive & _DIGIT_NODES[d] for d in range(10)]
         land = [pair_landings[d] | negative_landings & _DIGIT_NODES[d] << 9 for d in range(10)]
-        #: the nodes with a successor, ascending: only their reach grows
-        self.sources: list[int] = []
-        #: per node, its predecessors as a list (empty for most)
-        self.into = into_lists = [_NONE] * (_SLOT * 81)
-        known_pred, known_lists = _Graph._last
-        for c in open_cells:
+        # The links into and out of a cell's nodes depend on the cell, its peers and its units
+        # (which are among its peers' cells) alone: only the changed cells and their peers have
+        # other links than in the last graph.
+        self.succ = succ = last.succ[:]
+        self.pred = pred = last.pred[:]
+        #: per node with a successor, its predecessors as a list (empty for most; the balls of
+        #: the other nodes never grow, so their predecessors are never asked for).  A list is
+        #: taken over from the last graph when the set is equal.
+        self.into = into_lists = last.into[:]
+        known_pred = last.pred
+        known_lists = last.into
+        #: per cell, its nodes with a successor
+        self.cell_sources = cell_sources = last.cell_sources[:]
+        #: per cell, the searches from its nodes, as :meth:`_Search.run` reads them (not as
+        #: starts of alternative chains: those are told apart in each search)
+        self.starts_of = starts_of = last.starts_of[:]
+        for c in cells_of(dirty & (board.empty | changed)):
             base = _SLOT * c
-            digits = _DIGITS[cands[c]]
+            succ[base:base + _SLOT] = _ZERO_SLOT
+            pred[base:base + _SLOT] = _ZERO_SLOT
+            into_lists[base:base + _SLOT] = _NONE_SLOT
+            mask = cands[c]
+            digits = _DIGITS[mask]
             peers = peer_nodes[c]
             strong_out = 0  # the strong links of the cell's digits, as "is d" nodes
-            for e in digits:
-                strong_out |= succ[base + 8 + e]
+            for d in digits:
+                out = links[d][c]
+                if out:
+                    succ[base + 8 + d] = out
+                    strong_out |= out
+                    # into "is d" from every node of the partner cells but their "is d"
+                    pred[base + d - 1] = (positive & (out >> (d - 1)) * 0x1FF) ^ out | out << 9
             if len(digits) == 2:  # weak links into a pair from its digits in the peers
                 d, e = digits
                 pred[base + d - 1] |= is_nodes[e] & peers
@@ -209,43 +266,69 @@ class _Graph:
             else:
                 for d in digits:
                     pred[base + 8 + d] = is_nodes[d] & peers
-            for d in digits:
-                succ[base + d - 1] = strong_out & _OTHER_DIGIT_NODES[d] | land[d] & peers
-            for n in [base + d - 1 for d in digits] + [base + 8 + d for d in digits]:
+            sources = []
+            for n in _NODES[mask]:
+                n += base
+                if n % _SLOT < 9:
+                    succ[n] = strong_out & _OTHER_DIGIT_NODES[n % _SLOT + 1] | land[n % _SLOT + 1] & peers
                 if succ[n]:
-                    self.sources.append(n)
-                into = pred[n]
-                if into:
-                    into_lists[n] = known_lists[n] if known_pred[n] == into else cells_of(into)  # node numbers
-        self.succ = succ
-        self.pred = pred
-        _Graph._last = (pred, into_lists)
+                    sources.append(n)
+                    into = pred[n]
+                    if into:
+                        known = known_lists[n]
+                        into_lists[n] = known if known_pred[n] == into and known is not _NONE else cells_of(into)
+            cell_sources[c] = sources
+            cell_starts: list[_Start] = []  # see _Search.run
+            for d in digits:
+                n = base + d - 1
+                cell_starts.append((n, _OTHER_DIGITS[n] | is_nodes[d] & peers, pred[n], 0, None))
+                if succ[n + 9]:  # "not d"
+                    cell_starts.append((n + 9, 1 << n, 0, 0, None))
+            starts_of[c] = cell_starts
+        #: the nodes with a successor, ascending: only their reach grows
+        self.sources = [n for c in open_cells for n in cell_sources[c]]
+        _Graph._last = self
 
-    def balls(self) -> Iterator[list[int]]:
-        """Per step k = 1, 2, ...: the nodes within k links of every node.
+    @classmethod
+    def empty(cls) -> _Graph:
+        """The graph of a board without open cells: what the first graph is built from."""
+        graph = cls.__new__(cls)
+        graph.known = ([0] * 81, [0] * 10, 0)
+        graph.links = [[0] * 81 for _ in range(10)]
+        graph.positive = graph.negative_landings = 0
+        graph.pair_landings = [0] * 10
+        graph.succ = [0] * (_SLOT * 81)
+        graph.pred = [0] * (_SLOT * 81)
+        graph.into = [_NONE] * (_SLOT * 81)
+        graph.cell_sources = [[] for _ in range(81)]
+        graph.starts_of = [[] for _ in range(81)]
+        return graph
 
-        ``balls[n]`` holds the nodes within k links of n.  Within k+1 of n is n
-        itself and what lies within k of a successor; what lay within k - 1 of a
-        successor is already in n's ball, so only the successors whose ball grew
-        in step k add anything.  One pass over their incoming links advances the
-        breadth-first searches of all starts by a layer at once; after a few
-        layers most balls stop growing and are left alone.
-        """
+    def first_balls(self) -> list[int]:
+        """The nodes within one link of every node: itself and its successors."""
         succ = self.succ
         balls = list(_UNIT_BALLS)
         for n in self.sources:
             balls[n] |= succ[n]
-        changed = self.sources
+        return balls
+
+    def grow(self, balls: list[int], changed: list[int]) -> list[int]:
+        """The nodes within k + 1 links of every node, from ``balls`` (within k links).
+
+        Within k+1 of n is n itself and what lies within k of a successor; what
+        lay within k - 1 of a successor is already in n's ball, so only the
+        successors whose ball grew in step k (``changed``) add anything.  One pass
+        over their incoming links advances the breadth-first searches of all
+        starts by a layer at once; after a few layers most balls stop growing and
+        are left alone.
+        """
+        grown = balls[:]
         into = self.into
-        while True:
-            yield balls
-            grown = balls[:]
-            for x in changed:
-                ball = balls[x]
-                for a in into[x]:
-                    grown[a] |= ball
-            changed = [a for a in self.sources if grown[a] != balls[a]]
-            balls = grown
+        for x in changed:
+            ball = balls[x]
+            for a in into[x]:
+                grown[a] |= ball
+        return grown
 
     # -- link kinds (for notation and loop eliminations) ----------------------------
 
@@ -267,7 +350,11 @@ class _Graph:
             return False
         if not neg_a and (d == e or not self.cands[ca] >> (e - 1) & 1):
             return False
-        return bool(self.conj[e][ca] >> cb & 1)
+        return bool(self.links[e][ca] >> (_SLOT * cb + e - 1) & 1)
+
+
+#: What the first graph under some rules is built from.
+_EMPTY_GRAPH: Final = _Graph.empty()
 
 
 @dataclass
@@ -303,25 +390,24 @@ class _Search:
     def run(self) -> list[Found]:
         g = self.graph
         cands = g.cands
-        pred = g.pred
-        # per start: its node, the nodes ending a contradiction chain from it, and for an
-        # "is d" start (else 0) its predecessors (a closed chain returns through one), the
-        # other cells' "is" nodes (a reducing alternative chain may end there) and the
-        # number of candidates of its cell
-        starts: list[tuple[int, int, int, int, int]] = []
-        succ = g.succ
-        is_nodes = g.is_nodes
+        alt_cands = self.alt_cands
+        # per start: its node, the nodes ending a contradiction chain from it, for an "is d"
+        # start (else 0) its predecessors (a closed chain returns through one), for a start of
+        # alternative chains (else 0) the other cells' "is" nodes (a reducing alternative chain
+        # may end there) and its cell with the nodes starting the cell's alternative chains
+        starts: list[_Start] = []
         for c in g.open:
-            count = cands[c].bit_count()
-            peers = g.peer_nodes[c]
-            elsewhere = _POS_ELSEWHERE[c]
-            for d in _DIGITS[cands[c]]:
-                n = _SLOT * c + d - 1
-                starts.append((n, _OTHER_DIGITS[n] | is_nodes[d] & peers, pred[n], elsewhere, count))
-                if succ[n + 9]:  # "not d"
-                    starts.append((n + 9, 1 << n, 0, 0, 0))
-        alt_cells = [(c, cands[c].bit_count(), [pos_node(c, d) for d in _DIGITS[cands[c]]])
-                     for c in g.open if cands[c].bit_count() <= self.alt_cands]
+            mask = cands[c]
+            if mask.bit_count() <= alt_cands:
+                alt_cell: tuple[int, list[int]] | None = (c, [_SLOT * c + d - 1 for d in _DIGITS[mask]])
+                elsewhere = _POS_ELSEWHERE[c]
+                for n, target, into_start, _, _ in g.starts_of[c]:
+                    if n % _SLOT < 9:
+                        starts.append((n, target, into_start, elsewhere, alt_cell))
+                    else:
+                        starts.append((n, target, into_start, 0, None))
+            else:
+                starts += g.starts_of[c]
         first = int(self.params["max_nodes_first"])
         second = int(self.params["max_nodes_second"])
         budget = int(self.params["budget"])
@@ -333,11 +419,15 @@ class _Search:
         # history[k][n] ^ history[k - 1][n]
         history = self.history
         balls = history[0]
-        layers = g.balls()
         # the frontier nodes expanded so far, as a search expanding them one by one would count
-        # them, and those of the last layer, expanded in the next
+        # them, and those of the last layer, expanded in the next; a start expands at most the
+        # nodes with a predecessor and itself, so below that bound the count need not be kept
         expansions = 0
         frontiers = len(starts)
+        counting = len(starts) * (1 + _SLOT * 81 - g.pred.count(0)) > budget
+        # per start, its last layer; the starts whose ball grew in the last layer are those left
+        # in ``starts`` (only their predecessors' balls can grow in the next)
+        front = [0] * (_SLOT * 81)
         while starts and depth < second:
             if depth >= first and not self.found:
                 self.second_pass = True
@@ -346,33 +436,42 @@ class _Search:
             if cheapest + depth > best + _WINDOW or expansions > budget:
                 break
             previous = balls
-            balls = next(layers)
+            balls = g.grow(previous, [start[0] for start in starts]) if depth > 1 else g.first_balls()
             history.append(balls)
-            before = history[depth - 2] if depth >= 2 else None
             expansions += frontiers
             frontiers = 0
             recording = not self.second_pass
-            alt_cands = self.alt_cands
+            loops = depth >= 3
             alive = []
+            alt_live: list[tuple[int, list[int]]] = []  # the cells of alternative chains whose branches grew
             for start in starts:
-                n, target, into_start, elsewhere, count = start
-                old = previous[n]
-                if into_start and depth >= 3 and into_start & (old ^ before[n]):  # type: ignore[index]
+                n, target, into_start, elsewhere, alt = start
+                if loops and into_start & front[n]:
                     self._loop(n, depth)  # the start follows from the last layer: a closed chain
-                nxt = balls[n] ^ old
+                nxt = balls[n] ^ previous[n]
                 if not nxt:
                     continue
+                front[n] = nxt
                 alive.append(start)
-                frontiers += nxt.bit_count()
+                if counting:
+                    frontiers += nxt.bit_count()
                 if recording:
                     hit = nxt & target
                     if hit:
                         for end in _bits(hit):
                             self._contradiction(n, depth, end)
-                    if count and count <= alt_cands and nxt & elsewhere:
-                        self._reducing(n, depth, nxt)
+                    if elsewhere:
+                        if not alt_live or alt_live[-1] is not alt:
+                            alt_live.append(alt)  # type: ignore[arg-type]
+                        new_pos = nxt & elsewhere
+                        if new_pos:
+                            seen = balls[n] & elsewhere
+                            # per cell v & (v - 1): nonzero where the cell has two assertions or more
+                            several = seen & ((seen | _SLOT_GUARD) - _SLOT_ONE)
+                            if several:
+                                self._reducing(n, depth, new_pos, seen, several)
             if recording:
-                self._alternatives(alt_cells)
+                self._alternatives(alt_live)
             starts = alive
             if self.found:
                 best = min(self._points_floor(f) for f in self.found.values())
@@ -402,9 +501,9 @@ class _Search:
     def _path(self, start: int, end: int, depth: int, strict: bool) -> list[int] | None:
         """Assertions from ``start`` to ``end`` (in layer ``depth``), with distinct cells if possible."""
         pred = self.graph.pred
-        layer = self._layer
-        start_cell = start // _SLOT
-        end_cell = end // _SLOT
+        history = self.history
+        # layers[k]: the nodes exactly k links from the start
+        layers = [1 << start] + [history[k][start] ^ history[k - 1][start] for k in range(1, depth)]
         tries = [0]
 
         def walk(node: int, k: int, used: int) -> list[int] | None:
@@ -413,22 +512,28 @@ class _Search:
             tries[0] += 1
             if tries[0] > 400:
                 return None
-            for p in _bits(pred[node] & layer(start, k - 1)):
+            way = pred[node] & layers[k - 1]
+            while way:  # the predecessors in the layer before, ascending
+                low = way & -way
+                way ^= low
+                p = low.bit_length() - 1
                 cell = p // _SLOT
                 if k - 1 > 0 and used >> cell & 1:
                     continue
                 found = walk(p, k - 1, used | 1 << cell)
                 if found is not None:
-                    return found + [node]
+                    found.append(node)
+                    return found
             return None
 
-        used = CELL_BIT[start_cell] | CELL_BIT[end_cell]
+        used = CELL_BIT[start // _SLOT] | CELL_BIT[end // _SLOT]
         path = walk(end, depth, used)
         if path is None and not strict:
             path = [end]
             for k in range(depth, 0, -1):
-                node = path[0]
-                path.insert(0, next(_bits(pred[node] & layer(start, k - 1))))
+                way = pred[path[-1]] & layers[k - 1]
+                path.append((way & -way).bit_length() - 1)
+            path.reverse()
         return path
 
     # -- the kinds ------------------------------------------------------------------
@@ -537,17 +642,13 @@ class _Search:
             return None
         return tuple(sorted(elims)), tuple(strong_flags)
 
-    def _reducing(self, start: int, depth: int, new: int) -> None:
-        """Two chains from ``start`` to two digits of one other cell (ACR)."""
-        cell = start // _SLOT
-        new_pos = new & _POS_ELSEWHERE[cell]
-        if not new_pos:
-            return
-        seen = self.history[depth][start] & _POS_ELSEWHERE[cell]
-        # per cell v & (v - 1): nonzero where the cell has two assertions or more
-        several = seen & ((seen | _SLOT_GUARD) - _SLOT_ONE)
-        if not several:
-            return
+    def _reducing(self, start: int, depth: int, new_pos: int, seen: int, several: int) -> None:
+        """Two chains from ``start`` to two digits of one other cell (ACR).
+
+        ``new_pos``, ``seen``: the other cells' "is" nodes in the start's layer ``depth`` (not
+        none) and within ``depth`` links; ``several``: those of the cells with two or more (not
+        none), each cell's lowest left out.
+        """
         # adding 0x1FF to every cell's nine "is" bits carries into its guard bit unless they
         # are all 0: the cells with a new assertion and two or more in all
         cells = (several + _SLOT_NINES) & (new_pos + _SLOT_NINES) & _SLOT_GUARD
@@ -568,16 +669,15 @@ class _Search:
             self._add(Found("ACR", longest, False, tuple(tuple(p) for p in paths),  # type: ignore[arg-type]
                             eliminations=effect, start=(c, d)))
 
-    def _alternatives(self, alt_cells: list[tuple[int, int, list[int]]]) -> None:
+    def _alternatives(self, alt_cells: list[tuple[int, list[int]]]) -> None:
         """Chains from every digit of a cell that reach one placement (ACS).
 
-        ``alt_cells``: (cell, its number of candidates, its "is d" nodes starting the searches) of
-        the cells that may start alternative chains in either pass.
+        ``alt_cells``: (cell, its "is d" nodes starting the searches) of the cells with up to
+        ``alt_cands`` candidates of which a search grew in the last layer, in scan order (in
+        the others the common nodes are those already examined).
         """
-        for c, count, branches in alt_cells:
-            if count > self.alt_cands:
-                continue
-            balls = self.history[-1]
+        balls = self.history[-1]
+        for c, branches in alt_cells:
             common = _POS_ELSEWHERE[c]
             for b in branches:
                 common &= balls[b]

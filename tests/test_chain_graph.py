@@ -1,8 +1,8 @@
 """The implication graph of the chain search and the golden-chain search agree with plain readings.
 
-The graph is built from bitsets (and reuses the predecessor lists of the graph
-built before it), its breadth-first balls grow only where a successor's ball
-grew, and golden chains search on bitboards: each is checked here against a
+The graph is built from bitsets, from the graph built before it (only the cells
+changed since and their peers are read again), its breadth-first balls grow only
+where a successor's ball grew, and golden chains search on bitboards: each is checked here against a
 direct, slow reading of the same rule on positions that hard puzzles reach
 (tests/data/top1465_every24.txt, captured while rating, as in tests/test_hard_finders.py).
 """
@@ -18,7 +18,7 @@ from puzzles.geometry import CELL_BIT, cells_of
 from techniques.board import Board
 from techniques.chains import _SLOT, _Graph, neg_node, node_parts, pos_node
 from techniques.golden_chains import GoldenChain, bivalue_mask
-from tests.test_hard_finders import _hard_positions
+from tests.test_hard_finders import _hard_positions, ball_layers
 
 
 @pytest.fixture(scope="module")
@@ -69,16 +69,30 @@ def test_reused_predecessor_lists_match_the_graph(positions: list[Board]) -> Non
     # built one after another, as the engine does, so that most lists are taken over
     for board in positions:
         graph = _Graph(board)
-        for n in range(_SLOT * 81):
-            assert graph.into[n] == cells_of(graph.pred[n])  # node numbers, read as bit positions
+        for n in range(_SLOT * 81):  # node numbers, read as bit positions
+            assert graph.into[n] == (cells_of(graph.pred[n]) if graph.succ[n] else [])
         assert graph.sources == [n for n in range(_SLOT * 81) if graph.succ[n]]
+
+
+def _tables(graph: _Graph) -> tuple:
+    return (graph.succ, graph.pred, graph.sources, [graph.into[n] for n in graph.sources], graph.links,
+            graph.is_nodes, graph.open, graph.starts_of)
+
+
+def test_a_graph_built_after_another_equals_one_built_afresh(positions: list[Board]) -> None:
+    # after the graph of a later position, of an earlier one, of another puzzle: the cells
+    # changed in between and their peers are read again, the rest is taken over
+    for board in positions[::-1][::4] + positions[::9]:
+        graph = _Graph(board)
+        _Graph._last = None
+        assert _tables(graph) == _tables(_Graph(board))
 
 
 def test_balls_are_breadth_first_layers_until_nothing_grows(positions: list[Board]) -> None:
     for board in positions[::10]:
         graph = _Graph(board)
         visited = [1 << n for n in range(_SLOT * 81)]
-        for balls in graph.balls():
+        for balls in ball_layers(graph):
             grown = [reduce(or_, (graph.succ[n] for n in cells_of(v)), v) for v in visited]
             assert balls == grown
             if grown == visited:

@@ -123,10 +123,21 @@ def test_useful_regions_count_extras_cell_by_cell(positions: list[Board]) -> Non
             assert useful_regions(allowed, board.positions, pair) == expected
 
 
+def ball_layers(graph: _Graph) -> Iterator[list[int]]:
+    """The chain search's balls per step k = 1, 2, ...: each step grown from the nodes whose ball grew in the last."""
+    balls = graph.first_balls()
+    changed = graph.sources
+    while True:
+        yield balls
+        grown = graph.grow(balls, changed)
+        changed = [n for n in range(_SLOT * 81) if grown[n] != balls[n]]
+        balls = grown
+
+
 def test_chain_balls_are_breadth_first_layers(positions: list[Board]) -> None:
     for board in positions[:4]:
         graph = _Graph(board)
-        layers = graph.balls()
+        layers = ball_layers(graph)
         for _ in range(4):
             balls = next(layers)
         for start in range(0, _SLOT * 81, 7):
