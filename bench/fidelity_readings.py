@@ -656,6 +656,16 @@ def contradictions_from_pairs() -> contextlib.AbstractContextManager[None]:
     return replaced(techniques.chains._Search, "_contradiction", contradiction)
 
 
+def contradictions_from_placements() -> contextlib.AbstractContextManager[None]:
+    """Contradiction chains start only from an assertion "d is in A": no setting contradiction chains."""
+
+    def contradiction(search: techniques.chains._Search, start: int, depth: int, end: int) -> None:
+        if not techniques.chains.node_parts(start)[2]:
+            _engine_contradiction(search, start, depth, end)
+
+    return replaced(techniques.chains._Search, "_contradiction", contradiction)
+
+
 ChainGroup = Callable[[Step], bool]
 
 
@@ -763,13 +773,14 @@ def _facts_on_copies(make: EngineFactory, copies: int) -> dict[str, int]:
             for fact, (_words, test) in KIND_FACTS.items()}
 
 
-def part_k(puzzles: Sequence[str], copies: int) -> list[str]:
-    from bench.fidelity import KIND_FACTS, stuck_after
+ChainReading = tuple[str, EngineFactory, Callable[[], contextlib.AbstractContextManager[None]]]
 
-    rows = load_rows()
+
+def chain_readings() -> list[ChainReading]:
+    """The readings of (k): a name, the engines, and the patch that applies the reading."""
     four = with_params(["SC"], min_length=4)
     nothing = contextlib.nullcontext
-    readings: list[tuple[str, EngineFactory, Callable[[], contextlib.AbstractContextManager[None]]]] = [
+    return [
         ("single-digit chains from 4 cells (the engine before)", factory(Engine, four), nothing),
         ("single-digit chains from 6 cells (engine)", factory(Engine), nothing),
         ("alternative chains first", factory(AlternativeFirstEngine), nothing),
@@ -780,6 +791,7 @@ def part_k(puzzles: Sequence[str], copies: int) -> list[str]:
         ("D: length = cells", factory(Engine), length_in_cells),
         ("N: length = links", factory(Engine), length_in_links),
         ("B: contradiction chains from pair cells only", factory(Engine), contradictions_from_pairs),
+        ("B': contradiction chains only from a placement (A)d", factory(Engine), contradictions_from_placements),
         ("H: a Stufe per kind, CC/CCS, ICC, alternative", factory(Engine), kinds_in_order),
         ("H': closed implication chains first", factory(Engine), loops_first),
         ("G: chains without \"!\" first", factory(Engine), without_negation_first),
@@ -797,6 +809,14 @@ def part_k(puzzles: Sequence[str], copies: int) -> list[str]:
         ("A + W", factory(Engine), lambda: together(loops_through_pairs(), standard_wxyz_with_any_pairs())),
         ("A + alternative chains first", factory(AlternativeFirstEngine), loops_through_pairs),
     ]
+
+
+def part_k(puzzles: Sequence[str], copies: int, only: Sequence[str] = ()) -> list[str]:
+    """The (k) table; ``only``: the readings whose name starts with one of these (default all)."""
+    from bench.fidelity import KIND_FACTS, stuck_after
+
+    rows = load_rows()
+    readings = [r for r in chain_readings() if not only or r[0].startswith(tuple(only))]
     lines = ["| reading | within ±10 % | within ±25 % | mean abs ln | thinning exact (of 18) | mean abs difference | "
              f"stuck matched | kind facts | kind facts on {copies} copies each | SCC : SC found |",
              "|---|---:|---:|---:|---:|---:|---:|---|---|---:|"]
@@ -830,6 +850,7 @@ def main() -> None:
     ap.add_argument("--seeds", type=int, default=10, help="random choices for (i)")
     ap.add_argument("--kinds", type=int, default=100, help="puzzles of top1465.txt (every k-th) for (k)")
     ap.add_argument("--copies", type=int, default=24, help="symmetric copies of each kind-fact example for (k)")
+    ap.add_argument("--only", action="append", default=[], help="(k): only the readings whose name starts so")
     ap.add_argument("--jobs", type=int, default=2)
     args = ap.parse_args()
     parts = args.part or ["a", "b", "c", "d", "e", "i", "j", "k"]
@@ -856,7 +877,7 @@ def main() -> None:
         print("(j) the points of a box test\n" + "\n".join(part_j()) + "\n")
     if "k" in parts:
         print("(k) the chain section and the 4-cell single-digit chains\n"
-              + "\n".join(part_k(every("top1465.txt", args.kinds), args.copies)))
+              + "\n".join(part_k(every("top1465.txt", args.kinds), args.copies, args.only)))
 
 
 if __name__ == "__main__":
