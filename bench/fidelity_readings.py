@@ -56,8 +56,11 @@ reading the engine applies).
     (G, G') chains without "!" before those with; (L) the shortest chain first
     at equal points; (W) which WXYZ-wings are "standard"; and combinations
     with A.  Figures: the table, the stuck and kind facts, the kind facts on
-    --copies symmetric copies of each example, and single-digit contradiction
-    chains against single-digit chains found on --kinds puzzles of top1465.
+    --copies symmetric copies of each example, single-digit contradiction
+    chains against single-digit chains and the standard WXYZ-wings' share
+    found on --kinds puzzles of top1465; with --loops N every closed chain of
+    reading A checked against the solution on N puzzles each of three
+    collections; with --population READING the population figures under it.
 (j) The points of a box test, which the seed does not give (its rating line
     is lost; the engine: 2): the table for 0-4 points, and for each example
     the value that would make its total exact.  Box tests are family I, so
@@ -73,6 +76,7 @@ import math
 import random
 import statistics
 import sys
+from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
@@ -752,11 +756,12 @@ def together(*readings: contextlib.AbstractContextManager[None]) -> Iterator[Non
         yield
 
 
-def _kind_counts(puzzle: str, make: EngineFactory) -> tuple[int, int]:
+def _kind_counts(puzzle: str, make: EngineFactory) -> Counter[str]:
+    """The kinds of thinning step found in the states of the puzzle's rating (``bench/population.py``)."""
     from bench.population import found_and_applied
 
     found, _applied = found_and_applied(make("2101", ()).rate(puzzle))
-    return found["SCC"], found["SC"]
+    return found
 
 
 def _facts_on_copies(make: EngineFactory, copies: int) -> dict[str, int]:
@@ -811,6 +816,47 @@ def chain_readings() -> list[ChainReading]:
     ]
 
 
+class _LoopChecker(Engine):
+    """Checks every closed chain the search finds in each candidate state (chosen or not) against
+    the solution, under the reading in force: (removals checked, wrong)."""
+
+    solution: Sequence[int] = ()
+    checked = wrong = 0
+
+    def _next_steps(self, board: Board, ctx: Context, found: list[Step]) -> list[Step]:
+        if board.pencil:
+            chain = next(t for _family, techs in self.thinning for t in techs
+                         if isinstance(t, techniques.chains.ChainTechnique))
+            for f in techniques.chains._Search(board, chain.params, chain.offsets).run():
+                if f.kind == "ICC":
+                    self.checked += len(f.eliminations)
+                    self.wrong += sum(self.solution[c] == d for c, d in f.eliminations)
+        return super()._next_steps(board, ctx, found)
+
+
+def loops_sound(puzzles: Sequence[str]) -> str:
+    """Reading A's loops checked against the solution in every state of ``puzzles``."""
+    from puzzles.parsing import as_grid
+    from puzzles.solver import analyse
+
+    checker = _LoopChecker("2001")
+    with loops_through_pairs():
+        for puzzle in puzzles:
+            solution = analyse(as_grid(puzzle), limit=2).solution
+            checker.solution = solution or ()
+            checker.rate(puzzle, verify=True)
+    return (f"A: every closed chain found in every candidate state of {len(puzzles)} puzzles: "
+            f"{checker.checked} removals, {checker.wrong} wrong")
+
+
+def _ratio(part: int, whole: int) -> str:
+    return f"{part / whole if whole else float('nan'):.1f} : 1 ({part} : {whole})"
+
+
+def _share(part: int, whole: int) -> str:
+    return f"{100 * part / whole if whole else float('nan'):.1f} % ({part} of {whole})"
+
+
 def part_k(puzzles: Sequence[str], copies: int, only: Sequence[str] = ()) -> list[str]:
     """The (k) table; ``only``: the readings whose name starts with one of these (default all)."""
     from bench.fidelity import KIND_FACTS, stuck_after
@@ -818,26 +864,41 @@ def part_k(puzzles: Sequence[str], copies: int, only: Sequence[str] = ()) -> lis
     rows = load_rows()
     readings = [r for r in chain_readings() if not only or r[0].startswith(tuple(only))]
     lines = ["| reading | within ±10 % | within ±25 % | mean abs ln | thinning exact (of 18) | mean abs difference | "
-             f"stuck matched | kind facts | kind facts on {copies} copies each | SCC : SC found |",
-             "|---|---:|---:|---:|---:|---:|---:|---|---|---:|"]
+             f"stuck matched | kind facts | kind facts on {copies} copies each | SCC : SC found | "
+             "standard WXYZ found |",
+             "|---|---:|---:|---:|---:|---:|---:|---|---|---:|---:|"]
     for name, make, reading in readings:
         with reading():
             outcomes = measure(rows, make)
             on_copies = _facts_on_copies(make, copies) if copies else {}
-            scc = sc = 0
-            for puzzle in puzzles:
-                a, b = _kind_counts(puzzle, make)
-                scc, sc = scc + a, sc + b
+            found: Counter[str] = sum((_kind_counts(puzzle, make) for puzzle in puzzles), Counter())
         hit, in10, in25, ln = _table_row(outcomes)
         counts = [(o.thinning, o.stated_thinning) for o in outcomes if o.id in THINNING_EXAMPLES]
         stuck_hit, stuck_total = matched((stuck_after(o), o.stated_stuck[0]) for o in outcomes if o.stated_stuck)
         kinds = [o for o in outcomes if o.id in KIND_FACTS]
         held = ", ".join(o.id for o in kinds if o.kind_fact) or "none"
         copied = ", ".join(f"{fact}: {n}" for fact, n in on_copies.items() if n) or "none"
+        wxyz = found["WXYZ standard"] + found["WXYZ extended"]
         lines.append(f"| {name} | {in10} | {in25} | {ln:.3f} | {hit} | {mean_abs_difference(counts):.2f} | "
                      f"{stuck_hit} of {stuck_total} | {sum(bool(o.kind_fact) for o in kinds)} of {len(kinds)} ({held}) | "
-                     f"{copied} | {scc / sc if sc else float('nan'):.1f} : 1 ({scc} : {sc}) |")
+                     f"{copied} | {_ratio(found['SCC'], found['SC'])} | {_share(found['WXYZ standard'], wxyz)} |")
     return lines
+
+
+def population_under(prefix: str, jobs: int) -> None:
+    """Every figure of ``bench/population.py`` with the first (k) reading whose name starts with
+    ``prefix`` applied (its worker processes are forked inside the patch)."""
+    import bench.population
+
+    name, _make, reading = next(r for r in chain_readings() if r[0].startswith(prefix))
+    print(f"population figures under {name}:")
+    saved = sys.argv
+    sys.argv = ["population.py", "--jobs", str(jobs)]
+    try:
+        with reading():
+            bench.population.main()
+    finally:
+        sys.argv = saved
 
 
 def main() -> None:
@@ -851,6 +912,10 @@ def main() -> None:
     ap.add_argument("--kinds", type=int, default=100, help="puzzles of top1465.txt (every k-th) for (k)")
     ap.add_argument("--copies", type=int, default=24, help="symmetric copies of each kind-fact example for (k)")
     ap.add_argument("--only", action="append", default=[], help="(k): only the readings whose name starts so")
+    ap.add_argument("--loops", type=int, default=0,
+                    help="(k): check reading A's loops on this many puzzles each of three collections")
+    ap.add_argument("--population", default=None, metavar="READING",
+                    help="(k): bench/population.py's figures (its defaults, --jobs) under the reading so named")
     ap.add_argument("--jobs", type=int, default=2)
     args = ap.parse_args()
     parts = args.part or ["a", "b", "c", "d", "e", "i", "j", "k"]
@@ -878,6 +943,11 @@ def main() -> None:
     if "k" in parts:
         print("(k) the chain section and the 4-cell single-digit chains\n"
               + "\n".join(part_k(every("top1465.txt", args.kinds), args.copies, args.only)))
+        if args.loops:
+            print(loops_sound([p for name in ("top1465.txt", "forum_hardest_1106.txt", "sample1000.txt")
+                               for p in load(name, args.loops)]))
+        if args.population:
+            population_under(args.population, args.jobs)
 
 
 if __name__ == "__main__":
