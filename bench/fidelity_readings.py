@@ -598,7 +598,7 @@ def _closed_walk_eliminations(search: techniques.chains._Search, path: list[int]
     candidate is used twice.  Every assertion of a closed chain implies the next, so all are
     equivalent, and each link then holds both ways: the argument needs no candidate to be used
     once.  The case the check drops: a pair cell ``de`` entered by a weak link on d and left by
-    the strong link of d, as in ``(6:2)7 = (3:2)8 = (3:9)5 - (6:9)8 - (6:2)7`` (example 33)."""
+    the strong link of d, as in ``(3:2)8 = (3:9)5 - (6:9)8 - (6:2)7 = (3:2)8`` (example 33)."""
     g = search.graph
     parts = techniques.chains.node_parts
     removed: set[tuple[int, int]] = set()
