@@ -54,7 +54,8 @@ reading the engine applies).
     is ((D) cells, (N) links); (B) contradiction chains from pair cells only;
     the kinds as Stufen in a fixed order ((H) line 423's, (H') loops first);
     (G, G') chains without "!" before those with; (L) the shortest chain first
-    at equal points; (W) which WXYZ-wings are "standard"; and combinations
+    at equal points; (W) which WXYZ-wings are "standard"; (T) alternative
+    chains from cells of 3 candidates ("Prinzipiell ..."); and combinations
     with A.  Figures: the table, the stuck and kind facts, the kind facts on
     --copies symmetric copies of each example, single-digit contradiction
     chains against single-digit chains and the standard WXYZ-wings' share
@@ -784,6 +785,7 @@ ChainReading = tuple[str, EngineFactory, Callable[[], contextlib.AbstractContext
 def chain_readings() -> list[ChainReading]:
     """The readings of (k): a name, the engines, and the patch that applies the reading."""
     four = with_params(["SC"], min_length=4)
+    three = with_params(sorted(CHAIN_CODES), alt_cands=3)
     nothing = contextlib.nullcontext
     return [
         ("single-digit chains from 4 cells (the engine before)", factory(Engine, four), nothing),
@@ -803,6 +805,7 @@ def chain_readings() -> list[ChainReading]:
         ("G': chains without the \"!\" premium first", factory(Engine), plain_rate_first),
         ("L: shortest chain first at equal points", factory(Engine), shortest_first),
         ("W: standard WXYZ = hinge and any three pairs", factory(Engine), standard_wxyz_with_any_pairs),
+        ("T: alternative chains from cells of 3 candidates too", factory(Engine, three), nothing),
         ("A + D", factory(Engine), lambda: together(loops_through_pairs(), length_in_cells())),
         ("A + N", factory(Engine), lambda: together(loops_through_pairs(), length_in_links())),
         ("A + B", factory(Engine), lambda: together(loops_through_pairs(), contradictions_from_pairs())),
@@ -813,6 +816,7 @@ def chain_readings() -> list[ChainReading]:
         ("A + setting first", factory(Engine), lambda: together(loops_through_pairs(), setting_first())),
         ("A + W", factory(Engine), lambda: together(loops_through_pairs(), standard_wxyz_with_any_pairs())),
         ("A + alternative chains first", factory(AlternativeFirstEngine), loops_through_pairs),
+        ("A + T", factory(Engine, three), loops_through_pairs),
     ]
 
 
