@@ -1,6 +1,7 @@
 """Readings of the seed that the engine had to choose between, each measured against the seed's facts.
 
-    python3 bench/fidelity_readings.py [--part a|b|c|d|e|i|j] [--top1465 N] [--hardest N] [--bingo N] [--jobs N]
+    python3 bench/fidelity_readings.py [--part a|b|c|d|e|i|j|k] [--top1465 N] [--hardest N] [--bingo N]
+        [--kinds N] [--copies N] [--jobs N]
 
 Nothing here changes the engine: every reading is tried on a subclass or
 inside a temporary patch, and only the figures are printed ("engine" marks the
@@ -46,10 +47,21 @@ reading the engine applies).
 (k) The chain section and the 4-cell single-digit chains: single-digit
     chains from 6 cells (the engine; line 290: skyscraper, turbot fish and
     two-string kite "hier aber nicht eingebaut") or from 4 (line 288: "N = 4
-    bis 12", the engine before); alternative chains as a Stufe before the other chain
-    kinds; setting steps first among equally cheap steps.  Figures: the
-    table, the stuck and kind facts, and single-digit contradiction chains
-    against single-digit chains found on --kinds puzzles of top1465.
+    bis 12", the engine before); which chain the original's search finds and
+    takes: alternative chains as a Stufe before the other kinds; setting steps
+    first at equal points; (A) closed chains that pass a pair cell on one digit
+    (the engine drops a loop using a candidate twice); what a chain's length N
+    is ((D) cells, (N) links); (B) contradiction chains from pair cells only;
+    the kinds as Stufen in a fixed order ((H) line 423's, (H') loops first);
+    (G, G') chains without "!" before those with; (L) the shortest chain first
+    at equal points; (W) which WXYZ-wings are "standard"; (T) alternative
+    chains from cells of 3 candidates ("Prinzipiell ..."); and combinations
+    with A.  Figures: the table, the stuck and kind facts, the kind facts on
+    --copies symmetric copies of each example, single-digit contradiction
+    chains against single-digit chains and the standard WXYZ-wings' share
+    found on --kinds puzzles of top1465; with --loops N every closed chain of
+    reading A checked against the solution on N puzzles each of three
+    collections; with --population READING the population figures under it.
 (j) The points of a box test, which the seed does not give (its rating line
     is lost; the engine: 2): the table for 0-4 points, and for each example
     the value that would make its total exact.  Box tests are family I, so
@@ -65,6 +77,7 @@ import math
 import random
 import statistics
 import sys
+from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
@@ -89,6 +102,7 @@ from bench.fidelity import (  # noqa: E402
     within,
 )
 from bench.trial_readings import CELL_RULES, Chooser, search  # noqa: E402
+from puzzles.geometry import cells_of  # noqa: E402
 from rater.engine import Engine, default_catalogue  # noqa: E402
 from rater.modes import settled  # noqa: E402
 from rater.options import Mode  # noqa: E402
@@ -98,6 +112,7 @@ from techniques.bowman import BowmansBingo, _Tables, _walk  # noqa: E402
 from techniques.catalogue import Catalogue  # noqa: E402
 from techniques.step import Step  # noqa: E402
 from techniques.trial import TrialAndError  # noqa: E402
+from techniques.wings import WXYZWing  # noqa: E402
 from tests.fidelity_support import rested_on, with_box_test_points, with_params  # noqa: E402
 
 #: The examples whose thinning-step count the seed states for a complete run.
@@ -537,6 +552,19 @@ def part_j() -> list[str]:
 
 
 ALTERNATIVE = frozenset({"ACS", "ACR"})
+CHAIN_CODES = frozenset({"CC", "CCS", "ICC"}) | ALTERNATIVE
+
+
+@contextlib.contextmanager
+def replaced(owner: object, name: str, value: object) -> Iterator[None]:
+    """``owner.name`` set to ``value`` for the duration (a reading tried on the engine's own code);
+    what is restored is the attribute as stored, so a static method stays one."""
+    saved = vars(owner)[name]
+    setattr(owner, name, value)
+    try:
+        yield
+    finally:
+        setattr(owner, name, saved)
 
 
 class AlternativeFirstEngine(Engine):
@@ -560,55 +588,321 @@ class AlternativeFirstEngine(Engine):
         return run
 
 
-@contextlib.contextmanager
-def setting_first() -> Iterator[None]:
+def setting_first() -> contextlib.AbstractContextManager[None]:
     """Among equally cheap thinning steps, one that sets a digit before any that only eliminates."""
-    saved = rater.modes.settled
-    rater.modes.settled = lambda step: len(step.eliminations) + 81 * len(step.placements)
-    try:
+    return replaced(rater.modes, "settled", lambda step: len(step.eliminations) + 81 * len(step.placements))
+
+
+def _closed_walk_eliminations(search: techniques.chains._Search, path: list[int]
+                              ) -> tuple[tuple[tuple[int, int], ...], tuple[bool, ...]] | None:
+    """A closed chain's eliminations by the seed's two rules, without the engine's check that no
+    candidate is used twice.  Every assertion of a closed chain implies the next, so all are
+    equivalent, and each link then holds both ways: the argument needs no candidate to be used
+    once.  The case the check drops: a pair cell ``de`` entered by a weak link on d and left by
+    the strong link of d, as in ``(3:2)8 = (3:9)5 - (6:9)8 - (6:2)7 = (3:2)8`` (example 33)."""
+    g = search.graph
+    parts = techniques.chains.node_parts
+    removed: set[tuple[int, int]] = set()
+    strong: list[bool] = []
+    for a, b in zip(path, path[1:] + path[:1]):
+        (ca, d, _), (cb, e, _) = parts(a), parts(b)
+        if g.strong(a, b):
+            strong.append(True)
+            if d != e:  # A holds d or e
+                removed |= {(ca, x) for x in range(1, 10) if x not in (d, e) and g.cands[ca] >> (x - 1) & 1}
+        elif g.weak_pair(a, b):  # one of A, B holds d
+            strong.append(False)
+            removed |= {(x, d) for x in cells_of(g.peer_mask[ca] & g.peer_mask[cb] & g.positions[d])}
+        else:
+            return None
+    return tuple(sorted(removed)), tuple(strong)
+
+
+def loops_through_pairs() -> contextlib.AbstractContextManager[None]:
+    return replaced(techniques.chains._Search, "_loop_eliminations", _closed_walk_eliminations)
+
+
+_engine_add = techniques.chains._Search._add
+
+
+def _length_reading(shorter: Callable[[techniques.chains.Found], bool]) -> contextlib.AbstractContextManager[None]:
+    """Chains for which ``shorter`` holds counted one assertion shorter."""
+
+    def add(search: techniques.chains._Search, found: techniques.chains.Found) -> None:
+        _engine_add(search, dataclasses.replace(found, nodes=found.nodes - 1) if shorter(found) else found)
+
+    return replaced(techniques.chains._Search, "_add", add)
+
+
+def length_in_cells() -> contextlib.AbstractContextManager[None]:
+    """N = the cells of a chain: a contradiction chain ending in its own start cell, ``(1:2)5 - ... -
+    (1:2)2``, is one shorter than its assertions."""
+    slot = techniques.chains._SLOT
+    return _length_reading(lambda f: f.kind == "CC" and f.chains[0][-1] // slot == f.chains[0][0] // slot)
+
+
+def length_in_links() -> contextlib.AbstractContextManager[None]:
+    """N = the links written: contradiction chains (the bracketed closing not counted) and each
+    branch of an alternative chain one shorter; setting chains and loops have as many links as
+    assertions."""
+    return _length_reading(lambda f: f.kind in ("CC", "ACS", "ACR"))
+
+
+_engine_contradiction = techniques.chains._Search._contradiction
+
+
+def contradictions_from_pairs() -> contextlib.AbstractContextManager[None]:
+    """Contradiction chains (CC, CCS) start only in pair cells."""
+
+    def contradiction(search: techniques.chains._Search, start: int, depth: int, end: int) -> None:
+        if search.graph.cands[start // techniques.chains._SLOT].bit_count() == 2:
+            _engine_contradiction(search, start, depth, end)
+
+    return replaced(techniques.chains._Search, "_contradiction", contradiction)
+
+
+def contradictions_from_placements() -> contextlib.AbstractContextManager[None]:
+    """Contradiction chains start only from an assertion "d is in A": no setting contradiction chains."""
+
+    def contradiction(search: techniques.chains._Search, start: int, depth: int, end: int) -> None:
+        if not techniques.chains.node_parts(start)[2]:
+            _engine_contradiction(search, start, depth, end)
+
+    return replaced(techniques.chains._Search, "_contradiction", contradiction)
+
+
+ChainGroup = Callable[[Step], bool]
+
+
+@contextlib.contextmanager
+def chain_groups(*groups: ChainGroup) -> Iterator[None]:
+    """Family VI as several Stufen: of the chain steps found, only the first group that has any
+    is chosen from.  The search's point window is lifted meanwhile, so that a group's chains are
+    found even when another group's are cheaper."""
+    engine_choice = rater.engine.choose_thinning
+
+    def choose(found: Sequence[Step], mode: Mode) -> list[Step]:
+        if found and all(s.code in CHAIN_CODES for s in found):
+            for group in groups:
+                chosen = [s for s in found if group(s)]
+                if chosen:
+                    return engine_choice(chosen, mode)
+        return engine_choice(found, mode)
+
+    with replaced(rater.engine, "choose_thinning", choose), replaced(techniques.chains, "_WINDOW", 16):
         yield
-    finally:
-        rater.modes.settled = saved
 
 
-def _kind_counts(puzzle: str, make: EngineFactory) -> tuple[int, int]:
+def _negation(step: Step) -> bool:
+    return bool(step.detail.get("negation"))
+
+
+def kinds_in_order() -> contextlib.AbstractContextManager[None]:
+    """Contradiction chains, then closed implication chains, then alternative chains (line 423's order)."""
+    return chain_groups(lambda s: s.code in ("CC", "CCS"), lambda s: s.code == "ICC", lambda s: True)
+
+
+def loops_first() -> contextlib.AbstractContextManager[None]:
+    return chain_groups(lambda s: s.code == "ICC", lambda s: True)
+
+
+def without_negation_first() -> contextlib.AbstractContextManager[None]:
+    """Contradiction and implication chains without "!" inside before every other chain."""
+    return chain_groups(lambda s: s.code in ("CC", "CCS", "ICC") and not _negation(s), lambda s: True)
+
+
+def plain_rate_first() -> contextlib.AbstractContextManager[None]:
+    """Chains scored without the "!" premium (alternative chains too) before those scored with it."""
+    return chain_groups(lambda s: not _negation(s), lambda s: True)
+
+
+@contextlib.contextmanager
+def shortest_first() -> Iterator[None]:
+    """Of equally cheap chain deductions with equally many eliminations, the one with the fewest
+    assertions: the first a search growing every chain by one link at a time would meet."""
+    search_class = techniques.chains._Search
+
+    def rank(search: techniques.chains._Search, f: techniques.chains.Found) -> tuple[float, int, int, tuple[int, int]]:
+        return search._points_floor(f), f.nodes, techniques.chains._KIND_ORDER.index(f.kind), f.start
+
+    def beaten(search: techniques.chains._Search, kind: str, placements: tuple[tuple[int, int], ...],
+               eliminations: tuple[tuple[int, int], ...], least_points: float, start: tuple[int, int]) -> bool:
+        old = search.found.get(search._key(kind, placements, eliminations))
+        return old is not None and search._points_floor(old) < least_points
+
+    def settles(step: Step) -> int:
+        length = step.detail.get("length") if step.code in CHAIN_CODES else 0
+        return 1000 * settled(step) - int(cast(int, length) or 0)
+
+    with replaced(search_class, "_rank", rank), replaced(search_class, "_beaten", beaten), \
+            replaced(rater.modes, "settled", settles):
+        yield
+
+
+def _hinge_and_pairs(cands: list[int], group: tuple[int, ...], union: int, z: int) -> bool:
+    """A standard WXYZ-wing as any hinge holding the four digits with three pair cells."""
+    hinges = [c for c in group if cands[c] == union]
+    return len(hinges) == 1 and all(cands[c].bit_count() == 2 for c in group if c != hinges[0])
+
+
+def standard_wxyz_with_any_pairs() -> contextlib.AbstractContextManager[None]:
+    return replaced(WXYZWing, "_standard", staticmethod(_hinge_and_pairs))
+
+
+@contextlib.contextmanager
+def together(*readings: contextlib.AbstractContextManager[None]) -> Iterator[None]:
+    with contextlib.ExitStack() as stack:
+        for reading in readings:
+            stack.enter_context(reading)
+        yield
+
+
+def _kind_counts(puzzle: str, make: EngineFactory) -> Counter[str]:
+    """The kinds of thinning step found in the states of the puzzle's rating (``bench/population.py``)."""
     from bench.population import found_and_applied
 
     found, _applied = found_and_applied(make("2101", ()).rate(puzzle))
-    return found["SCC"], found["SC"]
+    return found
 
 
-def part_k(puzzles: Sequence[str]) -> list[str]:
+def _facts_on_copies(make: EngineFactory, copies: int) -> dict[str, int]:
+    """Per kind fact, on how many of ``copies`` symmetric copies of its example (the canonical form
+    and seeded random ones) it holds: a fact the original met in one orientation should not
+    depend on the orientation, so this tells a difference in the search from one in the path."""
+    from bench.fidelity import KIND_FACTS
+    from canon.variants import iter_variants
+
+    rows = {r["id"]: r for r in load_rows()}
+    engine = make("2001", ())
+    return {fact: sum(bool(test(engine.rate(copy)))
+                      for copy, _way in iter_variants([int(ch) for ch in rows[fact]["puzzle"]], copies, 1))
+            for fact, (_words, test) in KIND_FACTS.items()}
+
+
+ChainReading = tuple[str, EngineFactory, Callable[[], contextlib.AbstractContextManager[None]]]
+
+
+def chain_readings() -> list[ChainReading]:
+    """The readings of (k): a name, the engines, and the patch that applies the reading."""
+    four = with_params(["SC"], min_length=4)
+    three = with_params(sorted(CHAIN_CODES), alt_cands=3)
+    nothing = contextlib.nullcontext
+    return [
+        ("single-digit chains from 4 cells (the engine before)", factory(Engine, four), nothing),
+        ("single-digit chains from 6 cells (engine)", factory(Engine), nothing),
+        ("alternative chains first", factory(AlternativeFirstEngine), nothing),
+        ("setting steps first at equal points", factory(Engine), setting_first),
+        ("alternative chains first, setting first", factory(AlternativeFirstEngine), setting_first),
+        ("4 cells, alternative chains first", factory(AlternativeFirstEngine, four), nothing),
+        ("A: loops may pass a pair cell on one digit", factory(Engine), loops_through_pairs),
+        ("D: length = cells", factory(Engine), length_in_cells),
+        ("N: length = links", factory(Engine), length_in_links),
+        ("B: contradiction chains from pair cells only", factory(Engine), contradictions_from_pairs),
+        ("B': contradiction chains only from a placement (A)d", factory(Engine), contradictions_from_placements),
+        ("H: a Stufe per kind, CC/CCS, ICC, alternative", factory(Engine), kinds_in_order),
+        ("H': closed implication chains first", factory(Engine), loops_first),
+        ("G: chains without \"!\" first", factory(Engine), without_negation_first),
+        ("G': chains without the \"!\" premium first", factory(Engine), plain_rate_first),
+        ("L: shortest chain first at equal points", factory(Engine), shortest_first),
+        ("W: standard WXYZ = hinge and any three pairs", factory(Engine), standard_wxyz_with_any_pairs),
+        ("T: alternative chains from cells of 3 candidates too", factory(Engine, three), nothing),
+        ("A + D", factory(Engine), lambda: together(loops_through_pairs(), length_in_cells())),
+        ("A + N", factory(Engine), lambda: together(loops_through_pairs(), length_in_links())),
+        ("A + B", factory(Engine), lambda: together(loops_through_pairs(), contradictions_from_pairs())),
+        ("A + H'", factory(Engine), lambda: together(loops_through_pairs(), loops_first())),
+        ("A + G", factory(Engine), lambda: together(loops_through_pairs(), without_negation_first())),
+        ("A + G'", factory(Engine), lambda: together(loops_through_pairs(), plain_rate_first())),
+        ("A + L", factory(Engine), lambda: together(loops_through_pairs(), shortest_first())),
+        ("A + setting first", factory(Engine), lambda: together(loops_through_pairs(), setting_first())),
+        ("A + W", factory(Engine), lambda: together(loops_through_pairs(), standard_wxyz_with_any_pairs())),
+        ("A + alternative chains first", factory(AlternativeFirstEngine), loops_through_pairs),
+        ("A + T", factory(Engine, three), loops_through_pairs),
+    ]
+
+
+class _LoopChecker(Engine):
+    """Checks every closed chain the search finds in each candidate state (chosen or not) against
+    the solution, under the reading in force: (removals checked, wrong)."""
+
+    solution: Sequence[int] = ()
+    checked = wrong = 0
+
+    def _next_steps(self, board: Board, ctx: Context, found: list[Step]) -> list[Step]:
+        if board.pencil:
+            chain = next(t for _family, techs in self.thinning for t in techs
+                         if isinstance(t, techniques.chains.ChainTechnique))
+            for f in techniques.chains._Search(board, chain.params, chain.offsets).run():
+                if f.kind == "ICC":
+                    self.checked += len(f.eliminations)
+                    self.wrong += sum(self.solution[c] == d for c, d in f.eliminations)
+        return super()._next_steps(board, ctx, found)
+
+
+def loops_sound(puzzles: Sequence[str]) -> str:
+    """Reading A's loops checked against the solution in every state of ``puzzles``."""
+    from puzzles.parsing import as_grid
+    from puzzles.solver import analyse
+
+    checker = _LoopChecker("2001")
+    with loops_through_pairs():
+        for puzzle in puzzles:
+            solution = analyse(as_grid(puzzle), limit=2).solution
+            checker.solution = solution or ()
+            checker.rate(puzzle, verify=True)
+    return (f"A: every closed chain found in every candidate state of {len(puzzles)} puzzles: "
+            f"{checker.checked} removals, {checker.wrong} wrong")
+
+
+def _ratio(part: int, whole: int) -> str:
+    return f"{part / whole if whole else float('nan'):.1f} : 1 ({part} : {whole})"
+
+
+def _share(part: int, whole: int) -> str:
+    return f"{100 * part / whole if whole else float('nan'):.1f} % ({part} of {whole})"
+
+
+def part_k(puzzles: Sequence[str], copies: int, only: Sequence[str] = ()) -> list[str]:
+    """The (k) table; ``only``: the readings whose name starts with one of these (default all)."""
     from bench.fidelity import KIND_FACTS, stuck_after
 
     rows = load_rows()
-    four = with_params(["SC"], min_length=4)
-    readings: list[tuple[str, EngineFactory, contextlib.AbstractContextManager[None]]] = [
-        ("single-digit chains from 4 cells (the engine before)", factory(Engine, four), contextlib.nullcontext()),
-        ("single-digit chains from 6 cells (engine)", factory(Engine), contextlib.nullcontext()),
-        ("alternative chains first", factory(AlternativeFirstEngine), contextlib.nullcontext()),
-        ("setting steps first at equal points", factory(Engine), setting_first()),
-        ("alternative chains first, setting first", factory(AlternativeFirstEngine), setting_first()),
-        ("4 cells, alternative chains first", factory(AlternativeFirstEngine, four), contextlib.nullcontext()),
-    ]
+    readings = [r for r in chain_readings() if not only or r[0].startswith(tuple(only))]
     lines = ["| reading | within ±10 % | within ±25 % | mean abs ln | thinning exact (of 18) | mean abs difference | "
-             "stuck matched | kind facts | SCC : SC found |", "|---|---:|---:|---:|---:|---:|---:|---|---:|"]
-    for name, make, context in readings:
-        with context:
+             f"stuck matched | kind facts | kind facts on {copies} copies each | SCC : SC found | "
+             "standard WXYZ found |",
+             "|---|---:|---:|---:|---:|---:|---:|---|---|---:|---:|"]
+    for name, make, reading in readings:
+        with reading():
             outcomes = measure(rows, make)
-            scc = sc = 0
-            for puzzle in puzzles:
-                a, b = _kind_counts(puzzle, make)
-                scc, sc = scc + a, sc + b
+            on_copies = _facts_on_copies(make, copies) if copies else {}
+            found: Counter[str] = sum((_kind_counts(puzzle, make) for puzzle in puzzles), Counter())
         hit, in10, in25, ln = _table_row(outcomes)
         counts = [(o.thinning, o.stated_thinning) for o in outcomes if o.id in THINNING_EXAMPLES]
         stuck_hit, stuck_total = matched((stuck_after(o), o.stated_stuck[0]) for o in outcomes if o.stated_stuck)
         kinds = [o for o in outcomes if o.id in KIND_FACTS]
         held = ", ".join(o.id for o in kinds if o.kind_fact) or "none"
+        copied = ", ".join(f"{fact}: {n}" for fact, n in on_copies.items() if n) or "none"
+        wxyz = found["WXYZ standard"] + found["WXYZ extended"]
         lines.append(f"| {name} | {in10} | {in25} | {ln:.3f} | {hit} | {mean_abs_difference(counts):.2f} | "
                      f"{stuck_hit} of {stuck_total} | {sum(bool(o.kind_fact) for o in kinds)} of {len(kinds)} ({held}) | "
-                     f"{scc / sc if sc else float('nan'):.1f} : 1 ({scc} : {sc}) |")
+                     f"{copied} | {_ratio(found['SCC'], found['SC'])} | {_share(found['WXYZ standard'], wxyz)} |")
     return lines
+
+
+def population_under(prefix: str, jobs: int) -> None:
+    """Every figure of ``bench/population.py`` with the first (k) reading whose name starts with
+    ``prefix`` applied (its worker processes are forked inside the patch)."""
+    import bench.population
+
+    name, _make, reading = next(r for r in chain_readings() if r[0].startswith(prefix))
+    print(f"population figures under {name}:")
+    saved = sys.argv
+    sys.argv = ["population.py", "--jobs", str(jobs)]
+    try:
+        with reading():
+            bench.population.main()
+    finally:
+        sys.argv = saved
 
 
 def main() -> None:
@@ -620,6 +914,12 @@ def main() -> None:
     ap.add_argument("--bingo", type=int, default=40, help="puzzles of top1465.txt (every k-th) for (d)")
     ap.add_argument("--seeds", type=int, default=10, help="random choices for (i)")
     ap.add_argument("--kinds", type=int, default=100, help="puzzles of top1465.txt (every k-th) for (k)")
+    ap.add_argument("--copies", type=int, default=24, help="symmetric copies of each kind-fact example for (k)")
+    ap.add_argument("--only", action="append", default=[], help="(k): only the readings whose name starts so")
+    ap.add_argument("--loops", type=int, default=0,
+                    help="(k): check reading A's loops on this many puzzles each of three collections")
+    ap.add_argument("--population", default=None, metavar="READING",
+                    help="(k): bench/population.py's figures (its defaults, --jobs) under the reading so named")
     ap.add_argument("--jobs", type=int, default=2)
     args = ap.parse_args()
     parts = args.part or ["a", "b", "c", "d", "e", "i", "j", "k"]
@@ -646,7 +946,12 @@ def main() -> None:
         print("(j) the points of a box test\n" + "\n".join(part_j()) + "\n")
     if "k" in parts:
         print("(k) the chain section and the 4-cell single-digit chains\n"
-              + "\n".join(part_k(every("top1465.txt", args.kinds))))
+              + "\n".join(part_k(every("top1465.txt", args.kinds), args.copies, args.only)))
+        if args.loops:
+            print(loops_sound([p for name in ("top1465.txt", "forum_hardest_1106.txt", "sample1000.txt")
+                               for p in load(name, args.loops)]))
+        if args.population:
+            population_under(args.population, args.jobs)
 
 
 if __name__ == "__main__":

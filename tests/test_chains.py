@@ -83,6 +83,18 @@ EX35 = """\
 +3 +9 +5 47 +8 47 +2 +1 +6
 +1 +2 +8 +6 +3 +9 45 +7 45"""
 
+# example 33 (the seed: a closed implication chain without "!" inside)
+EX33 = """\
++1 +2 +3 +4 +5 +6 +7 +8 +9
++4 57 +6 237 +8 +9 +1 235 23
+78 58 +9 +1 237 37 +4 +6 235
++2 36 +1 358 +9 3458 568 45 +7
++5 36 78 38 +1 347 2689 249 268
++9 78 +4 578 +6 +2 +3 +1 58
+378 +9 +5 +6 +4 1378 28 237 1238
++6 +1 78 2358 237 3578 589 3579 +4
+378 +4 +2 +9 37 13578 568 357 13568"""
+
 # example 31 (setting alternative chains)
 EX31 = """\
 356789 5679 3579 3569 4689 +1 +2 46789 5678
@@ -202,6 +214,18 @@ def test_closed_implication_chain_without_negation() -> None:
     assert written(step.detail["chain"], spec="and") == "(1:1)1 = (1:5)2 = (5:5)3 = (5:1)4 = (1:1)1"
     assert step.eliminations == tuple(sorted((cell(r, c), 9) for r, c in loop))
     assert step.points == 13 + 4
+
+
+def test_a_loop_uses_each_candidate_once_example_33() -> None:
+    """docs/decisions.md, (k): the loop ``(3:2)8 = (3:9)5 - (6:9)8 - (6:2)7 = (3:2)8`` (no "!", 17
+    points) passes the pair cell (6:2)78 on 8 both ways, so it uses the candidate 8 of (6:2) twice
+    and is not kept (the reading that keeps it, "A" in docs/fidelity.md, (k), takes example 26 out
+    of ±10 %); its reversal, with "!" inside, is."""
+    steps = steps_of(ClosedImplicationChain(), EX33)
+    assert all(s.detail["negation"] for s in steps)
+    reversal = next(s for s in steps if s.eliminations == ((cell(6, 4), 8), (cell(9, 9), 5)))
+    assert written(reversal.detail["chain"], spec="and") == "(3:2)5 = (6:2)8 - (6:9)5 - (3:9)!5 = (3:2)5"
+    assert reversal.points == 15 + 4
 
 
 def test_setting_alternative_chains_example_31() -> None:
