@@ -36,7 +36,7 @@ from rater.result import Rating, Status
 from techniques.base import Context, Phase, Technique
 from techniques.board import Board
 from techniques.catalogue import Catalogue
-from techniques.step import Step
+from techniques.step import WRITE_CANDIDATES, Step
 
 
 class UnsoundStep(AssertionError):
@@ -305,7 +305,7 @@ class Engine:
         """Solve ``board`` step by step, appending to ``steps``; the status it ends with.
 
         ``direct_only``: stop (None) where a step other than a direct one
-        would be needed (:meth:`_rate_direct_first`).
+        would be needed, before applying it (:meth:`_rate_direct_first`).
         """
         synchronous = self.mode is Mode.SYNC
         points = 0.0
@@ -315,14 +315,9 @@ class Engine:
             if deadline is not None and time.monotonic() > deadline:
                 return Status.TIMEOUT
             found: list[Step] = []
-            if direct_only:
-                if board.pencil:
-                    return None
-                chosen = self._direct_steps(board, ctx.at_new_position(), found)
-                if not chosen:
-                    return None
-            else:
-                chosen = self._next_steps(board, ctx.at_new_position(), found)
+            chosen = self._next_steps(board, ctx.at_new_position(), found)
+            if direct_only and (board.pencil or not chosen or chosen[0].code == WRITE_CANDIDATES):
+                return None  # the direct phase is over: nothing of this round is applied
             if not chosen:
                 return Status.STUCK
             first = len(steps)
@@ -369,7 +364,8 @@ class Engine:
         """The steps to apply in this position; ``found`` receives every step seen (option digit 2)."""
         run = self._lists(ctx)
         if not board.pencil:
-            chosen = self._direct_steps(board, ctx, found)
+            found[:] = self._placements(run.direct, board, ctx)
+            chosen = choose_placements(found, self.mode)
             if chosen:
                 return chosen
             for t in self.pencil:
@@ -397,11 +393,6 @@ class Engine:
                 mode = Mode.HALF_SYNC if self.mode is Mode.SYNC else self.mode
                 return choose_thinning(found, mode)
         return []
-
-    def _direct_steps(self, board: Board, ctx: Context, found: list[Step]) -> list[Step]:
-        """The direct methods' steps to apply in this position (none: the candidates are written next)."""
-        found[:] = self._placements(self._lists(ctx).direct, board, ctx)
-        return choose_placements(found, self.mode)
 
     def _placements(self, techs: Sequence[Technique], board: Board, ctx: Context) -> list[Step]:
         """The placement steps that may matter for the mode's choice and the alternatives printed.

@@ -12,7 +12,7 @@ import rater.engine as engine_module
 from puzzles.parsing import parse_puzzle
 from puzzles.rules import STANDARD
 from puzzles.solver import analyse
-from rater.engine import Engine, _is_solution
+from rater.engine import Engine, _is_solution, default_catalogue
 from tests.conftest import read_puzzles
 
 #: The first 17-clue puzzle of the fixture is solved by the direct methods alone.
@@ -102,3 +102,13 @@ def test_a_filled_grid_is_a_solution_only_with_every_digit_once_per_unit():
     assert _is_solution(solution, STANDARD)
     solution[0], solution[1] = solution[1], solution[0]
     assert not _is_solution(solution, STANDARD)
+
+
+def test_without_the_candidate_step_the_ratings_equal_those_of_a_counted_start():
+    """With PM disabled the direct phase ends by switching to candidates: that round is not applied."""
+    engine = Engine("2001", catalogue=default_catalogue().without(["PM"]))
+    for puzzle in (HARD, DIRECT):
+        lazy, counted_first = engine.rate(puzzle), engine.rate(puzzle, verify=True)
+        assert [(s.code, s.points, s.placements, s.eliminations) for s in lazy.steps] == \
+               [(s.code, s.points, s.placements, s.eliminations) for s in counted_first.steps]
+        assert lazy.status == counted_first.status == "solved"
