@@ -64,6 +64,15 @@ class Recheck:
             self.board = None
             self.positions = []
         else:
-            self.board = board
-            self.positions = board.positions[:]
-            self.empty = board.empty
+            self.seen(board)
+
+    def seen(self, board: Board) -> None:
+        """Record the state of ``board`` whatever the search found.
+
+        For a search that keeps its own findings per pattern and brings them up
+        to date from the changed cells: a pattern none of whose cells changed
+        is found again, with what is left of its eliminations.
+        """
+        self.board = board
+        self.positions = board.positions[:]
+        self.empty = board.empty
