@@ -22,24 +22,76 @@ the seed describes the wing as a bent quadruple, not as scattered cells.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from typing import Final
+from collections.abc import Callable, Iterator, Mapping
+from typing import Any, Final
 
 from puzzles.geometry import CELL_BIT, PEER_MASK, cells_of, digits_of
 from techniques.base import Context, Phase, Technique, register
 from techniques.board import Board
 from techniques.chain_notation import digit_eliminations
 from techniques.findings import Cell, Chain, Digit, Digits, Fragment, Items, Node, fragment_kind, negations
+from techniques.recheck import EVERYWHERE, Recheck
 from techniques.step import Step
 
+#: A wing found: (its key: its cells in the order steps are sorted by, their bitboard, the digit z,
+#: z's eliminations, its step once made).
+_Wing = tuple[tuple[int, ...], int, int, int, "Step | None"]
 
-def _keep_first(steps: list[tuple[tuple, Step]]) -> Iterator[Step]:
-    """Steps in key order, each set of eliminations once (the first kept)."""
-    seen: set[tuple] = set()
-    for _, step in sorted(steps, key=lambda item: item[0]):
-        if step.eliminations not in seen:
-            seen.add(step.eliminations)
-            yield step
+
+class _Memory:
+    """The wings the last search of a board found, for the next search of the same board.
+
+    A wing reads the candidates of its own cells (which make it a wing and
+    decide z) and z's candidates where it removes them.  Since the last
+    search, a wing none of whose cells changed is still a wing, with the
+    eliminations left of the ones it had (candidates are only lost); a wing
+    that was not one then, or had nothing to remove, has a changed cell.  So
+    the next search looks only for wings with a changed cell, and adds those
+    it carries over.
+    """
+
+    __slots__ = ("recheck", "wings")
+
+    def __init__(self) -> None:
+        self.recheck = Recheck()
+        self.wings: list[_Wing] = []
+
+    def carried(self, board: Board) -> tuple[int, list[_Wing]]:
+        """The cells changed since the last search (:data:`EVERYWHERE`: search all), and its wings none of
+        whose cells changed, with the eliminations left (those left without any dropped)."""
+        changed = self.recheck.changed(board)
+        if changed == EVERYWHERE:
+            return changed, []
+        positions = board.positions
+        out = []
+        for wing in self.wings:
+            key, cells, z, elim, step = wing
+            if not cells & changed:
+                left = elim & positions[z]
+                if left == elim:
+                    out.append(wing)
+                elif left:
+                    out.append((key, cells, z, left, None))
+        return changed, out
+
+    def steps(self, board: Board, wings: list[_Wing], make: Callable[[_Wing], Step]) -> list[Step]:
+        """The steps in key order, each set of eliminations once (the first kept); the wings are
+        remembered for the next search of ``board``, with the steps made."""
+        wings.sort(key=lambda wing: wing[0])
+        seen: set[tuple[int, int]] = set()
+        out = []
+        for i, wing in enumerate(wings):
+            key, cells, z, elim, step = wing
+            if (z, elim) in seen:
+                continue
+            seen.add((z, elim))
+            if step is None:
+                step = make(wing)
+                wings[i] = (key, cells, z, elim, step)
+            out.append(step)
+        self.recheck.seen(board)
+        self.wings = wings
+        return out
 
 
 WXYZ_STANDARD = fragment_kind("wxyz_standard")
@@ -56,33 +108,42 @@ class XYZWing(Technique):
     defaults = {"points": 7}
     fields = frozenset({"digit", "pivot", "chain", "removed"})
 
+    def __init__(self, params: Mapping[str, Any] | None = None) -> None:
+        super().__init__(params)
+        self._memory = _Memory()
+
     def floor(self) -> float:
         return float(self.params["points"])
 
     def find(self, board: Board, ctx: Context) -> Iterator[Step]:
+        """Wings keyed (pivot, wing, wing); those with a changed cell searched (:class:`_Memory`)."""
         cands = board.cands
         positions = board.positions
         peer_mask = board.rules.peer_mask
+        changed, found = self._memory.carried(board)
         bival = 0
         for c in range(81):
             if cands[c].bit_count() == 2:
                 bival |= CELL_BIT[c]
-        found = []
         for pivot in range(81):
             pm = cands[pivot]
             if pm.bit_count() != 3:
                 continue
+            moved = changed >> pivot & 1  # else a new wing needs a changed wing cell
+            if not moved and not peer_mask[pivot] & bival & changed:
+                continue
             wings = [w for w in cells_of(peer_mask[pivot] & bival) if not cands[w] & ~pm]
             for i, w1 in enumerate(wings):
                 for w2 in wings[i + 1:]:
-                    if cands[w1] == cands[w2]:
+                    if cands[w1] == cands[w2] or not (moved or (changed >> w1 | changed >> w2) & 1):
                         continue
                     zbit = cands[w1] & cands[w2]
                     z = zbit.bit_length()
                     elim = peer_mask[pivot] & peer_mask[w1] & peer_mask[w2] & positions[z]
                     if elim:
-                        found.append(((pivot, w1, w2), self._step(board, pivot, w1, w2, z, elim)))
-        yield from _keep_first(found)
+                        found.append(((pivot, w1, w2), CELL_BIT[pivot] | CELL_BIT[w1] | CELL_BIT[w2], z, elim, None))
+        yield from self._memory.steps(board, found, lambda wing: self._step(board, wing[0][0], wing[0][1], wing[0][2],
+                                                                            wing[2], wing[3]))
 
     def _step(self, board: Board, pivot: int, w1: int, w2: int, z: int, elim: int) -> Step:
         cands = board.cands
@@ -125,19 +186,27 @@ class WXYZWing(Technique):
         """The standard or the extended form's points."""
         return self.params["points_standard" if standard else "points_extended"]
 
+    def __init__(self, params: Mapping[str, Any] | None = None) -> None:
+        super().__init__(params)
+        self._memory = _Memory()
+
     def floor(self) -> float:
         return float(min(self.points(True), self.points(False)))
 
     def find(self, board: Board, ctx: Context) -> Iterator[Step]:
+        """Wings keyed by their cells ascending; those with a changed cell searched (:class:`_Memory`)."""
         cands = board.cands
         positions = board.positions
+        changed, found = self._memory.carried(board)
         pool = 0
         for c in range(81):
             if 2 <= cands[c].bit_count() <= 4:
                 pool |= CELL_BIT[c]
-        found = [(group, self._step(board, group, union, z, elim))
-                 for group, union, z, elim in _wings(cands, positions, pool)]
-        yield from _keep_first(found)
+        for group, _, z, elim in _wings(cands, positions, pool, changed):
+            found.append((group, CELL_BIT[group[0]] | CELL_BIT[group[1]] | CELL_BIT[group[2]] | CELL_BIT[group[3]],
+                          z, elim, None))
+        yield from self._memory.steps(board, found, lambda wing: self._step(board, wing[0], _union(cands, wing[0]),
+                                                                            wing[2], wing[3]))
 
     def _step(self, board: Board, group: tuple[int, ...], union: int, z: int, elim: int) -> Step:
         cands = board.cands
@@ -170,12 +239,22 @@ class WXYZWing(Technique):
         return len(others) == 3 and all(m.bit_count() == 2 and m & zbit for m in others)
 
 
+def _union(cands: list[int], cells: tuple[int, ...]) -> int:
+    """The digits of some cells."""
+    union = 0
+    for c in cells:
+        union |= cands[c]
+    return union
+
+
 #: The digits (1-9) outside each 9-bit digit mask.
 _OTHER_DIGITS: Final = tuple(tuple(d for d in range(1, 10) if not mask >> (d - 1) & 1) for mask in range(512))
 
 
-def _wings(cands: list[int], positions: list[int], pool: int) -> Iterator[tuple[tuple[int, ...], int, int, int]]:
-    """Every wing of the pool: (cells ascending, their digits, the unrestricted digit z, z's eliminations).
+def _wings(cands: list[int], positions: list[int], pool: int,
+           changed: int = EVERYWHERE) -> Iterator[tuple[tuple[int, ...], int, int, int]]:
+    """Every wing of the pool with a ``changed`` cell: (cells ascending, their digits, the unrestricted
+    digit z, z's eliminations).
 
     A wing is a connected set of four pool cells with four digits between them,
     exactly one of them unrestricted (its occurrences do not all see each
@@ -191,6 +270,10 @@ def _wings(cands: list[int], positions: list[int], pool: int) -> Iterator[tuple[
     lacks it or sees all its occurrences.  Once three cells (or two) hold four
     digits, the next cell is taken only from the pool cells holding none other
     (one bitboard per four digits, made on first use) instead of testing each.
+
+    Only sets with a changed cell are wanted: the cells are ordered changed
+    ones first, so that such a set grows from its smallest changed cell and
+    only changed cells are roots.
     """
     bits = CELL_BIT
     peers = PEER_MASK
@@ -206,8 +289,9 @@ def _wings(cands: list[int], positions: list[int], pool: int) -> Iterator[tuple[
             inside[digits] = cells
         return cells
 
-    for v in cells_of(pool):
-        higher = pool & ~((bits[v] << 1) - 1)
+    unchanged = pool & ~changed
+    for v in cells_of(pool & changed):
+        higher = pool & changed & ~((bits[v] << 1) - 1) | unchanged
         u1 = cands[v]
         closed1 = peers[v] | bits[v]
         ext1 = peers[v] & higher
