@@ -126,19 +126,34 @@ def _chain(cells: list[int], links: list[int], zbit: int, rank: int,
     return _Found(order, z, cells, links, digit_of(links[-1]), True, eliminations)
 
 
+def _loop_removes(entry: _Entry, start: int, z: int, positions: list[int], peer_mask: tuple[int, ...]) -> bool:
+    """Whether the loop closed by a state's path back to the start removes something, read off its states."""
+    if peer_mask[entry[0]] & peer_mask[start] & positions[z]:
+        return True
+    child = entry[0]
+    state = entry[3]
+    while state is not None:
+        cell = state[0]
+        if peer_mask[cell] & peer_mask[child] & positions[state[1].bit_length()]:
+            return True
+        child = cell
+        state = state[3]
+    return False
+
+
+#: What a search from (start, z) met: the cells it entered per digit (the start as if entered by
+#: z), by any digit, by both their digits; the region its ends could lie in; its chains.
+_Search = tuple[list[int], int, int, int, list[_Found]]
+#: The cells entered by a search that stopped before it began (never changed).
+_NOTHING_ENTERED = [0] * 10
+
+
 @register
 class GoldenChain(Technique):
     """GC: golden chain (XY-chain) of 3..14 bivalue cells, open or closed.
 
-    A search keeps what it found per group of linked pair cells (pair cells
-    joined by sharing a digit and seeing each other: the cells a chain from one
-    of them can pass).  The next search of the same board searches again only
-    the groups that have a cell that became, or stopped being, a pair cell,
-    or whose digits changed, among them or their peers: the chains of every
-    other group are those it had, each with the eliminations still possible.
-    A chain reads its group's pair cells, and the candidates of the group's
-    peers (its ends, its eliminations, the start's ``z`` to remove); the
-    latter can only be lost, which only removes eliminations.
+    A search keeps, per (start, ``z``), what it met and found, for the next
+    search of the same board (:meth:`_chains`).
     """
 
     code = "GC"
@@ -151,11 +166,10 @@ class GoldenChain(Technique):
 
     def __init__(self, params: Mapping[str, Any] | None = None) -> None:
         super().__init__(params)
-        #: the board of the last search, its pair cells, and per (start, z) what that
-        #: search met: (cells entered, region of its ends, chains)
+        #: the board of the last search, its pair cells, and per (start, z) what that search met
         self._last = Recheck()
         self._last_pairs = 0
-        self._last_searches: dict[int, tuple[int, int, list[_Found]]] = {}
+        self._last_searches: dict[int, _Search] = {}
         #: the steps of the last search, by chain (cells, links, z, eliminations)
         self._last_steps: dict[tuple, Step] = {}
 
@@ -222,7 +236,7 @@ class GoldenChain(Technique):
                         moved[d] |= CELL_BIT[c]
                         near[d] |= peer_mask[c]
         digits_moved = [d for d in range(1, 10) if moved[d]]
-        searches: dict[int, tuple[int, int, list[_Found]]] = {}
+        searches: dict[int, _Search] = {}
         out: list[_Found] = []
         for start in cells_of(bival):
             m = cands[start]
@@ -231,29 +245,30 @@ class GoldenChain(Technique):
                 if not peer_mask[start] & positions[z]:
                     continue  # no z next to the start: no chain from here eliminates anything
                 old = last.get(start * 10 + z)
-                if old is not None and not old[1] & moved[z]:
-                    seen = old[0]
+                if old is not None and not old[3] & moved[z]:
+                    entered, anyhow, twice = old[0], old[1], old[2]
                     for d in digits_moved:
-                        if near[d] & seen & last_positions[d]:
+                        # the cells it entered that leave by d: entered by their other digit
+                        if near[d] & last_positions[d] & (anyhow & ~entered[d] | twice):
                             break
                     else:
                         chains = []
-                        for chain in old[2]:
+                        for chain in old[4]:
                             left = chain.left(positions, peer_mask)
                             if left is not None:
                                 chains.append(left)
-                        searches[start * 10 + z] = (seen, old[1], chains)
+                        searches[start * 10 + z] = (entered, anyhow, twice, old[3], chains)
                         out += chains
                         continue
                 search = self._search(board, start, zbit, pairs_with)
                 searches[start * 10 + z] = search
-                out += search[2]
+                out += search[4]
         self._last.seen(board)
         self._last_pairs = bival
         self._last_searches = searches
         return out
 
-    def _search(self, board: Board, start: int, zbit: int, pairs_with: list[int]) -> tuple[int, int, list[_Found]]:
+    def _search(self, board: Board, start: int, zbit: int, pairs_with: list[int]) -> _Search:
         """The chains from (start, z): a breadth-first search over the states (cell, outgoing digit).
 
         Returned with the cells it entered and the region its ends could lie
@@ -273,12 +288,13 @@ class GoldenChain(Technique):
             region |= peer_mask[t]
         ends = region & pairs_with[z] & ~CELL_BIT[start]
         if not ends:
-            return 0, region, []
+            return _NOTHING_ENTERED, 0, 0, region, []
         # A state is a cell entered by a link digit (it leaves by the other one).
         # entered[d]: the cells already entered by digit d; a state keeps the first
         # path that reached it.  Frontier entries: (cell, outgoing digit bit, path
         # mask, the entry it came from), the path read back only for a chain.
         entered = [0] * 10
+        entered[z] = CELL_BIT[start]  # as if entered by z: the start leaves by its other digit
         frontier: list[_Entry] = [(start, cands[start] ^ zbit, CELL_BIT[start], None)]
         out: list[_Found] = []
         rank = 0
@@ -301,7 +317,9 @@ class GoldenChain(Technique):
                     new: _Entry = (n, nout, pmask | low, entry)
                     if nout == zbit and ends & low:
                         ends ^= low
-                        if length >= min_len:
+                        # an end that sees no z next to the start sees the start: a loop
+                        if length >= min_len and (not peer_mask[n] >> start & 1
+                                                  or _loop_removes(new, start, z, positions, peer_mask)):
                             cells, links = _path(new)
                             found = _chain(cells, links, zbit, rank, positions, peer_mask)
                             rank += 1
@@ -311,10 +329,11 @@ class GoldenChain(Technique):
             if not nxt:
                 break
             frontier = nxt
-        seen = CELL_BIT[start]
+        anyhow = twice = 0
         for d in range(1, 10):
-            seen |= entered[d]
-        return seen, region, out
+            twice |= anyhow & entered[d]
+            anyhow |= entered[d]
+        return entered, anyhow, twice, region, out
 
     def _step(self, board: Board, chain: _Found) -> Step:
         cands = board.cands

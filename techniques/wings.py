@@ -278,59 +278,66 @@ def _wings(cands: list[int], positions: list[int], pool: int,
     bits = CELL_BIT
     peers = PEER_MASK
     inside: dict[int, int] = {}  # four digits -> the pool cells holding no other digit
-
-    def only(digits: int) -> int:
-        """The pool cells whose candidates are among the four ``digits`` (made on first use)."""
-        cells = inside.get(digits)
-        if cells is None:
-            cells = pool
-            for d in _OTHER_DIGITS[digits]:
-                cells &= ~positions[d]
-            inside[digits] = cells
-        return cells
-
     unchanged = pool & ~changed
     for v in cells_of(pool & changed):
         higher = pool & changed & ~((bits[v] << 1) - 1) | unchanged
-        u1 = cands[v]
-        closed1 = peers[v] | bits[v]
-        ext1 = peers[v] & higher
+        cv = cands[v]
+        pv = peers[v]
+        closed1 = pv | bits[v]
+        ext1 = pv & higher
         while ext1:
             low1 = ext1 & -ext1
             ext1 ^= low1
             w = low1.bit_length() - 1
-            u2 = u1 | cands[w]
-            if u2.bit_count() > 4:
+            cw = cands[w]
+            u2 = cv | cw
+            n2 = u2.bit_count()
+            if n2 > 4:
                 continue
-            closed2 = closed1 | peers[w]
-            ext2 = ext1 | (peers[w] & higher & ~closed1)
+            pw = peers[w]
+            closed2 = closed1 | pw
+            ext2 = ext1 | (pw & higher & ~closed1)
             # with four digits already, only cells holding none other can come next; the
             # cells passed over stay in the extension of the later ones (those above them)
-            options2 = ext2 & only(u2) if u2.bit_count() == 4 else ext2
+            options2 = ext2
+            if n2 == 4:
+                only = inside.get(u2)
+                if only is None:
+                    only = inside[u2] = _only(pool, positions, u2)
+                options2 &= only
             while options2:
                 low2 = options2 & -options2
                 options2 ^= low2
                 x = low2.bit_length() - 1
-                u3 = u2 | cands[x]
-                if u3.bit_count() > 4:
+                cx = cands[x]
+                u3 = u2 | cx
+                n3 = u3.bit_count()
+                if n3 > 4:
                     continue
                 # v and w see each other, so a digit is unrestricted when x holds it
                 # together with v or w that x does not see
-                cv, cw, cx = cands[v], cands[w], cands[x]
-                loose = (0 if peers[v] & low2 else cv & cx) | (0 if peers[w] & low2 else cw & cx)
+                loose = (0 if pv & low2 else cv & cx) | (0 if pw & low2 else cw & cx)
                 if loose & (loose - 1):
                     continue
+                z = 0
+                elim3 = 0
                 if loose:
                     z = loose.bit_length()
                     elim3 = positions[z]
-                    for c, cc in ((v, cv), (w, cw), (x, cx)):
-                        if cc & loose:
-                            elim3 &= peers[c]
+                    if cv & loose:
+                        elim3 &= pv
+                    if cw & loose:
+                        elim3 &= pw
+                    if cx & loose:
+                        elim3 &= peers[x]
                     if not elim3:
                         continue
                 ext3 = ext2 & ~((low2 << 1) - 1) | (peers[x] & higher & ~closed2)
-                if u3.bit_count() == 4:
-                    ext3 &= only(u3)
+                if n3 == 4:
+                    only = inside.get(u3)
+                    if only is None:
+                        only = inside[u3] = _only(pool, positions, u3)
+                    ext3 &= only
                 while ext3:
                     low3 = ext3 & -ext3
                     ext3 ^= low3
@@ -352,8 +359,19 @@ def _wings(cands: list[int], positions: list[int], pool: int,
                             continue
                         z = broken.bit_length()
                         elim = positions[z] & py
-                        for c, cc in ((v, cv), (w, cw), (x, cx)):
-                            if cc & broken:
-                                elim &= peers[c]
+                        if cv & broken:
+                            elim &= pv
+                        if cw & broken:
+                            elim &= pw
+                        if cx & broken:
+                            elim &= peers[x]
                     if elim:
                         yield tuple(sorted((v, w, x, y))), u4, z, elim
+
+
+def _only(pool: int, positions: list[int], digits: int) -> int:
+    """The pool cells whose candidates are among the four ``digits``."""
+    cells = pool
+    for d in _OTHER_DIGITS[digits]:
+        cells &= ~positions[d]
+    return cells
