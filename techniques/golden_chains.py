@@ -30,7 +30,7 @@ from techniques.board import Board
 from techniques.chain_notation import digit_eliminations, digit_of, normalise_loop, pair_chain
 from techniques.findings import Digit, Fragment, fragment_kind, negations
 from techniques.recheck import EVERYWHERE, Recheck
-from techniques.step import Step
+from techniques.step import Candidate, Step
 
 GOLDEN_CHAIN = fragment_kind("golden_chain")
 CLOSED_GOLDEN_CHAIN = fragment_kind("closed_golden_chain")
@@ -197,7 +197,7 @@ class GoldenChain(Technique):
                 written = (tuple(chain.cells), tuple(chain.links), chain.z, chain.eliminations)
                 step = made.get(written)
                 if step is None:
-                    step = self._step(board, chain)
+                    step = self._step(chain)
                 chain.step = steps[written] = step
             yield step
         self._last_steps = steps
@@ -335,22 +335,28 @@ class GoldenChain(Technique):
             anyhow |= entered[d]
         return entered, anyhow, twice, region, out
 
-    def _step(self, board: Board, chain: _Found) -> Step:
-        cands = board.cands
-        cells = chain.cells
+    def _step(self, chain: _Found) -> Step:
+        """The chain's step; its finding is written when first read (most steps found are not taken)."""
         elims = digit_eliminations(dict(chain.eliminations))
-        length = len(cells)
-        return Step(
-            self.code,
-            self.points(length),
-            eliminations=elims,
-            used=tuple((c, d) for c in cells for d in range(1, 10) if cands[c] >> (d - 1) & 1),
-            detail={
-                "length": length,
-                "closed": chain.closed,
-                "digit": Digit(chain.z),
-                "chain": pair_chain(cells, chain.links, 1 << (chain.z - 1)),
-                "kind": Fragment.of(CLOSED_GOLDEN_CHAIN if chain.closed else GOLDEN_CHAIN),
-                "removed": negations(elims),
-            },
-        )
+        return Step.deferred(self.code, self.points(len(chain.cells)), (), _explain,
+                             chain.cells, chain.links, chain.z, chain.closed, elims, eliminations=elims)
+
+
+def _explain(cells: list[int], links: list[int], z: int, closed: bool,
+             elims: tuple[Candidate, ...]) -> tuple[tuple[Candidate, ...], dict[str, object]]:
+    """A chain's candidates (each cell's two: the digits of its links) and its finding."""
+    used = []
+    incoming = 1 << (z - 1)
+    for cell, out in zip(cells, links):
+        pair = incoming | out
+        used.append((cell, (pair & -pair).bit_length()))
+        used.append((cell, pair.bit_length()))
+        incoming = out
+    return tuple(used), {
+        "length": len(cells),
+        "closed": closed,
+        "digit": Digit(z),
+        "chain": pair_chain(cells, links, 1 << (z - 1)),
+        "kind": Fragment.of(CLOSED_GOLDEN_CHAIN if closed else GOLDEN_CHAIN),
+        "removed": negations(elims),
+    }

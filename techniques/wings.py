@@ -146,29 +146,10 @@ class XYZWing(Technique):
                                                                             wing[2], wing[3]))
 
     def _step(self, board: Board, pivot: int, w1: int, w2: int, z: int, elim: int) -> Step:
-        cands = board.cands
-        zbit = 1 << (z - 1)
-        x = cands[w1] ^ zbit
-        y = cands[w2] ^ zbit
-        chain = Chain.plain((
-            Node.of(w1, z, x.bit_length()),
-            Node.of(pivot, x.bit_length(), y.bit_length(), z),
-            Node.of(w2, y.bit_length(), z),
-        ))
+        """The wing's step; its finding is written when first read (from the candidates of now)."""
         elims = digit_eliminations({z: elim})
-        cells = (w1, pivot, w2)
-        return Step(
-            self.code,
-            self.params["points"],
-            eliminations=elims,
-            used=tuple((c, d) for c in sorted(cells) for d in range(1, 10) if cands[c] >> (d - 1) & 1),
-            detail={
-                "digit": Digit(z),
-                "pivot": Cell(pivot),
-                "chain": chain,
-                "removed": negations(elims),
-            },
-        )
+        return Step.deferred(self.code, self.params["points"], (), _xyz_finding,
+                             board.cands[:], pivot, w1, w2, z, elims, eliminations=elims)
 
 
 @register
@@ -209,34 +190,60 @@ class WXYZWing(Technique):
                                                                             wing[2], wing[3]))
 
     def _step(self, board: Board, group: tuple[int, ...], union: int, z: int, elim: int) -> Step:
+        """The wing's step; its finding is written when first read (from the candidates of now)."""
         cands = board.cands
-        standard = self._standard(cands, group, union, z)
+        standard = _standard(cands, group, union, z)
         elims = digit_eliminations({z: elim})
-        ordered = sorted(group, key=lambda c: (cands[c] != union, c)) if standard else sorted(group)
-        return Step(
-            self.code,
-            self.points(standard),
-            eliminations=elims,
-            used=tuple((c, d) for c in sorted(group) for d in range(1, 10) if cands[c] >> (d - 1) & 1),
-            detail={
-                "digit": Digit(z),
-                "digits": Digits.of_mask(union),
-                "standard": standard,
-                "kind": Fragment.of(WXYZ_STANDARD if standard else WXYZ_EXTENDED),
-                "cells": Items(Node.of(c, *digits_of(cands[c])) for c in ordered),
-                "removed": negations(elims),
-            },
-        )
+        return Step.deferred(self.code, self.points(standard), (), _wxyz_finding,
+                             cands[:], group, union, z, standard, elims, eliminations=elims)
 
-    @staticmethod
-    def _standard(cands: list[int], group: tuple[int, ...], union: int, z: int) -> bool:
-        """The narrow form: a hinge with all four digits and three bivalue wings with z."""
-        zbit = 1 << (z - 1)
-        hinges = [c for c in group if cands[c] == union]
-        if len(hinges) != 1:
-            return False
-        others = {cands[c] for c in group if c != hinges[0]}
-        return len(others) == 3 and all(m.bit_count() == 2 and m & zbit for m in others)
+
+def _used(cands: list[int], cells: tuple[int, ...]) -> tuple[tuple[int, int], ...]:
+    """Every candidate of the cells, cell by cell ascending."""
+    return tuple((c, d) for c in sorted(cells) for d in range(1, 10) if cands[c] >> (d - 1) & 1)
+
+
+def _xyz_finding(cands: list[int], pivot: int, w1: int, w2: int, z: int,
+                 elims: tuple[tuple[int, int], ...]) -> tuple[tuple[tuple[int, int], ...], dict[str, object]]:
+    """An XYZ-wing's candidates and finding: the chain through the pivot."""
+    zbit = 1 << (z - 1)
+    x = cands[w1] ^ zbit
+    y = cands[w2] ^ zbit
+    chain = Chain.plain((
+        Node.of(w1, z, x.bit_length()),
+        Node.of(pivot, x.bit_length(), y.bit_length(), z),
+        Node.of(w2, y.bit_length(), z),
+    ))
+    return _used(cands, (w1, pivot, w2)), {
+        "digit": Digit(z),
+        "pivot": Cell(pivot),
+        "chain": chain,
+        "removed": negations(elims),
+    }
+
+
+def _wxyz_finding(cands: list[int], group: tuple[int, ...], union: int, z: int, standard: bool,
+                  elims: tuple[tuple[int, int], ...]) -> tuple[tuple[tuple[int, int], ...], dict[str, object]]:
+    """A WXYZ-wing's candidates and finding: the standard form written hinge first."""
+    ordered = sorted(group, key=lambda c: (cands[c] != union, c)) if standard else sorted(group)
+    return _used(cands, group), {
+        "digit": Digit(z),
+        "digits": Digits.of_mask(union),
+        "standard": standard,
+        "kind": Fragment.of(WXYZ_STANDARD if standard else WXYZ_EXTENDED),
+        "cells": Items(Node.of(c, *digits_of(cands[c])) for c in ordered),
+        "removed": negations(elims),
+    }
+
+
+def _standard(cands: list[int], group: tuple[int, ...], union: int, z: int) -> bool:
+    """The narrow form: a hinge with all four digits and three bivalue wings with z."""
+    zbit = 1 << (z - 1)
+    hinges = [c for c in group if cands[c] == union]
+    if len(hinges) != 1:
+        return False
+    others = {cands[c] for c in group if c != hinges[0]}
+    return len(others) == 3 and all(m.bit_count() == 2 and m & zbit for m in others)
 
 
 def _union(cands: list[int], cells: tuple[int, ...]) -> int:
