@@ -67,20 +67,16 @@ class _Found:
 
     ``key`` (length, first cell, ``z``, last cell) orders the steps; ``order``
     (start, its ``z``, rank) is where the search met it, which decides between
-    chains of one key; ``start`` and ``start_z`` are the search's start, kept
-    because a search only starts where ``z`` has a candidate to remove.
-    ``eliminations`` holds (digit, cells) pairs, ascending digits, none empty.
+    chains of one key.  ``eliminations`` holds (digit, cells) pairs, ascending digits, none empty.
     ``step`` is its step once made, kept with the chain while its eliminations stay.
     """
 
-    __slots__ = ("key", "order", "start", "start_z", "cells", "links", "z", "closed", "eliminations", "step")
+    __slots__ = ("key", "order", "cells", "links", "z", "closed", "eliminations", "step")
 
-    def __init__(self, order: tuple[int, int, int], start_z: int, cells: list[int], links: list[int], z: int,
+    def __init__(self, order: tuple[int, int, int], cells: list[int], links: list[int], z: int,
                  closed: bool, eliminations: tuple[tuple[int, int], ...]) -> None:
         self.key = (len(cells), cells[0], z, cells[-1])
         self.order = order
-        self.start = order[0]
-        self.start_z = start_z
         self.cells = cells
         self.links = links
         self.z = z
@@ -88,17 +84,18 @@ class _Found:
         self.eliminations = eliminations
         self.step: Step | None = None
 
-    def left(self, positions: list[int], peer_mask: tuple[int, ...]) -> _Found | None:
-        """The chain with the eliminations still possible, None if none is or its start lost ``z`` nearby."""
-        if not peer_mask[self.start] & positions[self.start_z]:
-            return None
-        left = tuple((d, m & positions[d]) for d, m in self.eliminations if m & positions[d])
-        if left == self.eliminations:
+    def left(self, positions: list[int]) -> _Found | None:
+        """The chain with the eliminations still possible (itself when all are), None if none is."""
+        for d, m in self.eliminations:
+            if m & ~positions[d]:
+                break
+        else:
             return self
+        left = tuple((d, m & positions[d]) for d, m in self.eliminations if m & positions[d])
         if not left:
             return None
         other = _Found.__new__(_Found)
-        other.key, other.order, other.start, other.start_z = self.key, self.order, self.start, self.start_z
+        other.key, other.order = self.key, self.order
         other.cells, other.links, other.z, other.closed = self.cells, self.links, self.z, self.closed
         other.eliminations = left
         other.step = None
@@ -113,7 +110,7 @@ def _chain(cells: list[int], links: list[int], zbit: int, rank: int,
     order = (start, z, rank)
     if not peer_mask[end] >> start & 1:
         elim = peer_mask[start] & peer_mask[end] & positions[z]
-        return _Found(order, z, cells, links, z, False, ((z, elim),)) if elim else None
+        return _Found(order, cells, links, z, False, ((z, elim),)) if elim else None
     # closed: every link holds both ways, each link digit goes from the cells seeing both its cells
     by_digit: dict[int, int] = {}
     for a, b, link in zip(cells, cells[1:] + cells[:1], links):
@@ -123,7 +120,7 @@ def _chain(cells: list[int], links: list[int], zbit: int, rank: int,
     if not eliminations:
         return None
     cells, links = normalise_loop(cells, links)  # written from its canonical rotation
-    return _Found(order, z, cells, links, digit_of(links[-1]), True, eliminations)
+    return _Found(order, cells, links, digit_of(links[-1]), True, eliminations)
 
 
 def _loop_removes(entry: _Entry, start: int, z: int, positions: list[int], peer_mask: tuple[int, ...]) -> bool:
@@ -252,12 +249,13 @@ class GoldenChain(Technique):
                         if near[d] & last_positions[d] & (anyhow & ~entered[d] | twice):
                             break
                     else:
-                        chains = []
-                        for chain in old[4]:
-                            left = chain.left(positions, peer_mask)
-                            if left is not None:
-                                chains.append(left)
-                        searches[start * 10 + z] = (entered, anyhow, twice, old[3], chains)
+                        chains = old[4]
+                        for chain in chains:
+                            if chain.left(positions) is not chain:
+                                chains = [c for c in (f.left(positions) for f in chains) if c is not None]
+                                old = (entered, anyhow, twice, old[3], chains)
+                                break
+                        searches[start * 10 + z] = old
                         out += chains
                         continue
                 search = self._search(board, start, zbit, pairs_with)
