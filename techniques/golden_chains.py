@@ -62,6 +62,11 @@ def bivalue_mask(board: Board) -> int:
     return mask
 
 
+def pair_cells(board: Board, ctx: Context) -> int:
+    """The bivalue mask of the position, made once for the techniques of a round that read it."""
+    return ctx.memo("pair cells", lambda: bivalue_mask(board))
+
+
 class _Found:
     """A chain with eliminations, as written (a closed one from its canonical rotation).
 
@@ -180,7 +185,7 @@ class GoldenChain(Technique):
     def find(self, board: Board, ctx: Context) -> Iterator[Step]:
         """One step per set of eliminations: the chain of the least key, of those the first met."""
         best: dict[tuple[tuple[int, int], ...], _Found] = {}
-        for chain in sorted(self._chains(board), key=lambda f: f.order):
+        for chain in sorted(self._chains(board, pair_cells(board, ctx)), key=lambda f: f.order):
             old = best.get(chain.eliminations)
             if old is None or chain.key < old.key:
                 best[chain.eliminations] = chain
@@ -199,7 +204,7 @@ class GoldenChain(Technique):
             yield step
         self._last_steps = steps
 
-    def _chains(self, board: Board) -> list[_Found]:
+    def _chains(self, board: Board, bival: int) -> list[_Found]:
         """Every shortest chain per (start, z, end) that eliminates something.
 
         A search from (start, ``z``) of the last search of this board is taken
@@ -212,7 +217,6 @@ class GoldenChain(Technique):
         cands = board.cands
         positions = board.positions
         peer_mask = board.rules.peer_mask
-        bival = bivalue_mask(board)
         #: per digit, the pair cells holding it: where a link on that digit may go
         pairs_with = [bival & positions[d] for d in range(10)]
         last = self._last_searches

@@ -30,6 +30,7 @@ from techniques.base import Context, Phase, Technique, register
 from techniques.board import Board
 from techniques.chain_notation import digit_eliminations
 from techniques.findings import Cell, Chain, Digit, Digits, Fragment, Items, Node, fragment_kind, negations
+from techniques.golden_chains import pair_cells
 from techniques.recheck import EVERYWHERE, Recheck
 from techniques.step import Step
 
@@ -121,10 +122,7 @@ class XYZWing(Technique):
         positions = board.positions
         peer_mask = board.rules.peer_mask
         changed, found = self._memory.carried(board)
-        bival = 0
-        for c in range(81):
-            if cands[c].bit_count() == 2:
-                bival |= CELL_BIT[c]
+        bival = pair_cells(board, ctx)
         for pivot in range(81):
             pm = cands[pivot]
             if pm.bit_count() != 3:

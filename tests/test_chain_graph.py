@@ -123,7 +123,7 @@ def test_golden_chains_match_the_per_neighbour_search(positions: list[Board]) ->
         peer_mask = board.rules.peer_mask
         expected = [_chain(cells, links, 1 << (z - 1), 0, board.positions, peer_mask)
                     for cells, links, z in _plain_golden_chains(board, 3, 14)]
-        assert written(GoldenChain()._chains(board)) == written(expected)
+        assert written(GoldenChain()._chains(board, bivalue_mask(board))) == written(expected)
 
 
 def test_node_numbering_round_trips() -> None:
