@@ -150,6 +150,16 @@ _Search = tuple[list[int], int, int, int, list[_Found]]
 _NOTHING_ENTERED = [0] * 10
 
 
+def _taken_over(search: _Search, positions: list[int]) -> _Search:
+    """A search of the last position, with the eliminations still possible (itself when all are)."""
+    chains = search[4]
+    for chain in chains:
+        if chain.left(positions) is not chain:
+            chains = [c for c in (f.left(positions) for f in chains) if c is not None]
+            return search[0], search[1], search[2], search[3], chains
+    return search
+
+
 @register
 class GoldenChain(Technique):
     """GC: golden chain (XY-chain) of 3..14 bivalue cells, open or closed.
@@ -217,13 +227,30 @@ class GoldenChain(Technique):
         cands = board.cands
         positions = board.positions
         peer_mask = board.rules.peer_mask
-        #: per digit, the pair cells holding it: where a link on that digit may go
-        pairs_with = [bival & positions[d] for d in range(10)]
         last = self._last_searches
         changed = self._last.changed(board)
-        # per digit, the pair cells of that digit that came, went or changed, and their peers
+        searches: dict[int, _Search] = {}
+        out: list[_Found] = []
+        if changed != EVERYWHERE and not changed & (bival | self._last_pairs):
+            # no pair cell came, went or changed: every search is taken over, where z is still
+            # next to its start (the others are not made any more)
+            for key, search in last.items():
+                if search[4]:
+                    if not peer_mask[key // 10] & positions[key % 10]:
+                        continue
+                    search = _taken_over(search, positions)
+                searches[key] = search
+                out += search[4]
+            self._last.seen(board)
+            self._last_searches = searches
+            return out
+        #: per digit, the pair cells holding it: where a link on that digit may go
+        pairs_with = [bival & positions[d] for d in range(10)]
+        # per digit, the pair cells of that digit that came, went or changed, and the cells
+        # holding it next to them (which may have met them leaving by it)
         moved = [0] * 10
         near = [0] * 10
+        anywhere = 0
         if changed == EVERYWHERE:
             last = {}
         else:
@@ -236,9 +263,10 @@ class GoldenChain(Technique):
                     if m >> (d - 1) & 1 or (last_pairs & last_positions[d]) >> c & 1:
                         moved[d] |= CELL_BIT[c]
                         near[d] |= peer_mask[c]
-        digits_moved = [d for d in range(1, 10) if moved[d]]
-        searches: dict[int, _Search] = {}
-        out: list[_Found] = []
+            for d in range(1, 10):
+                near[d] &= last_positions[d]
+                anywhere |= near[d]
+        digits_moved = [d for d in range(1, 10) if near[d]]
         for start in cells_of(bival):
             m = cands[start]
             for zbit in (m & -m, m & (m - 1)):
@@ -248,19 +276,14 @@ class GoldenChain(Technique):
                 old = last.get(start * 10 + z)
                 if old is not None and not old[3] & moved[z]:
                     entered, anyhow, twice = old[0], old[1], old[2]
-                    for d in digits_moved:
+                    for d in digits_moved if anyhow & anywhere else ():
                         # the cells it entered that leave by d: entered by their other digit
-                        if near[d] & last_positions[d] & (anyhow & ~entered[d] | twice):
+                        if near[d] & (anyhow & ~entered[d] | twice):
                             break
                     else:
-                        chains = old[4]
-                        for chain in chains:
-                            if chain.left(positions) is not chain:
-                                chains = [c for c in (f.left(positions) for f in chains) if c is not None]
-                                old = (entered, anyhow, twice, old[3], chains)
-                                break
+                        old = _taken_over(old, positions)
                         searches[start * 10 + z] = old
-                        out += chains
+                        out += old[4]
                         continue
                 search = self._search(board, start, zbit, pairs_with)
                 searches[start * 10 + z] = search
