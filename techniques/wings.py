@@ -123,7 +123,12 @@ class XYZWing(Technique):
         peer_mask = board.rules.peer_mask
         changed, found = self._memory.carried(board)
         bival = pair_cells(board, ctx)
-        for pivot in range(81):
+        # the pivots a new wing can have: changed cells and the peers of changed pair cells
+        zone = changed
+        if changed != EVERYWHERE:
+            for c in cells_of(changed & bival):
+                zone |= peer_mask[c]
+        for pivot in cells_of(zone & board.empty):
             pm = cands[pivot]
             if pm.bit_count() != 3:
                 continue
@@ -177,10 +182,16 @@ class WXYZWing(Technique):
         cands = board.cands
         positions = board.positions
         changed, found = self._memory.carried(board)
-        pool = 0
-        for c in range(81):
-            if 2 <= cands[c].bit_count() <= 4:
-                pool |= CELL_BIT[c]
+        # the cells with two to four candidates, counted on the digits' bitboards
+        one = two = three = four = five = 0
+        for d in range(1, 10):
+            cells = positions[d]
+            five |= four & cells
+            four |= three & cells
+            three |= two & cells
+            two |= one & cells
+            one |= cells
+        pool = two & ~five
         for group, _, z, elim in _wings(cands, positions, pool, changed):
             found.append((group, CELL_BIT[group[0]] | CELL_BIT[group[1]] | CELL_BIT[group[2]] | CELL_BIT[group[3]],
                           z, elim, None))
