@@ -339,13 +339,7 @@ def _wings(cands: list[int], positions: list[int], pool: int,
                 elim3 = 0
                 if loose:
                     z = loose.bit_length()
-                    elim3 = positions[z]
-                    if cv & loose:
-                        elim3 &= pv
-                    if cw & loose:
-                        elim3 &= pw
-                    if cx & loose:
-                        elim3 &= peers[x]
+                    elim3 = _seen_from_all(positions[z], loose, cv, pv, cw, pw, cx, peers[x])
                     if not elim3:
                         continue
                 ext3 = ext2 & ~((low2 << 1) - 1) | (peers[x] & higher & ~closed2)
@@ -374,15 +368,20 @@ def _wings(cands: list[int], positions: list[int], pool: int,
                         if not broken or broken & (broken - 1):
                             continue
                         z = broken.bit_length()
-                        elim = positions[z] & py
-                        if cv & broken:
-                            elim &= pv
-                        if cw & broken:
-                            elim &= pw
-                        if cx & broken:
-                            elim &= peers[x]
+                        elim = _seen_from_all(positions[z] & py, broken, cv, pv, cw, pw, cx, peers[x])
                     if elim:
                         yield tuple(sorted((v, w, x, y))), u4, z, elim
+
+
+def _seen_from_all(cells: int, digit: int, cv: int, pv: int, cw: int, pw: int, cx: int, px: int) -> int:
+    """The ``cells`` that see each of three cells (candidates ``c``, peers ``p``) holding ``digit``."""
+    if cv & digit:
+        cells &= pv
+    if cw & digit:
+        cells &= pw
+    if cx & digit:
+        cells &= px
+    return cells
 
 
 def _only(pool: int, positions: list[int], digits: int) -> int:
