@@ -217,12 +217,17 @@ class GoldenChain(Technique):
     def _chains(self, board: Board, bival: int) -> list[_Found]:
         """Every shortest chain per (start, z, end) that eliminates something.
 
-        A search from (start, ``z``) of the last search of this board is taken
-        over when no pair cell it could have met came, went or changed since:
-        none next to a cell it entered (with a digit that cell holds), none of
-        ``z`` where its ends could lie.  It then meets the same cells by the
-        same paths; only candidates outside pair cells were lost, which can
-        only remove ends and eliminations (:meth:`_Found.left`).
+        What a search from (start, ``z``) reads: for each cell it entered, the
+        pair cells of the digit it leaves by among that cell's peers (where
+        they are and where they are not: that is the search's every step);
+        the pair cells of ``z`` that see the start or a ``z`` next to it (where
+        it may end); and outside pair cells, the candidates ``z`` next to the
+        start and those its chains remove.  The search of the last position
+        of this board is taken over when no pair cell of the first two kinds
+        came, went or changed since (one of digit d counts when it sees a cell
+        the search entered by another digit, which leaves by d): it then meets the same
+        cells by the same paths, and the third kind can only have lost
+        candidates, which only removes ends and eliminations (:meth:`_Found.left`).
         """
         cands = board.cands
         positions = board.positions
