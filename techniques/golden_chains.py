@@ -64,7 +64,7 @@ def bivalue_mask(board: Board) -> int:
 
 def pair_cells(board: Board, ctx: Context) -> int:
     """The bivalue mask of the position, made once for the techniques of a round that read it."""
-    return ctx.memo("pair cells", lambda: bivalue_mask(board))
+    return ctx.memo("pair_cells", lambda: bivalue_mask(board))
 
 
 class _Found:

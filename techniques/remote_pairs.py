@@ -54,7 +54,7 @@ def _bivalue_groups(board: Board, pairs: int) -> dict[int, list[int]]:
 
 def _groups(board: Board, ctx: Context) -> dict[int, list[int]]:
     """The bivalue groups of the position, made once for both techniques (not to be changed)."""
-    return ctx.memo("bivalue groups", lambda: _bivalue_groups(board, pair_cells(board, ctx)))
+    return ctx.memo("bivalue_groups", lambda: _bivalue_groups(board, pair_cells(board, ctx)))
 
 
 def _changed_masks(board: Board, recheck: Recheck, changed: int) -> set[int]:
