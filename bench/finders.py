@@ -8,7 +8,9 @@ prints the CPU seconds; on the way it keeps every board state at which the III
 family (golden chains, wings) runs, that is where every simpler family found
 nothing.  Then it times each thinning family alone on those states: CPU seconds,
 the best of ``--repeat`` runs, one context per state as in the engine (the
-structures a family shares are made once per state).  CPU seconds, not wall
+structures a family shares are made once per state), and the states of one
+puzzle taken in turn by one board, as in the engine (a search may keep what it
+found on a board for its next search there).  CPU seconds, not wall
 time, because the figures are taken on a shared machine; the digest of all
 steps found lets two trees be compared for identical output.
 """
@@ -44,19 +46,24 @@ FAMILIES = (
 )
 
 
-def rate_and_capture(engine: Engine, puzzles: list[str]) -> tuple[float, list[tuple[Board, bool]]]:
+#: A state where the III family ran: the puzzle's number, a copy of the board, whether it is unique.
+State = tuple[int, Board, bool]
+
+
+def rate_and_capture(engine: Engine, puzzles: list[str]) -> tuple[float, list[State]]:
     """CPU seconds of rating ``puzzles``, and the states where the III family ran."""
-    states: list[tuple[Board, bool]] = []
+    states: list[State] = []
     original = WXYZWing.find
+    number = [0]
 
     def capture(self: WXYZWing, board: Board, ctx: Context) -> Iterator:
-        states.append((board.copy(), ctx.unique))
+        states.append((number[0], board.copy(), ctx.unique))
         return original(self, board, ctx)
 
     WXYZWing.find = capture  # type: ignore[method-assign]
     try:
         began = time.process_time()
-        for p in puzzles:
+        for number[0], p in enumerate(puzzles):
             engine.rate(p)
         seconds = time.process_time() - began
     finally:
@@ -64,14 +71,18 @@ def rate_and_capture(engine: Engine, puzzles: list[str]) -> tuple[float, list[tu
     return seconds, states
 
 
-def time_family(engine: Engine, codes: tuple[str, ...], states: list[tuple[Board, bool]], repeat: int) -> tuple[float, str]:
+def time_family(engine: Engine, codes: tuple[str, ...], states: list[State], repeat: int) -> tuple[float, str]:
     """Best CPU seconds of the family's searches over all states, and a digest of their steps."""
     techs = [e.technique for e in engine.catalogue if e.code in codes]
     digest = hashlib.sha256()
     best = float("inf")
     for run in range(repeat):
+        boards: dict[int, Board] = {}
         began = time.process_time()
-        for board, unique in states:
+        for number, state, unique in states:
+            board = boards.setdefault(number, state.copy())
+            board.values[:], board.cands[:], board.positions[:] = state.values, state.cands, state.positions
+            board.empty = state.empty
             ctx = Context(cd_level=2, unique=unique).at_new_position()
             for t in techs:
                 steps = list(t.find(board, ctx))

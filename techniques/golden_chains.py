@@ -21,13 +21,15 @@ each state keeps the first path that reached it (a simple path, no cell twice).
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
+from typing import Any
 
 from puzzles.geometry import CELL_BIT, cells_of
 from techniques.base import Context, Phase, Technique, register
 from techniques.board import Board
 from techniques.chain_notation import digit_eliminations, digit_of, normalise_loop, pair_chain
 from techniques.findings import Digit, Fragment, fragment_kind, negations
+from techniques.recheck import EVERYWHERE, Recheck
 from techniques.step import Candidate, Step
 
 GOLDEN_CHAIN = fragment_kind("golden_chain")
@@ -60,9 +62,111 @@ def bivalue_mask(board: Board) -> int:
     return mask
 
 
+def pair_cells(board: Board, ctx: Context) -> int:
+    """The bivalue mask of the position, made once for the techniques of a round that read it."""
+    return ctx.memo("pair_cells", lambda: bivalue_mask(board))
+
+
+class _Found:
+    """A chain with eliminations, as written (a closed one from its canonical rotation).
+
+    ``key`` (length, first cell, ``z``, last cell) orders the steps; ``order``
+    (start, its ``z``, rank) is where the search met it, which decides between
+    chains of one key.  ``eliminations`` holds (digit, cells) pairs, ascending digits, none empty.
+    ``step`` is its step once made, kept with the chain while its eliminations stay.
+    """
+
+    __slots__ = ("key", "order", "cells", "links", "z", "closed", "eliminations", "step")
+
+    def __init__(self, order: tuple[int, int, int], cells: list[int], links: list[int], z: int,
+                 closed: bool, eliminations: tuple[tuple[int, int], ...]) -> None:
+        self.key = (len(cells), cells[0], z, cells[-1])
+        self.order = order
+        self.cells = cells
+        self.links = links
+        self.z = z
+        self.closed = closed
+        self.eliminations = eliminations
+        self.step: Step | None = None
+
+    def left(self, positions: list[int]) -> _Found | None:
+        """The chain with the eliminations still possible (itself when all are), None if none is."""
+        for d, m in self.eliminations:
+            if m & ~positions[d]:
+                break
+        else:
+            return self
+        left = tuple((d, m & positions[d]) for d, m in self.eliminations if m & positions[d])
+        if not left:
+            return None
+        other = _Found.__new__(_Found)
+        other.key, other.order = self.key, self.order
+        other.cells, other.links, other.z, other.closed = self.cells, self.links, self.z, self.closed
+        other.eliminations = left
+        other.step = None
+        return other
+
+
+def _chain(cells: list[int], links: list[int], zbit: int, rank: int,
+           positions: list[int], peer_mask: tuple[int, ...]) -> _Found | None:
+    """The chain of a path from its start to an end holding ``z``, None when it eliminates nothing."""
+    start, end = cells[0], cells[-1]
+    z = zbit.bit_length()
+    order = (start, z, rank)
+    if not peer_mask[end] >> start & 1:
+        elim = peer_mask[start] & peer_mask[end] & positions[z]
+        return _Found(order, cells, links, z, False, ((z, elim),)) if elim else None
+    # closed: every link holds both ways, each link digit goes from the cells seeing both its cells
+    by_digit: dict[int, int] = {}
+    for a, b, link in zip(cells, cells[1:] + cells[:1], links):
+        d = link.bit_length()
+        by_digit[d] = by_digit.get(d, 0) | (peer_mask[a] & peer_mask[b] & positions[d])
+    eliminations = tuple(sorted((d, m) for d, m in by_digit.items() if m))
+    if not eliminations:
+        return None
+    cells, links = normalise_loop(cells, links)  # written from its canonical rotation
+    return _Found(order, cells, links, digit_of(links[-1]), True, eliminations)
+
+
+def _loop_removes(entry: _Entry, start: int, z: int, positions: list[int], peer_mask: tuple[int, ...]) -> bool:
+    """Whether the loop closed by a state's path back to the start removes something, read off its states."""
+    if peer_mask[entry[0]] & peer_mask[start] & positions[z]:
+        return True
+    child = entry[0]
+    state = entry[3]
+    while state is not None:
+        cell = state[0]
+        if peer_mask[cell] & peer_mask[child] & positions[state[1].bit_length()]:
+            return True
+        child = cell
+        state = state[3]
+    return False
+
+
+#: What a search from (start, z) met: the cells it entered per digit (the start as if entered by
+#: z), by any digit, by both their digits; the region its ends could lie in; its chains.
+_Search = tuple[list[int], int, int, int, list[_Found]]
+#: The cells entered by a search that stopped before it began (never changed).
+_NOTHING_ENTERED = [0] * 10
+
+
+def _taken_over(search: _Search, positions: list[int]) -> _Search:
+    """A search of the last position, with the eliminations still possible (itself when all are)."""
+    chains = search[4]
+    for chain in chains:
+        if chain.left(positions) is not chain:
+            chains = [c for c in (f.left(positions) for f in chains) if c is not None]
+            return search[0], search[1], search[2], search[3], chains
+    return search
+
+
 @register
 class GoldenChain(Technique):
-    """GC: golden chain (XY-chain) of 3..14 bivalue cells, open or closed."""
+    """GC: golden chain (XY-chain) of 3..14 bivalue cells, open or closed.
+
+    A search keeps, per (start, ``z``), what it met and found, for the next
+    search of the same board (:meth:`_chains`).
+    """
 
     code = "GC"
     measure = "length"
@@ -72,6 +176,15 @@ class GoldenChain(Technique):
     defaults = {"points_offset": 3, "min_length": 3, "max_length": 14}
     fields = frozenset({"length", "closed", "digit", "chain", "kind", "removed"})
 
+    def __init__(self, params: Mapping[str, Any] | None = None) -> None:
+        super().__init__(params)
+        #: the board of the last search, its pair cells, and per (start, z) what that search met
+        self._last = Recheck()
+        self._last_pairs = 0
+        self._last_searches: dict[int, _Search] = {}
+        #: the steps of the last search, by chain (cells, links, z, eliminations)
+        self._last_steps: dict[tuple, Step] = {}
+
     def points(self, length: int) -> float:
         """The chain's cells plus the offset."""
         return length + self.params["points_offset"]
@@ -80,109 +193,200 @@ class GoldenChain(Technique):
         return float(self.points(max(3, int(self.params["min_length"]))))
 
     def find(self, board: Board, ctx: Context) -> Iterator[Step]:
-        min_len = max(3, int(self.params["min_length"]))
-        max_len = int(self.params["max_length"])
-        found: dict[tuple[Candidate, ...], tuple[tuple[int, int, int, int], Step]] = {}
-        for key, step in self._chains(board, min_len, max_len):
-            old = found.get(step.eliminations)
-            if old is None or key < old[0]:
-                found[step.eliminations] = (key, step)
-        for _, step in sorted(found.values(), key=lambda item: item[0]):
+        """One step per set of eliminations: the chain of the least key, of those the first met."""
+        best: dict[tuple[tuple[int, int], ...], _Found] = {}
+        for chain in sorted(self._chains(board, pair_cells(board, ctx)), key=lambda f: f.order):
+            old = best.get(chain.eliminations)
+            if old is None or chain.key < old.key:
+                best[chain.eliminations] = chain
+        # a step depends on its chain alone (the cells' candidates are the link digits):
+        # one found again by a new search is the step made before
+        made = self._last_steps
+        steps: dict[tuple, Step] = {}
+        for chain in sorted(best.values(), key=lambda f: f.key):
+            step = chain.step
+            if step is None:
+                written = (tuple(chain.cells), tuple(chain.links), chain.z, chain.eliminations)
+                step = made.get(written)
+                if step is None:
+                    step = self._step(chain)
+                chain.step = steps[written] = step
             yield step
+        self._last_steps = steps
 
-    def _chains(
-        self, board: Board, min_len: int, max_len: int
-    ) -> Iterator[tuple[tuple[int, int, int, int], Step]]:
-        """Every shortest chain per (start, z, end) that eliminates something."""
+    def _chains(self, board: Board, bival: int) -> list[_Found]:
+        """Every shortest chain per (start, z, end) that eliminates something.
+
+        What a search from (start, ``z``) reads: for each cell it entered, the
+        pair cells of the digit it leaves by among that cell's peers (where
+        they are and where they are not: that is the search's every step);
+        the pair cells of ``z`` that see the start or a ``z`` next to it (where
+        it may end); and outside pair cells, the candidates ``z`` next to the
+        start and those its chains remove.  The search of the last position
+        of this board is taken over when no pair cell of the first two kinds
+        came, went or changed since (one of digit d counts when it sees a cell
+        the search entered by another digit, which leaves by d): it then meets the same
+        cells by the same paths, and the third kind can only have lost
+        candidates, which only removes ends and eliminations (:meth:`_Found.left`).
+        """
         cands = board.cands
         positions = board.positions
         peer_mask = board.rules.peer_mask
-        bival = bivalue_mask(board)
+        last = self._last_searches
+        changed = self._last.changed(board)
+        searches: dict[int, _Search] = {}
+        out: list[_Found] = []
+        if changed != EVERYWHERE and not changed & (bival | self._last_pairs):
+            # no pair cell came, went or changed: every search is taken over, where z is still
+            # next to its start (the others are not made any more)
+            for key, search in last.items():
+                if search[4]:
+                    if not peer_mask[key // 10] & positions[key % 10]:
+                        continue
+                    search = _taken_over(search, positions)
+                searches[key] = search
+                out += search[4]
+            self._last.seen(board)
+            self._last_searches = searches
+            return out
         #: per digit, the pair cells holding it: where a link on that digit may go
         pairs_with = [bival & positions[d] for d in range(10)]
+        # per digit, the pair cells of that digit that came, went or changed, and the cells
+        # holding it next to them (which may have met them leaving by it)
+        moved = [0] * 10
+        near = [0] * 10
+        anywhere = 0
+        if changed == EVERYWHERE:
+            last = {}
+        else:
+            last_positions = self._last.positions
+            last_pairs = self._last_pairs
+            for c in cells_of(changed & (bival | last_pairs)):
+                # the digits it holds as a pair cell, now or then
+                m = cands[c] if bival >> c & 1 else 0
+                for d in range(1, 10):
+                    if m >> (d - 1) & 1 or (last_pairs & last_positions[d]) >> c & 1:
+                        moved[d] |= CELL_BIT[c]
+                        near[d] |= peer_mask[c]
+            for d in range(1, 10):
+                near[d] &= last_positions[d]
+                anywhere |= near[d]
+        digits_moved = [d for d in range(1, 10) if near[d]]
         for start in cells_of(bival):
-            for zbit in (cands[start] & -cands[start], cands[start] & (cands[start] - 1)):
-                z = digit_of(zbit)
-                target = peer_mask[start] & positions[z]
-                if not target:
-                    continue
-                # the pair cells of z where a chain could end: seeing the start or a cell of
-                # target; the search stops once each has been entered by its other digit
-                # (then it can end there no more)
-                ends = peer_mask[start]
-                for t in cells_of(target):
-                    ends |= peer_mask[t]
-                ends &= pairs_with[z] & ~CELL_BIT[start]
-                if not ends:
-                    continue
-                # A state is a cell entered by a link digit (it leaves by the other one).
-                # entered[d]: the cells already entered by digit d; a state keeps the first
-                # path that reached it.  Frontier entries: (cell, outgoing digit bit, path
-                # mask, the entry it came from), the path read back only for a chain.
-                entered = [0] * 10
-                frontier: list[_Entry] = [(start, cands[start] ^ zbit, CELL_BIT[start], None)]
-                for length in range(2, max_len + 1):
-                    if not ends:
-                        break
-                    nxt: list[_Entry] = []
-                    for entry in frontier:
-                        cell, out, pmask, _ = entry
-                        d = out.bit_length()
-                        reach = peer_mask[cell] & pairs_with[d] & ~pmask & ~entered[d]
-                        if not reach:
-                            continue
-                        entered[d] |= reach
-                        while reach:
-                            low = reach & -reach
-                            reach ^= low
-                            n = low.bit_length() - 1
-                            nout = cands[n] ^ out
-                            new: _Entry = (n, nout, pmask | low, entry)
-                            if nout == zbit and ends & low:
-                                ends ^= low
-                                if length >= min_len:
-                                    found = self._step(board, *_path(new), z)
-                                    if found is not None:
-                                        yield found
-                            nxt.append(new)
-                    if not nxt:
-                        break
-                    frontier = nxt
+            m = cands[start]
+            for zbit in (m & -m, m & (m - 1)):
+                z = zbit.bit_length()
+                if not peer_mask[start] & positions[z]:
+                    continue  # no z next to the start: no chain from here eliminates anything
+                old = last.get(start * 10 + z)
+                if old is not None and not old[3] & moved[z]:
+                    entered, anyhow, twice = old[0], old[1], old[2]
+                    for d in digits_moved if anyhow & anywhere else ():
+                        # the cells it entered that leave by d: entered by their other digit
+                        if near[d] & (anyhow & ~entered[d] | twice):
+                            break
+                    else:
+                        old = _taken_over(old, positions)
+                        searches[start * 10 + z] = old
+                        out += old[4]
+                        continue
+                search = self._search(board, start, zbit, pairs_with)
+                searches[start * 10 + z] = search
+                out += search[4]
+        self._last.seen(board)
+        self._last_pairs = bival
+        self._last_searches = searches
+        return out
 
-    def _step(
-        self, board: Board, cells: list[int], links: list[int], z: int
-    ) -> tuple[tuple[int, int, int, int], Step] | None:
+    def _search(self, board: Board, start: int, zbit: int, pairs_with: list[int]) -> _Search:
+        """The chains from (start, z): a breadth-first search over the states (cell, outgoing digit).
+
+        Returned with the cells it entered and the region its ends could lie
+        in: what tells whether the next search of the board can take it over.
+        """
+        min_len = max(3, int(self.params["min_length"]))
+        max_len = int(self.params["max_length"])
+        cands = board.cands
         positions = board.positions
         peer_mask = board.rules.peer_mask
-        start, end = cells[0], cells[-1]
-        closed = bool(peer_mask[end] >> start & 1)
-        if closed:
-            by_digit: dict[int, int] = {}
-            for a, b, link in zip(cells, cells[1:] + cells[:1], links):
-                d = digit_of(link)
-                by_digit[d] = by_digit.get(d, 0) | (peer_mask[a] & peer_mask[b] & positions[d])
-        else:
-            by_digit = {z: peer_mask[start] & peer_mask[end] & positions[z]}
-        if not any(by_digit.values()):
-            return None
-        elims = digit_eliminations(by_digit)
-        if closed:  # written from its canonical rotation (the eliminations are the same)
-            cells, links = normalise_loop(cells, links)
-            z = digit_of(links[-1])
-        length = len(cells)
-        notation = pair_chain(cells, links, 1 << (z - 1))
-        step = Step(
-            self.code,
-            self.points(length),
-            eliminations=elims,
-            used=tuple((c, d) for c in cells for d in range(1, 10) if board.cands[c] >> (d - 1) & 1),
-            detail={
-                "length": length,
-                "closed": closed,
-                "digit": Digit(z),
-                "chain": notation,
-                "kind": Fragment.of(CLOSED_GOLDEN_CHAIN if closed else GOLDEN_CHAIN),
-                "removed": negations(elims),
-            },
-        )
-        return (length, cells[0], z, cells[-1]), step
+        z = zbit.bit_length()
+        # the pair cells of z where a chain could end: seeing the start or a cell of
+        # z next to it; the search stops once each has been entered by its other digit
+        # (then it can end there no more)
+        region = peer_mask[start]
+        for t in cells_of(region & positions[z]):
+            region |= peer_mask[t]
+        ends = region & pairs_with[z] & ~CELL_BIT[start]
+        if not ends:
+            return _NOTHING_ENTERED, 0, 0, region, []
+        # A state is a cell entered by a link digit (it leaves by the other one).
+        # entered[d]: the cells already entered by digit d; a state keeps the first
+        # path that reached it.  Frontier entries: (cell, outgoing digit bit, path
+        # mask, the entry it came from), the path read back only for a chain.
+        entered = [0] * 10
+        entered[z] = CELL_BIT[start]  # as if entered by z: the start leaves by its other digit
+        frontier: list[_Entry] = [(start, cands[start] ^ zbit, CELL_BIT[start], None)]
+        out: list[_Found] = []
+        rank = 0
+        for length in range(2, max_len + 1):
+            if not ends:
+                break
+            nxt: list[_Entry] = []
+            for entry in frontier:
+                cell, out_bit, pmask, _ = entry
+                d = out_bit.bit_length()
+                reach = peer_mask[cell] & pairs_with[d] & ~pmask & ~entered[d]
+                if not reach:
+                    continue
+                entered[d] |= reach
+                while reach:
+                    low = reach & -reach
+                    reach ^= low
+                    n = low.bit_length() - 1
+                    nout = cands[n] ^ out_bit
+                    new: _Entry = (n, nout, pmask | low, entry)
+                    if nout == zbit and ends & low:
+                        ends ^= low
+                        # an end that sees no z next to the start sees the start: a loop
+                        if length >= min_len and (not peer_mask[n] >> start & 1
+                                                  or _loop_removes(new, start, z, positions, peer_mask)):
+                            cells, links = _path(new)
+                            found = _chain(cells, links, zbit, rank, positions, peer_mask)
+                            rank += 1
+                            if found is not None:
+                                out.append(found)
+                    nxt.append(new)
+            if not nxt:
+                break
+            frontier = nxt
+        anyhow = twice = 0
+        for d in range(1, 10):
+            twice |= anyhow & entered[d]
+            anyhow |= entered[d]
+        return entered, anyhow, twice, region, out
+
+    def _step(self, chain: _Found) -> Step:
+        """The chain's step; its finding is written when first read (most steps found are not taken)."""
+        elims = digit_eliminations(dict(chain.eliminations))
+        return Step.deferred(self.code, self.points(len(chain.cells)), (), _explain,
+                             chain.cells, chain.links, chain.z, chain.closed, elims, eliminations=elims)
+
+
+def _explain(cells: list[int], links: list[int], z: int, closed: bool,
+             elims: tuple[Candidate, ...]) -> tuple[tuple[Candidate, ...], dict[str, object]]:
+    """A chain's candidates (each cell's two: the digits of its links) and its finding."""
+    used = []
+    incoming = 1 << (z - 1)
+    for cell, out in zip(cells, links):
+        pair = incoming | out
+        used.append((cell, (pair & -pair).bit_length()))
+        used.append((cell, pair.bit_length()))
+        incoming = out
+    return tuple(used), {
+        "length": len(cells),
+        "closed": closed,
+        "digit": Digit(z),
+        "chain": pair_chain(cells, links, 1 << (z - 1)),
+        "kind": Fragment.of(CLOSED_GOLDEN_CHAIN if closed else GOLDEN_CHAIN),
+        "removed": negations(elims),
+    }

@@ -129,6 +129,15 @@ class Recheck:
         self.empty = board.empty
         self.again = again
 
+    def seen(self, board: Board) -> None:
+        """Record the state of ``board`` whatever the search found.
+
+        For a search that keeps its own findings per pattern and brings them up
+        to date from the changed cells: a pattern none of whose cells changed
+        is found again, with what is left of its eliminations.
+        """
+        self.done_except(board, 0)
+
 
 class Rechecking(Technique):
     """A technique whose search keeps its own :class:`Recheck` (one per technique object)."""

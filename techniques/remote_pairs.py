@@ -27,12 +27,15 @@ not affected (the two digits must sit there).
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
+from typing import Any, Final
 
-from puzzles.geometry import BOX_MASK, BOX_OF, COL_OF, PEER_MASK, ROW_OF, UNIT_MASK, cells_of, digits_of
+from puzzles.geometry import BOX_MASK, BOX_OF, CELL_BIT, COL_OF, PEER_MASK, ROW_OF, UNIT_MASK, cells_of, digits_of
 from techniques.base import Context, Phase, Technique, register
 from techniques.board import Board
 from techniques.findings import Cells, Chain, Digits, Fragment, Items, Node, Unit, fragment_kind
+from techniques.golden_chains import pair_cells
+from techniques.recheck import EVERYWHERE, Recheck
 from techniques.step import Step
 
 BAND, STACK = 0, 1
@@ -40,13 +43,41 @@ BAND_WORD = fragment_kind("band", transposed="stack")
 STACK_WORD = fragment_kind("stack")
 
 
-def _bivalue_groups(board: Board) -> dict[int, list[int]]:
-    """Bivalue cells by their candidate mask, in scan order; only masks with 2+ cells."""
+def _bivalue_groups(board: Board, pairs: int) -> dict[int, list[int]]:
+    """The bivalue cells ``pairs`` by their candidate mask, in scan order; only masks with 2+ cells."""
+    cands = board.cands
     groups: dict[int, list[int]] = {}
-    for c, mask in enumerate(board.cands):
-        if mask.bit_count() == 2:
-            groups.setdefault(mask, []).append(c)
+    for c in cells_of(pairs):
+        groups.setdefault(cands[c], []).append(c)
     return {m: cells for m, cells in groups.items() if len(cells) > 1}
+
+
+def _groups(board: Board, ctx: Context) -> dict[int, list[int]]:
+    """The bivalue groups of the position, made once for both techniques (not to be changed)."""
+    return ctx.memo("bivalue_groups", lambda: _bivalue_groups(board, pair_cells(board, ctx)))
+
+
+def _changed_masks(board: Board, recheck: Recheck, changed: int) -> set[int]:
+    """The candidate masks the ``changed`` pair cells have, or had at the search ``recheck`` remembers."""
+    cands = board.cands
+    last = recheck.positions
+    masks = set()
+    for c in cells_of(changed):
+        if cands[c].bit_count() == 2:
+            masks.add(cands[c])
+    # the cells with exactly two candidates then, counted on the digits' bitboards
+    once = twice = more = 0
+    for d in range(1, 10):
+        more |= twice & last[d]
+        twice |= once & last[d]
+        once |= last[d]
+    for c in cells_of(changed & twice & ~more):
+        then = 0
+        for d in range(1, 10):
+            if last[d] >> c & 1:
+                then |= 1 << (d - 1)
+        masks.add(then)
+    return masks
 
 
 def _candidates(board: Board, cells_mask: int, digits: int) -> list[tuple[int, int]]:
@@ -141,17 +172,33 @@ def _chain_text(order: list[int], colour: dict[int, int], mask: int) -> Items:
 
 @register
 class RemotePairs(_ThreePoints):
-    """Chains of identical bivalue cells: cells seeing both colours lose both digits."""
+    """Chains of identical bivalue cells: cells seeing both colours lose both digits.
+
+    A search of a board that last found nothing looks only at the digit pairs
+    a changed cell holds or held as a pair cell: a group reads its pair cells
+    (which make it) and the candidates of the cells that see it (only lost).
+    """
 
     code = "RP"
     measure = "length"
     fields = frozenset({"digits", "chain", "length"})
 
+    def __init__(self, params: Mapping[str, Any] | None = None) -> None:
+        super().__init__(params)
+        self._recheck = Recheck()
+
     def find(self, board: Board, ctx: Context) -> Iterator[Step]:
         """Groups in the order of their first cell; pairs of digits ascending."""
+        changed = self._recheck.changed(board)
+        if not changed:
+            return
+        masks = None if changed == EVERYWHERE else _changed_masks(board, self._recheck, changed)
+        if masks is not None and not masks:
+            self._recheck.done(board, False)
+            return
         found = []
-        for mask, cells in _bivalue_groups(board).items():
-            if len(cells) < 4:
+        for mask, cells in _groups(board, ctx).items():
+            if len(cells) < 4 or masks is not None and mask not in masks:
                 continue  # a remote elimination needs colours three links apart
             for order, colour in _components(cells):
                 if len(order) < 4:
@@ -159,6 +206,7 @@ class RemotePairs(_ThreePoints):
                 elim = self._remote_cells(board, order, colour, mask)
                 if elim:
                     found.append((min(order), mask, order, colour, elim))
+        self._recheck.done(board, bool(found))
         for _first, mask, order, colour, elim in sorted(found, key=lambda f: (f[0], f[1])):
             yield Step(
                 code=self.code,
@@ -195,42 +243,44 @@ class RemotePairs(_ThreePoints):
 
 @register
 class ChuteRemotePairs(_ThreePoints):
-    """Two identical bivalue cells in one chute, judged by the third box's third line."""
+    """Two identical bivalue cells in one chute, judged by the third box's third line.
+
+    A search of a board that last found nothing looks only at the pairs of
+    cells of which one, or a cell of their segment, changed: a pair reads its
+    two cells and its segment (which make it), and the candidates of the cells
+    it removes them from (only lost).
+    """
 
     code = "CRP"
     fields = frozenset({"digits", "cells", "chute", "segment_unit", "line_unit", "absent", "removed", "bonus"})
 
+    def __init__(self, params: Mapping[str, Any] | None = None) -> None:
+        super().__init__(params)
+        self._recheck = Recheck()
+
     def find(self, board: Board, ctx: Context) -> Iterator[Step]:
         """Pairs of cells in scan order (first cell, then second)."""
+        changed = self._recheck.changed(board)
+        if not changed:
+            return
         steps = []
-        for mask, cells in _bivalue_groups(board).items():
+        for mask, cells in _groups(board, ctx).items():
             for i, x in enumerate(cells):
                 for y in cells[i + 1 :]:
-                    step = self._pair(board, mask, x, y)
+                    chute = _CHUTES[x * 81 + y]
+                    if chute is None or not (CELL_BIT[x] | CELL_BIT[y] | chute[5]) & changed:
+                        continue
+                    step = self._pair(board, mask, x, y, chute)
                     if step is not None:
                         steps.append(((x, y), step))
+        self._recheck.done(board, bool(steps))
         steps.sort(key=lambda s: s[0])
         for _key, step in steps:
             yield step
 
-    def _pair(self, board: Board, mask: int, x: int, y: int) -> Step | None:
+    def _pair(self, board: Board, mask: int, x: int, y: int, chute: _Chute) -> Step | None:
+        kind, third_box, third_line, line_x, line_y, segment = chute
         bx, by = BOX_OF[x], BOX_OF[y]
-        if bx == by:
-            return None
-        if bx // 3 == by // 3 and ROW_OF[x] != ROW_OF[y]:
-            kind = BAND
-            band = bx // 3
-            third_box = 3 * band + 3 - bx % 3 - by % 3
-            third_line = 3 * (ROW_OF[x] // 3) + 3 - ROW_OF[x] % 3 - ROW_OF[y] % 3
-            line_x, line_y = ROW_OF[x], ROW_OF[y]
-        elif bx % 3 == by % 3 and COL_OF[x] != COL_OF[y]:
-            kind = STACK
-            third_box = 3 * (3 - bx // 3 - by // 3) + bx % 3
-            third_line = 9 + 3 * (COL_OF[x] // 3) + 3 - COL_OF[x] % 3 - COL_OF[y] % 3
-            line_x, line_y = 9 + COL_OF[x], 9 + COL_OF[y]
-        else:
-            return None
-        segment = BOX_MASK[third_box] & UNIT_MASK[third_line]
         a, b = digits_of(mask)
         absent = [d for d in (a, b) if not self._possible(board, segment, d)]
         if not absent:
@@ -270,3 +320,28 @@ class ChuteRemotePairs(_ThreePoints):
         if board.positions[digit] & segment:
             return True
         return any(board.values[c] == digit for c in cells_of(segment))
+
+
+#: Two cells of one chute, in different boxes and lines: (band or stack, the third box, the third
+#: line, the line of each cell, the cells of the third box on the third line).
+_Chute = tuple[int, int, int, int, int, int]
+
+
+def _chute(x: int, y: int) -> _Chute | None:
+    """The chute two cells ``x`` < ``y`` share as a chute remote pair's cells, None when they do not."""
+    bx, by = BOX_OF[x], BOX_OF[y]
+    if bx == by:
+        return None
+    if bx // 3 == by // 3 and ROW_OF[x] != ROW_OF[y]:
+        third_box = 3 * (bx // 3) + 3 - bx % 3 - by % 3
+        third_line = 3 * (ROW_OF[x] // 3) + 3 - ROW_OF[x] % 3 - ROW_OF[y] % 3
+        return BAND, third_box, third_line, ROW_OF[x], ROW_OF[y], BOX_MASK[third_box] & UNIT_MASK[third_line]
+    if bx % 3 == by % 3 and COL_OF[x] != COL_OF[y]:
+        third_box = 3 * (3 - bx // 3 - by // 3) + bx % 3
+        third_line = 9 + 3 * (COL_OF[x] // 3) + 3 - COL_OF[x] % 3 - COL_OF[y] % 3
+        return STACK, third_box, third_line, 9 + COL_OF[x], 9 + COL_OF[y], BOX_MASK[third_box] & UNIT_MASK[third_line]
+    return None
+
+
+#: The chute of every two cells, indexed 81 x + y.
+_CHUTES: Final = tuple(_chute(x, y) for x in range(81) for y in range(81))

@@ -59,13 +59,16 @@ class Step:
 
     @classmethod
     def deferred(cls, code: str, points: float, placements: tuple[Candidate, ...],
-                 explain: Explain, *args: Any) -> Step:
-        """A placement step whose ``used`` and ``detail`` are ``explain(*args)``, computed when first read."""
+                 explain: Explain, *args: Any, eliminations: tuple[Candidate, ...] = ()) -> Step:
+        """A step whose ``used`` and ``detail`` are ``explain(*args)``, computed when first read.
+
+        ``explain`` reads its arguments only (the board may have changed by then).
+        """
         step = cls.__new__(cls)
         step.code = code
         step.points = points
         step.placements = placements
-        step.eliminations = ()
+        step.eliminations = eliminations
         step._explain = (explain, args)
         return step
 

@@ -22,24 +22,77 @@ the seed describes the wing as a bent quadruple, not as scattered cells.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from typing import Final
+from collections.abc import Callable, Iterator, Mapping
+from typing import Any, Final
 
 from puzzles.geometry import CELL_BIT, PEER_MASK, cells_of, digits_of
 from techniques.base import Context, Phase, Technique, register
 from techniques.board import Board
 from techniques.chain_notation import digit_eliminations
 from techniques.findings import Cell, Chain, Digit, Digits, Fragment, Items, Node, fragment_kind, negations
+from techniques.golden_chains import pair_cells
+from techniques.recheck import EVERYWHERE, Recheck
 from techniques.step import Step
 
+#: A wing found: (its key: its cells in the order steps are sorted by, their bitboard, the digit z,
+#: z's eliminations, its step once made).
+_Wing = tuple[tuple[int, ...], int, int, int, "Step | None"]
 
-def _keep_first(steps: list[tuple[tuple, Step]]) -> Iterator[Step]:
-    """Steps in key order, each set of eliminations once (the first kept)."""
-    seen: set[tuple] = set()
-    for _, step in sorted(steps, key=lambda item: item[0]):
-        if step.eliminations not in seen:
-            seen.add(step.eliminations)
-            yield step
+
+class _Memory:
+    """The wings the last search of a board found, for the next search of the same board.
+
+    A wing reads the candidates of its own cells (which make it a wing and
+    decide z) and z's candidates where it removes them.  Since the last
+    search, a wing none of whose cells changed is still a wing, with the
+    eliminations left of the ones it had (candidates are only lost); a wing
+    that was not one then, or had nothing to remove, has a changed cell.  So
+    the next search looks only for wings with a changed cell, and adds those
+    it carries over.
+    """
+
+    __slots__ = ("recheck", "wings")
+
+    def __init__(self) -> None:
+        self.recheck = Recheck()
+        self.wings: list[_Wing] = []
+
+    def carried(self, board: Board) -> tuple[int, list[_Wing]]:
+        """The cells changed since the last search (:data:`EVERYWHERE`: search all), and its wings none of
+        whose cells changed, with the eliminations left (those left without any dropped)."""
+        changed = self.recheck.changed(board)
+        if changed == EVERYWHERE:
+            return changed, []
+        positions = board.positions
+        out = []
+        for wing in self.wings:
+            key, cells, z, elim, step = wing
+            if not cells & changed:
+                left = elim & positions[z]
+                if left == elim:
+                    out.append(wing)
+                elif left:
+                    out.append((key, cells, z, left, None))
+        return changed, out
+
+    def steps(self, board: Board, wings: list[_Wing], make: Callable[[_Wing], Step]) -> list[Step]:
+        """The steps in key order, each set of eliminations once (the first kept); the wings are
+        remembered for the next search of ``board``, with the steps made."""
+        wings.sort(key=lambda wing: wing[0])
+        seen: set[tuple[int, int]] = set()
+        out = []
+        for i, wing in enumerate(wings):
+            key, cells, z, elim, step = wing
+            if (z, elim) in seen:
+                continue
+            seen.add((z, elim))
+            if step is None:
+                step = make(wing)
+                wings[i] = (key, cells, z, elim, step)
+            out.append(step)
+        self.recheck.seen(board)
+        self.wings = wings
+        return out
 
 
 WXYZ_STANDARD = fragment_kind("wxyz_standard")
@@ -56,58 +109,50 @@ class XYZWing(Technique):
     defaults = {"points": 7}
     fields = frozenset({"digit", "pivot", "chain", "removed"})
 
+    def __init__(self, params: Mapping[str, Any] | None = None) -> None:
+        super().__init__(params)
+        self._memory = _Memory()
+
     def floor(self) -> float:
         return float(self.params["points"])
 
     def find(self, board: Board, ctx: Context) -> Iterator[Step]:
+        """Wings keyed (pivot, wing, wing); those with a changed cell searched (:class:`_Memory`)."""
         cands = board.cands
         positions = board.positions
         peer_mask = board.rules.peer_mask
-        bival = 0
-        for c in range(81):
-            if cands[c].bit_count() == 2:
-                bival |= CELL_BIT[c]
-        found = []
-        for pivot in range(81):
+        changed, found = self._memory.carried(board)
+        bival = pair_cells(board, ctx)
+        # the pivots a new wing can have: changed cells and the peers of changed pair cells
+        zone = changed
+        if changed != EVERYWHERE:
+            for c in cells_of(changed & bival):
+                zone |= peer_mask[c]
+        for pivot in cells_of(zone & board.empty):
             pm = cands[pivot]
             if pm.bit_count() != 3:
+                continue
+            moved = changed >> pivot & 1  # else a new wing needs a changed wing cell
+            if not moved and not peer_mask[pivot] & bival & changed:
                 continue
             wings = [w for w in cells_of(peer_mask[pivot] & bival) if not cands[w] & ~pm]
             for i, w1 in enumerate(wings):
                 for w2 in wings[i + 1:]:
-                    if cands[w1] == cands[w2]:
+                    if cands[w1] == cands[w2] or not (moved or (changed >> w1 | changed >> w2) & 1):
                         continue
                     zbit = cands[w1] & cands[w2]
                     z = zbit.bit_length()
                     elim = peer_mask[pivot] & peer_mask[w1] & peer_mask[w2] & positions[z]
                     if elim:
-                        found.append(((pivot, w1, w2), self._step(board, pivot, w1, w2, z, elim)))
-        yield from _keep_first(found)
+                        found.append(((pivot, w1, w2), CELL_BIT[pivot] | CELL_BIT[w1] | CELL_BIT[w2], z, elim, None))
+        yield from self._memory.steps(board, found, lambda wing: self._step(board, wing[0][0], wing[0][1], wing[0][2],
+                                                                            wing[2], wing[3]))
 
     def _step(self, board: Board, pivot: int, w1: int, w2: int, z: int, elim: int) -> Step:
-        cands = board.cands
-        zbit = 1 << (z - 1)
-        x = cands[w1] ^ zbit
-        y = cands[w2] ^ zbit
-        chain = Chain.plain((
-            Node.of(w1, z, x.bit_length()),
-            Node.of(pivot, x.bit_length(), y.bit_length(), z),
-            Node.of(w2, y.bit_length(), z),
-        ))
+        """The wing's step; its finding is written when first read (from the candidates of now)."""
         elims = digit_eliminations({z: elim})
-        cells = (w1, pivot, w2)
-        return Step(
-            self.code,
-            self.params["points"],
-            eliminations=elims,
-            used=tuple((c, d) for c in sorted(cells) for d in range(1, 10) if cands[c] >> (d - 1) & 1),
-            detail={
-                "digit": Digit(z),
-                "pivot": Cell(pivot),
-                "chain": chain,
-                "removed": negations(elims),
-            },
-        )
+        return Step.deferred(self.code, self.params["points"], (), _xyz_finding,
+                             board.cands[:], pivot, w1, w2, z, elims, eliminations=elims)
 
 
 @register
@@ -125,57 +170,107 @@ class WXYZWing(Technique):
         """The standard or the extended form's points."""
         return self.params["points_standard" if standard else "points_extended"]
 
+    def __init__(self, params: Mapping[str, Any] | None = None) -> None:
+        super().__init__(params)
+        self._memory = _Memory()
+
     def floor(self) -> float:
         return float(min(self.points(True), self.points(False)))
 
     def find(self, board: Board, ctx: Context) -> Iterator[Step]:
+        """Wings keyed by their cells ascending; those with a changed cell searched (:class:`_Memory`)."""
         cands = board.cands
         positions = board.positions
-        pool = 0
-        for c in range(81):
-            if 2 <= cands[c].bit_count() <= 4:
-                pool |= CELL_BIT[c]
-        found = [(group, self._step(board, group, union, z, elim))
-                 for group, union, z, elim in _wings(cands, positions, pool)]
-        yield from _keep_first(found)
+        changed, found = self._memory.carried(board)
+        # the cells with two to four candidates, counted on the digits' bitboards
+        one = two = three = four = five = 0
+        for d in range(1, 10):
+            cells = positions[d]
+            five |= four & cells
+            four |= three & cells
+            three |= two & cells
+            two |= one & cells
+            one |= cells
+        pool = two & ~five
+        for group, _, z, elim in _wings(cands, positions, pool, changed):
+            found.append((group, CELL_BIT[group[0]] | CELL_BIT[group[1]] | CELL_BIT[group[2]] | CELL_BIT[group[3]],
+                          z, elim, None))
+        yield from self._memory.steps(board, found, lambda wing: self._step(board, wing[0], _union(cands, wing[0]),
+                                                                            wing[2], wing[3]))
 
     def _step(self, board: Board, group: tuple[int, ...], union: int, z: int, elim: int) -> Step:
+        """The wing's step; its finding is written when first read (from the candidates of now)."""
         cands = board.cands
-        standard = self._standard(cands, group, union, z)
+        standard = _standard(cands, group, union, z)
         elims = digit_eliminations({z: elim})
-        ordered = sorted(group, key=lambda c: (cands[c] != union, c)) if standard else sorted(group)
-        return Step(
-            self.code,
-            self.points(standard),
-            eliminations=elims,
-            used=tuple((c, d) for c in sorted(group) for d in range(1, 10) if cands[c] >> (d - 1) & 1),
-            detail={
-                "digit": Digit(z),
-                "digits": Digits.of_mask(union),
-                "standard": standard,
-                "kind": Fragment.of(WXYZ_STANDARD if standard else WXYZ_EXTENDED),
-                "cells": Items(Node.of(c, *digits_of(cands[c])) for c in ordered),
-                "removed": negations(elims),
-            },
-        )
+        return Step.deferred(self.code, self.points(standard), (), _wxyz_finding,
+                             cands[:], group, union, z, standard, elims, eliminations=elims)
 
-    @staticmethod
-    def _standard(cands: list[int], group: tuple[int, ...], union: int, z: int) -> bool:
-        """The narrow form: a hinge with all four digits and three bivalue wings with z."""
-        zbit = 1 << (z - 1)
-        hinges = [c for c in group if cands[c] == union]
-        if len(hinges) != 1:
-            return False
-        others = {cands[c] for c in group if c != hinges[0]}
-        return len(others) == 3 and all(m.bit_count() == 2 and m & zbit for m in others)
+
+def _used(cands: list[int], cells: tuple[int, ...]) -> tuple[tuple[int, int], ...]:
+    """Every candidate of the cells, cell by cell ascending."""
+    return tuple((c, d) for c in sorted(cells) for d in range(1, 10) if cands[c] >> (d - 1) & 1)
+
+
+def _xyz_finding(cands: list[int], pivot: int, w1: int, w2: int, z: int,
+                 elims: tuple[tuple[int, int], ...]) -> tuple[tuple[tuple[int, int], ...], dict[str, object]]:
+    """An XYZ-wing's candidates and finding: the chain through the pivot."""
+    zbit = 1 << (z - 1)
+    x = cands[w1] ^ zbit
+    y = cands[w2] ^ zbit
+    chain = Chain.plain((
+        Node.of(w1, z, x.bit_length()),
+        Node.of(pivot, x.bit_length(), y.bit_length(), z),
+        Node.of(w2, y.bit_length(), z),
+    ))
+    return _used(cands, (w1, pivot, w2)), {
+        "digit": Digit(z),
+        "pivot": Cell(pivot),
+        "chain": chain,
+        "removed": negations(elims),
+    }
+
+
+def _wxyz_finding(cands: list[int], group: tuple[int, ...], union: int, z: int, standard: bool,
+                  elims: tuple[tuple[int, int], ...]) -> tuple[tuple[tuple[int, int], ...], dict[str, object]]:
+    """A WXYZ-wing's candidates and finding: the standard form written hinge first."""
+    ordered = sorted(group, key=lambda c: (cands[c] != union, c)) if standard else sorted(group)
+    return _used(cands, group), {
+        "digit": Digit(z),
+        "digits": Digits.of_mask(union),
+        "standard": standard,
+        "kind": Fragment.of(WXYZ_STANDARD if standard else WXYZ_EXTENDED),
+        "cells": Items(Node.of(c, *digits_of(cands[c])) for c in ordered),
+        "removed": negations(elims),
+    }
+
+
+def _standard(cands: list[int], group: tuple[int, ...], union: int, z: int) -> bool:
+    """The narrow form: a hinge with all four digits and three bivalue wings with z."""
+    zbit = 1 << (z - 1)
+    hinges = [c for c in group if cands[c] == union]
+    if len(hinges) != 1:
+        return False
+    others = {cands[c] for c in group if c != hinges[0]}
+    return len(others) == 3 and all(m.bit_count() == 2 and m & zbit for m in others)
+
+
+def _union(cands: list[int], cells: tuple[int, ...]) -> int:
+    """The digits of some cells."""
+    union = 0
+    for c in cells:
+        union |= cands[c]
+    return union
 
 
 #: The digits (1-9) outside each 9-bit digit mask.
 _OTHER_DIGITS: Final = tuple(tuple(d for d in range(1, 10) if not mask >> (d - 1) & 1) for mask in range(512))
 
 
-def _wings(cands: list[int], positions: list[int], pool: int) -> Iterator[tuple[tuple[int, ...], int, int, int]]:
-    """Every wing of the pool: (cells ascending, their digits, the unrestricted digit z, z's eliminations).
+def _wings(cands: list[int], positions: list[int], pool: int,
+           changed: int = EVERYWHERE) -> Iterator[tuple[tuple[int, ...], int, int, int]]:
+    """Every wing of the pool with a ``changed`` cell: (cells ascending, their digits, the unrestricted
+    digit z, z's eliminations).
 
     A wing is a connected set of four pool cells with four digits between them,
     exactly one of them unrestricted (its occurrences do not all see each
@@ -191,62 +286,68 @@ def _wings(cands: list[int], positions: list[int], pool: int) -> Iterator[tuple[
     lacks it or sees all its occurrences.  Once three cells (or two) hold four
     digits, the next cell is taken only from the pool cells holding none other
     (one bitboard per four digits, made on first use) instead of testing each.
+
+    Only sets with a changed cell are wanted: the cells are ordered changed
+    ones first, so that such a set grows from its smallest changed cell and
+    only changed cells are roots.
     """
     bits = CELL_BIT
     peers = PEER_MASK
     inside: dict[int, int] = {}  # four digits -> the pool cells holding no other digit
-
-    def only(digits: int) -> int:
-        """The pool cells whose candidates are among the four ``digits`` (made on first use)."""
-        cells = inside.get(digits)
-        if cells is None:
-            cells = pool
-            for d in _OTHER_DIGITS[digits]:
-                cells &= ~positions[d]
-            inside[digits] = cells
-        return cells
-
-    for v in cells_of(pool):
-        higher = pool & ~((bits[v] << 1) - 1)
-        u1 = cands[v]
-        closed1 = peers[v] | bits[v]
-        ext1 = peers[v] & higher
+    unchanged = pool & ~changed
+    for v in cells_of(pool & changed):
+        higher = pool & changed & ~((bits[v] << 1) - 1) | unchanged
+        cv = cands[v]
+        pv = peers[v]
+        closed1 = pv | bits[v]
+        ext1 = pv & higher
         while ext1:
             low1 = ext1 & -ext1
             ext1 ^= low1
             w = low1.bit_length() - 1
-            u2 = u1 | cands[w]
-            if u2.bit_count() > 4:
+            cw = cands[w]
+            u2 = cv | cw
+            n2 = u2.bit_count()
+            if n2 > 4:
                 continue
-            closed2 = closed1 | peers[w]
-            ext2 = ext1 | (peers[w] & higher & ~closed1)
+            pw = peers[w]
+            closed2 = closed1 | pw
+            ext2 = ext1 | (pw & higher & ~closed1)
             # with four digits already, only cells holding none other can come next; the
             # cells passed over stay in the extension of the later ones (those above them)
-            options2 = ext2 & only(u2) if u2.bit_count() == 4 else ext2
+            options2 = ext2
+            if n2 == 4:
+                only = inside.get(u2)
+                if only is None:
+                    only = inside[u2] = _only(pool, positions, u2)
+                options2 &= only
             while options2:
                 low2 = options2 & -options2
                 options2 ^= low2
                 x = low2.bit_length() - 1
-                u3 = u2 | cands[x]
-                if u3.bit_count() > 4:
+                cx = cands[x]
+                u3 = u2 | cx
+                n3 = u3.bit_count()
+                if n3 > 4:
                     continue
                 # v and w see each other, so a digit is unrestricted when x holds it
                 # together with v or w that x does not see
-                cv, cw, cx = cands[v], cands[w], cands[x]
-                loose = (0 if peers[v] & low2 else cv & cx) | (0 if peers[w] & low2 else cw & cx)
+                loose = (0 if pv & low2 else cv & cx) | (0 if pw & low2 else cw & cx)
                 if loose & (loose - 1):
                     continue
+                z = 0
+                elim3 = 0
                 if loose:
                     z = loose.bit_length()
-                    elim3 = positions[z]
-                    for c, cc in ((v, cv), (w, cw), (x, cx)):
-                        if cc & loose:
-                            elim3 &= peers[c]
+                    elim3 = _seen_from_all(positions[z], loose, cv, pv, cw, pw, cx, peers[x])
                     if not elim3:
                         continue
                 ext3 = ext2 & ~((low2 << 1) - 1) | (peers[x] & higher & ~closed2)
-                if u3.bit_count() == 4:
-                    ext3 &= only(u3)
+                if n3 == 4:
+                    only = inside.get(u3)
+                    if only is None:
+                        only = inside[u3] = _only(pool, positions, u3)
+                    ext3 &= only
                 while ext3:
                     low3 = ext3 & -ext3
                     ext3 ^= low3
@@ -267,9 +368,25 @@ def _wings(cands: list[int], positions: list[int], pool: int) -> Iterator[tuple[
                         if not broken or broken & (broken - 1):
                             continue
                         z = broken.bit_length()
-                        elim = positions[z] & py
-                        for c, cc in ((v, cv), (w, cw), (x, cx)):
-                            if cc & broken:
-                                elim &= peers[c]
+                        elim = _seen_from_all(positions[z] & py, broken, cv, pv, cw, pw, cx, peers[x])
                     if elim:
                         yield tuple(sorted((v, w, x, y))), u4, z, elim
+
+
+def _seen_from_all(cells: int, digit: int, cv: int, pv: int, cw: int, pw: int, cx: int, px: int) -> int:
+    """The ``cells`` that see each of three cells (candidates ``c``, peers ``p``) holding ``digit``."""
+    if cv & digit:
+        cells &= pv
+    if cw & digit:
+        cells &= pw
+    if cx & digit:
+        cells &= px
+    return cells
+
+
+def _only(pool: int, positions: list[int], digits: int) -> int:
+    """The pool cells whose candidates are among the four ``digits``."""
+    cells = pool
+    for d in _OTHER_DIGITS[digits]:
+        cells &= ~positions[d]
+    return cells

@@ -17,7 +17,7 @@ import pytest
 from puzzles.geometry import CELL_BIT, cells_of
 from techniques.board import Board
 from techniques.chains import _SLOT, _Graph, neg_node, node_parts, pos_node
-from techniques.golden_chains import GoldenChain, bivalue_mask
+from techniques.golden_chains import GoldenChain, _chain, bivalue_mask
 from tests.test_hard_finders import _hard_positions, ball_layers
 
 
@@ -130,10 +130,14 @@ def _plain_golden_chains(board: Board, min_len: int, max_len: int) -> list[tuple
 
 
 def test_golden_chains_match_the_per_neighbour_search(positions: list[Board]) -> None:
-    technique = GoldenChain()
+    def written(chains):
+        return [(f.key, f.cells, f.links, f.z, f.closed, f.eliminations) for f in chains if f is not None]
+
     for board in positions[::3]:
-        expected = [technique._step(board, cells, links, z) for cells, links, z in _plain_golden_chains(board, 3, 14)]
-        assert list(technique._chains(board, 3, 14)) == [f for f in expected if f is not None]
+        peer_mask = board.rules.peer_mask
+        expected = [_chain(cells, links, 1 << (z - 1), 0, board.positions, peer_mask)
+                    for cells, links, z in _plain_golden_chains(board, 3, 14)]
+        assert written(GoldenChain()._chains(board, bivalue_mask(board))) == written(expected)
 
 
 def test_node_numbering_round_trips() -> None:

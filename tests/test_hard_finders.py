@@ -99,6 +99,18 @@ def test_wings_match_their_definition(positions: list[Board]) -> None:
     assert found  # the positions do hold wings
 
 
+def test_wings_with_a_changed_cell_are_those_of_the_definition(positions: list[Board]) -> None:
+    """The search of a board whose last search it remembers: grown from the changed cells only."""
+    for board in positions[::3]:
+        pool = sum(CELL_BIT[c] for c in range(81) if 2 <= board.cands[c].bit_count() <= 4)
+        every = _wings_by_definition(board)
+        for step in (5, 17, 40):
+            changed = sum(CELL_BIT[c] for c in cells_of(pool)[::step])
+            fast = list(_wings(board.cands, board.positions, pool, changed))
+            assert len(fast) == len(set(fast))
+            assert set(fast) == {w for w in every if any(changed >> c & 1 for c in w[0])}
+
+
 def test_six_cell_loop_table_is_the_grown_one() -> None:
     full = (1 << 81) - 1
     assert _six_cell_loops() == list(find_loops(full, full, full, 6, [0] * 81))
