@@ -27,15 +27,15 @@ not affected (the two digits must sit there).
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
-from typing import Any, Final
+from collections.abc import Iterator
+from typing import Final
 
 from puzzles.geometry import BOX_MASK, BOX_OF, CELL_BIT, COL_OF, PEER_MASK, ROW_OF, UNIT_MASK, cells_of, digits_of
-from techniques.base import Context, Phase, Technique, register
+from techniques.base import Context, Phase, register
 from techniques.board import Board
 from techniques.findings import Cells, Chain, Digits, Fragment, Items, Node, Unit, fragment_kind
 from techniques.golden_chains import pair_cells
-from techniques.recheck import EVERYWHERE, Recheck
+from techniques.recheck import EVERYWHERE, Recheck, Rechecking
 from techniques.step import Step
 
 BAND, STACK = 0, 1
@@ -92,8 +92,11 @@ def _candidates(board: Board, cells_mask: int, digits: int) -> list[tuple[int, i
     return out
 
 
-class _ThreePoints(Technique):
-    """Shared settings: the seed rates the whole remote-pair section with 3 points."""
+class _ThreePoints(Rechecking):
+    """Shared settings: the seed rates the whole remote-pair section with 3 points.
+
+    Both searches look again only at what a change touches (``self.recheck``).
+    """
 
     group = "RP"
     family = "RP"
@@ -183,18 +186,14 @@ class RemotePairs(_ThreePoints):
     measure = "length"
     fields = frozenset({"digits", "chain", "length"})
 
-    def __init__(self, params: Mapping[str, Any] | None = None) -> None:
-        super().__init__(params)
-        self._recheck = Recheck()
-
     def find(self, board: Board, ctx: Context) -> Iterator[Step]:
         """Groups in the order of their first cell; pairs of digits ascending."""
-        changed = self._recheck.changed(board)
+        changed = self.recheck.changed(board)
         if not changed:
             return
-        masks = None if changed == EVERYWHERE else _changed_masks(board, self._recheck, changed)
+        masks = None if changed == EVERYWHERE else _changed_masks(board, self.recheck, changed)
         if masks is not None and not masks:
-            self._recheck.done(board, False)
+            self.recheck.done(board, False)
             return
         found = []
         for mask, cells in _groups(board, ctx).items():
@@ -206,7 +205,7 @@ class RemotePairs(_ThreePoints):
                 elim = self._remote_cells(board, order, colour, mask)
                 if elim:
                     found.append((min(order), mask, order, colour, elim))
-        self._recheck.done(board, bool(found))
+        self.recheck.done(board, bool(found))
         for _first, mask, order, colour, elim in sorted(found, key=lambda f: (f[0], f[1])):
             yield Step(
                 code=self.code,
@@ -254,13 +253,9 @@ class ChuteRemotePairs(_ThreePoints):
     code = "CRP"
     fields = frozenset({"digits", "cells", "chute", "segment_unit", "line_unit", "absent", "removed", "bonus"})
 
-    def __init__(self, params: Mapping[str, Any] | None = None) -> None:
-        super().__init__(params)
-        self._recheck = Recheck()
-
     def find(self, board: Board, ctx: Context) -> Iterator[Step]:
         """Pairs of cells in scan order (first cell, then second)."""
-        changed = self._recheck.changed(board)
+        changed = self.recheck.changed(board)
         if not changed:
             return
         steps = []
@@ -273,7 +268,7 @@ class ChuteRemotePairs(_ThreePoints):
                     step = self._pair(board, mask, x, y, chute)
                     if step is not None:
                         steps.append(((x, y), step))
-        self._recheck.done(board, bool(steps))
+        self.recheck.done(board, bool(steps))
         steps.sort(key=lambda s: s[0])
         for _key, step in steps:
             yield step
