@@ -19,18 +19,6 @@ from techniques.points import MISSING_BOX, MISSING_LINE, VISIBLE, Bands, band, b
 from techniques.step import Candidate, Step
 
 
-def unit_singles(board: Board, units: Sequence[int]) -> Iterator[tuple[int, int, int]]:
-    """Every (cell, digit, unit) where ``digit`` has one place left in ``unit``."""
-    positions = board.positions
-    unit_mask = board.rules.unit_mask
-    for u in units:
-        umask = unit_mask[u]
-        for d in range(1, 10):
-            where = positions[d] & umask
-            if where and not where & (where - 1):
-                yield where.bit_length() - 1, d, u
-
-
 def searched_units(rules: Rules, units: range, with_extra_units: bool) -> Sequence[int]:
     """``units`` plus, for the box methods under ``rules`` with extra units, those units."""
     extra = rules.extra_units

@@ -12,7 +12,14 @@ from typing import Any
 from puzzles.geometry import ALL_DIGITS_MASK, CELL_BIT
 from techniques.base import Phase, register
 from techniques.board import Board
-from techniques.direct import HiddenSingle, NakedSingleSearch, digit_then_cell, naked_singles, point_table, unit_singles
+from techniques.direct import (
+    HiddenSingle,
+    NakedSingleSearch,
+    digit_then_cell,
+    hidden_singles,
+    naked_singles,
+    point_table,
+)
 from techniques.findings import Cell, Digit, Fragment, fragment_kind
 from techniques.points import CANDIDATE_SINGLE, band, band_floor, bands_of
 from techniques.step import Candidate, Step
@@ -135,7 +142,7 @@ def propagate(board: Board) -> bool:
                 seen |= cands[c] | (1 << values[c] >> 1)
             if seen != ALL_DIGITS_MASK:
                 return False
-        for cell, digit, _u in list(unit_singles(board, geo.unit_ids)):
+        for digit, cell, _k, _u, _missing in hidden_singles(board, geo.unit_ids):
             if board.empty & CELL_BIT[cell] and board.has(cell, digit):
                 board.place(cell, digit)
                 progress = True
