@@ -254,19 +254,18 @@ class Engine:
         Most puzzles of the big collections are solved by the direct methods
         alone, and those need not be counted first: a direct step is sound on
         every solution (it places a digit that all of them hold), so a valid
-        grid the direct phase fills is the only solution.  The direct phase runs
-        first as if the puzzle were unique; the exact solver is asked only when
-        it does not finish the grid by itself (before the candidates are
-        written, or when a step that assumes a unique solution was taken, or
-        the filled grid has a digit twice in a unit: two clashing placements
-        of one round of a puzzle without a solution), and its answer decides as before: no or
-        several solutions make the rating that status with no steps, one lets
-        the rating go on from where the direct phase stopped.  On a puzzle
-        without a solution the direct methods meet cells without candidates,
-        which they pass over (no single is found there), and stop short of a
-        full grid.  The steps are
-        those of a rating that counted first, which takes the same direct
-        steps under the same settings.
+        grid the direct phase fills is the only solution.  The direct phase
+        runs first as if the puzzle were unique; the exact solver is asked only
+        when it does not finish the grid by itself: before the candidates are
+        written, when a step that assumes a unique solution was taken, or when
+        the filled grid has a digit twice in a unit (two clashing placements
+        of one round of a puzzle without a solution).  Its answer decides as
+        before: no or several solutions make the rating that status with no
+        steps, one lets the rating go on from where the direct phase stopped.
+        On a puzzle without a solution the direct methods meet cells without
+        candidates, which they pass over (no single is found there), and stop
+        short of a full grid.  The steps are those of a rating that counted
+        first, which takes the same direct steps under the same settings.
         """
         ctx = Context(cd_level=self.options.cd_level, unique=rules.standard)
         board = Board.from_grid(grid, rules)
