@@ -3,6 +3,6 @@
 # the .py file stays the one source.
 import cython
 
-@cython.locals(k=cython.long, c=cython.long, d=cython.long, ones=cython.ulong, twos=cython.ulong,
-               m=cython.ulong, singles=cython.ulong, missing=cython.long)
-cpdef list packed_singles(cands, values, unit_cells)
+@cython.locals(k=cython.long, c=cython.Py_ssize_t, d=cython.long, ones=cython.ulong, twos=cython.ulong,
+               m=cython.ulong, singles=cython.ulong, missing=cython.long, cells=tuple, found=list)
+cpdef list packed_singles(list cands, list values, unit_cells)
