@@ -21,9 +21,9 @@ board, because nothing here is written down by the solver being modelled.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import cached_property, lru_cache
+from functools import cached_property
 
-from puzzles.geometry import BOX_MASK, BOX_OF, CELL_BIT, COL_OF, ROW_OF, UNIT_MASK, cells_of, digits_of
+from puzzles.geometry import BOX_MASK, CELL_BIT, UNIT_MASK, cells_of, digits_of
 from techniques.board import Board
 from techniques.findings import Cells, Digit, Digits, Fragment, Unit, fragment_kind
 
@@ -37,7 +37,6 @@ CLAIM_LINE = fragment_kind("claim_line", "digit", "box", "line")
 OBVIOUS_PAIR = fragment_kind("obvious_pair", "digits", "cells", "unit")
 
 
-@dataclass(frozen=True, eq=False)
 class Claim:
     """Digit ``digit`` lies in ``box`` ∩ ``line``; excludes it from ``excl``.
 
@@ -45,24 +44,40 @@ class Claim:
     leaves the rest of the line) and False when the line's places lie in one
     box (the digit leaves the rest of the box).  ``support`` holds the claims
     whose exclusions were needed to see this one (empty for a direct claim).
+
+    Not changed once made, and equal only to itself.  A plain class with
+    slots rather than a frozen dataclass: the analysis makes hundreds per
+    position, and a dataclass's generated ``__init__`` stays interpreted
+    Python on the compiled path.
     """
 
-    digit: int
-    line: int
-    box: int
-    pointing: bool
-    cells: int
-    excl: int
-    support: tuple[Claim, ...] = ()
+    __slots__ = ("digit", "line", "box", "pointing", "cells", "excl", "support", "_closure")
 
-    @cached_property
+    def __init__(self, digit: int, line: int, box: int, pointing: bool, cells: int, excl: int,
+                 support: tuple[Claim, ...] = ()) -> None:
+        self.digit = digit
+        self.line = line
+        self.box = box
+        self.pointing = pointing
+        self.cells = cells
+        self.excl = excl
+        self.support = support
+        self._closure: frozenset[Claim] | None = None
+
+    def __repr__(self) -> str:
+        return (f"Claim(digit={self.digit}, line={self.line}, box={self.box}, pointing={self.pointing}, "
+                f"cells={self.cells}, excl={self.excl}, support={self.support!r})")
+
+    @property
     def closure(self) -> frozenset[Claim]:
-        """All claims this one rests on, transitively (not itself)."""
-        out: set[Claim] = set()
-        for s in self.support:
-            out.add(s)
-            out |= s.closure
-        return frozenset(out)
+        """All claims this one rests on, transitively (not itself); computed on first reading."""
+        if self._closure is None:
+            out: set[Claim] = set()
+            for s in self.support:
+                out.add(s)
+                out |= s.closure
+            self._closure = frozenset(out)
+        return self._closure
 
     def finding(self) -> Fragment:
         """The claim as a reason of a step: its digit, box and line."""
@@ -104,34 +119,11 @@ class ObviousAnalysis:
         self.follow_on = follow_on
 
     @cached_property
-    def claims(self) -> dict[int, list[Claim]]:
+    def claims(self) -> dict[int, tuple[Claim, ...]]:
         """Claims per digit, direct ones first, follow-on ones after."""
-        out: dict[int, list[Claim]] = {d: [] for d in range(1, 10)}
-        for d in range(1, 10):
-            pos = self.board.positions[d]
-            if not pos:
-                continue
-            known: dict[tuple[int, int, bool], Claim] = {}
-            excluded_by: list[Claim] = []
-            for _round in range(MAX_FOLLOW_ON + 1 if self.follow_on else 1):
-                reduced = pos
-                for c in excluded_by:
-                    reduced &= ~c.excl
-                new = []
-                for line, box, pointing, cells, excl in _claims_of(reduced):
-                    key = (line, box, pointing)
-                    if key in known:
-                        continue
-                    lost = (pos & ~reduced) & (BOX_MASK[box] | UNIT_MASK[line])
-                    support = tuple(c for c in excluded_by if c.excl & lost)
-                    claim = Claim(d, line, box, pointing, cells, excl, support)
-                    known[key] = claim
-                    new.append(claim)
-                if not new:
-                    break
-                excluded_by.extend(new)
-            out[d] = excluded_by
-        return out
+        positions = self.board.positions
+        follow_on = self.follow_on
+        return {d: digit_claims(d, positions[d], follow_on) for d in range(1, 10)}
 
     @cached_property
     def doppels(self) -> list[Doppel]:
@@ -181,40 +173,141 @@ class ObviousAnalysis:
         return found
 
 
-@lru_cache(maxsize=4096)
-def _claims_of(pos: int) -> tuple[tuple[int, int, bool, int, int], ...]:
+#: The claims of a digit per (digit, places, follow_on): see :func:`digit_claims`.
+_DIGIT_CLAIMS: dict[tuple[int, int, bool], tuple[Claim, ...]] = {}
+
+#: How many entries :data:`_DIGIT_CLAIMS` holds before it starts afresh.
+_DIGIT_CLAIMS_SIZE = 4096
+
+
+def digit_claims(d: int, pos: int, follow_on: bool) -> tuple[Claim, ...]:
+    """The claims of digit ``d`` with candidate positions ``pos``, direct ones first.
+
+    They depend on the digit's places alone (the follow-on rounds exclude
+    only the digit's own places), and a placement leaves about half the
+    digits' places as they were, so they are remembered across positions
+    (claims are never changed once made).
+    """
+    key = (d, pos, follow_on)
+    claims = _DIGIT_CLAIMS.get(key)
+    if claims is None:
+        if len(_DIGIT_CLAIMS) >= _DIGIT_CLAIMS_SIZE:
+            _DIGIT_CLAIMS.clear()
+        claims = _DIGIT_CLAIMS[key] = _find_claims(d, pos, follow_on)
+    return claims
+
+
+def _find_claims(d: int, pos: int, follow_on: bool) -> tuple[Claim, ...]:
+    """:func:`digit_claims` computed: the direct claims, then up to :data:`MAX_FOLLOW_ON` rounds of
+    claims seen only once the earlier ones' exclusions are applied."""
+    if not pos:
+        return ()
+    known: dict[tuple[int, int, bool], Claim] = {}
+    excluded_by: list[Claim] = []
+    for _round in range(MAX_FOLLOW_ON + 1 if follow_on else 1):
+        reduced = pos
+        for c in excluded_by:
+            reduced &= ~c.excl
+        new = []
+        for line, box, pointing, cells, excl in _claims_of(reduced):
+            key = (line, box, pointing)
+            if key in known:
+                continue
+            lost = (pos & ~reduced) & (BOX_MASK[box] | UNIT_MASK[line])
+            support = tuple(c for c in excluded_by if c.excl & lost)
+            claim = Claim(d, line, box, pointing, cells, excl, support)
+            known[key] = claim
+            new.append(claim)
+        if not new:
+            break
+        excluded_by.extend(new)
+    return tuple(excluded_by)
+
+
+def _claims_of(pos: int) -> list[tuple[int, int, bool, int, int]]:
     """Direct claims of a digit with candidate positions ``pos`` that exclude something.
 
     Each as (line, box, pointing, cells, excluded cells): boxes first (pointing),
-    then lines (claiming), in unit order.  The answer depends on ``pos`` alone,
-    and a placement leaves most digits' positions as they were, so it is
-    remembered across positions and puzzles.
+    then lines (claiming), in unit order.  The tests run on 9-bit masks of the
+    digit's places per row, and per band on the columns holding one place or
+    more and two or more (small integers: C integers on the compiled path,
+    ``obvious.pxd``); only a claim found is written as bitboards.
     """
+    rows = [pos >> 9 * r & 511 for r in range(9)]
+    across = [0, 0, 0]  # per band, the columns with a place in the band
+    twice = [0, 0, 0]  # per band, the columns with two places or more in the band
+    for t in range(3):
+        r0 = rows[3 * t]
+        r1 = rows[3 * t + 1]
+        r2 = rows[3 * t + 2]
+        across[t] = r0 | r1 | r2
+        twice[t] = r0 & r1 | r0 & r2 | r1 & r2
     out = []
     for b in range(9):
-        bmask = BOX_MASK[b]
-        where = pos & bmask
-        if not where & (where - 1):
+        t = b // 3
+        top = 3 * t
+        shift = b % 3 * 3
+        p0 = rows[top] >> shift & 7
+        p1 = rows[top + 1] >> shift & 7
+        p2 = rows[top + 2] >> shift & 7
+        box = p0 | p1 << 3 | p2 << 6
+        if not box & (box - 1):
+            continue  # at most one place: a single, no claim
+        line = -1
+        if not p1 and not p2:
+            line = top
+        elif not p0 and not p2:
+            line = top + 1
+        elif not p0 and not p1:
+            line = top + 2
+        if line >= 0:  # the box's places lie in one row
+            if rows[line] & ~(7 << shift):
+                bmask = BOX_MASK[b]
+                out.append((line, b, True, pos & bmask, pos & UNIT_MASK[line] & ~bmask))
             continue
-        first = where.bit_length() - 1
-        for line in (ROW_OF[first], 9 + COL_OF[first]):
+        cols = p0 | p1 | p2
+        if cols & (cols - 1):
+            continue  # the places lie in two or three columns
+        col = shift + (0 if cols == 1 else 1 if cols == 2 else 2)
+        if (across[(t + 1) % 3] | across[(t + 2) % 3]) >> col & 1:  # the column has places in other bands
+            bmask = BOX_MASK[b]
+            out.append((9 + col, b, True, pos & bmask, pos & UNIT_MASK[9 + col] & ~bmask))
+    for line in range(9):
+        places = rows[line]
+        if not places & (places - 1):
+            continue
+        if places < 8:
+            shift = 0
+        elif not places & 7 and places < 64:
+            shift = 3
+        elif not places & 63:
+            shift = 6
+        else:
+            continue  # the places lie in two or three boxes
+        top = line // 3 * 3
+        rest = 0
+        for r in range(top, top + 3):
+            if r != line:
+                rest |= rows[r]
+        if rest >> shift & 7:
+            b = top + shift // 3
             lmask = UNIT_MASK[line]
-            if not where & ~lmask:
-                excl = pos & lmask & ~bmask
-                if excl:
-                    out.append((line, b, True, where, excl))
-    for line in range(18):
-        lmask = UNIT_MASK[line]
-        where = pos & lmask
-        if not where & (where - 1):
-            continue
-        b = BOX_OF[where.bit_length() - 1]  # the only box that can hold them all
-        bmask = BOX_MASK[b]
-        if not where & ~bmask:
-            excl = pos & bmask & ~lmask
-            if excl:
-                out.append((line, b, False, where, excl))
-    return tuple(out)
+            out.append((line, b, False, pos & lmask, pos & BOX_MASK[b] & ~lmask))
+    lone = 0  # the columns with two places or more, all in one band
+    for t in range(3):
+        lone |= twice[t] & ~(across[(t + 1) % 3] | across[(t + 2) % 3])
+    col = 0
+    while lone:
+        if lone & 1:
+            t = 0 if across[0] >> col & 1 else 1 if across[1] >> col & 1 else 2
+            first = col // 3 * 3
+            if across[t] >> first & 7 & ~(1 << (col - first)):
+                b = 3 * t + col // 3
+                lmask = UNIT_MASK[9 + col]
+                out.append((9 + col, b, False, pos & lmask, pos & BOX_MASK[b] & ~lmask))
+        lone >>= 1
+        col += 1
+    return out
 
 
 def _doppel(board: Board, a: int, b: int, unit: int, p: int, q: int) -> Doppel:
