@@ -1,8 +1,9 @@
 # Types for the compiled path of techniques/direct.py (Cython's augmenting .pxd): candidate masks
-# are 9-bit and cells, digits and counts small, so the loops of packed_singles run on C integers;
-# the .py file stays the one source.
+# are 9-bit and cells, digits, counts and ranks small, so the loops of least_singles run on C
+# integers; the .py file stays the one source.
 import cython
 
 @cython.locals(k=cython.long, c=cython.Py_ssize_t, d=cython.long, ones=cython.ulong, twos=cython.ulong,
-               m=cython.ulong, singles=cython.ulong, missing=cython.long, cells=tuple, found=list)
-cpdef list packed_singles(list cands, list values, unit_cells)
+               m=cython.ulong, singles=cython.ulong, missing=cython.long, r=cython.long, best=cython.long,
+               cells=tuple, found=list)
+cpdef list least_singles(list cands, list values, unit_cells, tuple rank, bint first_only)

@@ -65,7 +65,23 @@ def packed_singles(cands: Sequence[int], values: Sequence[int], unit_cells: Sequ
     more).  Small integers rather than 81-bit bitboards, so that the compiled
     path runs the loops on C integers (``direct.pxd``).
     """
-    found = []
+    return least_singles(cands, values, unit_cells, SAME_RANK, False)
+
+
+#: A rank for every count of empty cells, all equal: :func:`least_singles` keeps every single.
+SAME_RANK: tuple[int, ...] = (0,) * 82
+
+
+def least_singles(cands: Sequence[int], values: Sequence[int], unit_cells: Sequence[Sequence[int]],
+                  rank: Sequence[int], first_only: bool) -> list[int]:
+    """The hidden singles of :func:`packed_singles` whose unit has the least ``rank[missing]``, in scan order.
+
+    ``rank`` orders the points of a unit's singles by its empty cells, so the
+    cheapest singles are chosen on C integers (``direct.pxd``) without a list
+    of every single; with ``first_only`` only the first of them.
+    """
+    found: list[int] = []
+    best = 1 << 30
     k = 0
     for cells in unit_cells:
         ones = 0
@@ -80,17 +96,25 @@ def packed_singles(cands: Sequence[int], values: Sequence[int], unit_cells: Sequ
             for c in cells:
                 if values[c] == 0:
                     missing += 1
-            for c in cells:
-                m = cands[c] & singles
-                d = 1
-                while m:
-                    if m & 1:
-                        found.append(d << 24 | c << 16 | k << 8 | missing)
-                    m >>= 1
-                    d += 1
+            r = rank[missing]
+            if r <= best:
+                if r < best:
+                    best = r
+                    found = []
+                for c in cells:
+                    m = cands[c]
+                    m &= singles
+                    d = 1
+                    while m:
+                        if m & 1:
+                            found.append(d << 24 | c << 16 | k << 8 | missing)
+                        m >>= 1
+                        d += 1
         k += 1
     if len(found) > 1:
         found.sort()
+        if first_only:
+            del found[1:]
     return found
 
 
@@ -108,6 +132,12 @@ def hidden_singles(board: Board, units: Sequence[int]) -> list[Single]:
 def point_table(bands: Bands) -> tuple[float, ...]:
     """The band's points for every count 0..81, looked up instead of walking the bands."""
     return tuple(band(n, bands) for n in range(82))
+
+
+def point_ranks(points: Sequence[float]) -> tuple[int, ...]:
+    """For each entry of ``points``, how many distinct values are smaller: equal points, equal rank."""
+    distinct = sorted(set(points))
+    return tuple(distinct.index(p) for p in points)
 
 
 class HiddenSingle(Technique):
@@ -135,8 +165,13 @@ class HiddenSingle(Technique):
         super().__init__(params)
         self.bands = bands_of(self.params)
         self.by_missing = point_table(self.bands)
+        #: Per count of empty cells, the place of its points among the points of all counts.
+        self.rank = point_ranks(self.by_missing)
         #: The units searched per set of rules the technique met, and their cells.
         self.units_of: dict[Rules, tuple[Sequence[int], tuple[tuple[int, ...], ...]]] = {}
+        #: The rules of the last board searched and their entry of ``units_of``.
+        self.last_rules: Rules | None = None
+        self.last_units: tuple[Sequence[int], tuple[tuple[int, ...], ...]] = ((), ())
 
     def floor(self) -> float:
         return band_floor(bands_of(self.params))
@@ -171,25 +206,20 @@ class HiddenSingle(Technique):
         A single's points depend on its unit alone, so they are read before any
         step is made.
         """
-        by_missing = self.by_missing
-        best = float("inf")
-        at_best: list[int] = []
-        units, unit_cells = self._units(board.rules)
-        for p in packed_singles(board.cands, board.values, unit_cells):
-            points = by_missing[p & 255]
-            if points < best:
-                best = points
-                at_best = [p]
-            elif points == best and not first_only:
-                at_best.append(p)
-        return self._steps(board.rules, best, [(p >> 16 & 255, p >> 24, units[p >> 8 & 255], p & 255)
-                                               for p in at_best])
-
-    def _steps(self, geo: Rules, points: float, singles: list[tuple[int, int, int, int]]) -> list[Step]:
+        geo = board.rules
+        if geo is not self.last_rules:
+            self.last_units = self._units(geo)
+            self.last_rules = geo
+        units, unit_cells = self.last_units
+        least = least_singles(board.cands, board.values, unit_cells, self.rank, first_only)
+        if not least:
+            return []
+        points = self.by_missing[least[0] & 255]
         code = self.code
         explain = self.explain
-        return [Step.deferred(code, points, ((cell, digit),), explain, geo, cell, digit, u, missing)
-                for cell, digit, u, missing in singles]
+        return [Step.deferred(code, points, ((p >> 16 & 255, p >> 24),), explain, geo, p >> 16 & 255, p >> 24,
+                              units[p >> 8 & 255], p & 255)
+                for p in least]
 
     def explain(self, geo: Rules, cell: int, digit: int, u: int,
                 missing: int) -> tuple[tuple[Candidate, ...], dict[str, object]]:
