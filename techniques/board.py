@@ -35,15 +35,31 @@ class Applied(NamedTuple):
     changed: bool
 
 
-def leave_cells(cands: list[int], cells: Sequence[int], keep: int) -> None:
+def leave_cells(cands: list[int], cells: tuple[int, ...], keep: int) -> None:
     """``cands[c] &= keep`` for every cell of ``cells``.
 
     Clearing a placed digit from all its peers costs less than finding those
     that hold it; on the compiled path the masks are C integers (``board.pxd``).
+    A peer without the digit keeps its mask object.
     """
     for c in cells:
         m = cands[c]
-        cands[c] = m & keep
+        if m & ~keep:
+            cands[c] = m & keep
+
+
+def leave_digits(positions: list[int], mask: int, keep: int) -> None:
+    """``positions[d] &= keep`` for every digit ``d`` of the candidate mask ``mask``.
+
+    A placed cell leaves the bitboards of its candidates; on the compiled path
+    the mask and the digit are C integers (``board.pxd``).
+    """
+    d = 1
+    while mask:
+        if mask & 1:
+            positions[d] &= keep
+        mask >>= 1
+        d += 1
 
 
 class Board:
@@ -103,13 +119,7 @@ class Board:
         keep = ~CELL_BIT[cell]
         positions = self.positions
         cands = self.cands
-        mask = cands[cell]
-        d = 1
-        while mask:
-            if mask & 1:
-                positions[d] &= keep
-            mask >>= 1
-            d += 1
+        leave_digits(positions, cands[cell], keep)
         self.values[cell] = digit
         cands[cell] = 0
         self.empty &= keep
