@@ -100,6 +100,8 @@ class Engine:
         mode = self.options.mode
         self.mode = mode
         self.canonical = mode is Mode.HALF_SYNC if canonical is None else canonical
+        #: The pseudo-synchronous mode applies the first cheapest placement alone.
+        self.first_only = mode is Mode.PSEUDO_SYNC
         self.direct = [
             t
             for t in self.catalogue.enabled(Phase.DIRECT)
@@ -134,9 +136,13 @@ class Engine:
 
             thinning = [(family, keep(techs)) for family, techs in self.thinning]
             last_resorts = [(family, keep(techs)) for family, techs in self.last_resorts]
+            direct = keep(self.direct)
+            singles = keep(self.singles)
             run = self._runs[ctx.unique] = _Run(
-                direct=keep(self.direct),
-                singles=keep(self.singles),
+                direct=direct,
+                singles=singles,
+                direct_floors=_floors(direct),
+                singles_floors=_floors(singles),
                 thinning=thinning,
                 last_resorts=last_resorts,
                 stufen=_stufen(thinning, self.levels) + _stufen(last_resorts, self.levels),
@@ -363,14 +369,14 @@ class Engine:
         """The steps to apply in this position; ``found`` receives every step seen (option digit 2)."""
         run = self._lists(ctx)
         if not board.pencil:
-            found[:] = self._placements(run.direct, board, ctx)
+            found[:] = self._placements(run.direct, run.direct_floors, board, ctx)
             chosen = choose_placements(found, self.mode)
             if chosen:
                 return chosen
             for t in self.pencil:
                 return list(t.find(board, ctx))
             board.pencil = True
-        found[:] = self._placements(run.singles, board, ctx)
+        found[:] = self._placements(run.singles, run.singles_floors, board, ctx)
         chosen = choose_placements(found, self.mode)
         if chosen:
             return chosen
@@ -393,7 +399,8 @@ class Engine:
                 return choose_thinning(found, mode)
         return []
 
-    def _placements(self, techs: Sequence[Technique], board: Board, ctx: Context) -> list[Step]:
+    def _placements(self, techs: Sequence[Technique], floors: Sequence[tuple[Technique, float, float]],
+                    board: Board, ctx: Context) -> list[Step]:
         """The placement steps that may matter for the mode's choice and the alternatives printed.
 
         When no placement alternative is printed (option digit 2 below 2) and
@@ -401,22 +408,27 @@ class Engine:
         technique is asked for its cheapest steps alone: :meth:`_cheapest_placements`.
         """
         if self.options.detail < 2 and self.mode is not Mode.SYNC:
-            return self._cheapest_placements(techs, board, ctx)
+            return self._cheapest_placements(floors, board, ctx)
         return self._all_placements(techs, board, ctx)
 
-    def _cheapest_placements(self, techs: Sequence[Technique], board: Board, ctx: Context) -> list[Step]:
+    def _cheapest_placements(self, floors: Sequence[tuple[Technique, float, float]], board: Board,
+                             ctx: Context) -> list[Step]:
         """The placement steps at the least points of all techniques, in method and scan order.
 
         Both non-synchronous modes choose among these alone (the first, or one
         per cell), so :func:`~rater.modes.choose_placements` gives on them what
         it gives on every step found.  A technique whose floor cannot reach
-        the least points found is skipped as in :meth:`_all_placements`.
+        the least points found is skipped as in :meth:`_all_placements`, and
+        the search ends where no technique left can (``floors``: each
+        technique with its floor and the least floor from it on).
         """
         at_best: list[Step] = []
-        best = float("inf")
-        first_only = self.mode is Mode.PSEUDO_SYNC
-        for t in techs:
-            if t.min_points > best if not first_only else t.min_points >= best:
+        best = _INFINITY
+        first_only = self.first_only
+        for t, floor, rest in floors:
+            if rest >= best if first_only else rest > best:
+                break
+            if floor >= best if first_only else floor > best:
                 continue
             steps = t.cheapest(board, ctx, first_only)
             if steps:
@@ -469,10 +481,28 @@ class _Run(NamedTuple):
 
     direct: list[Technique]
     singles: list[Technique]
+    #: ``direct`` and ``singles`` as :func:`_floors` lists them for :meth:`Engine._cheapest_placements`.
+    direct_floors: list[tuple[Technique, float, float]]
+    singles_floors: list[tuple[Technique, float, float]]
     thinning: list[tuple[str, list[Technique]]]
     last_resorts: list[tuple[str, list[Technique]]]
     #: The thinning families and then the last resorts, grouped into the Stufen of the selection.
     stufen: list[tuple[frozenset[str], list[Technique]]]
+
+
+def _floors(techs: Sequence[Technique]) -> list[tuple[Technique, float, float]]:
+    """Each technique with its floor and the least floor of it and those after it."""
+    out: list[tuple[Technique, float, float]] = []
+    rest = _INFINITY
+    for t in reversed(techs):
+        rest = min(rest, t.min_points)
+        out.append((t, t.min_points, rest))
+    out.reverse()
+    return out
+
+
+#: Points no step reaches: the least points before any step is found.
+_INFINITY = float("inf")
 
 
 def _has_solutions(count: int, allow_multiple: bool, what: str, rating: Rating) -> bool:

@@ -19,7 +19,6 @@ unit and peer tables from ``board.rules``.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from typing import NamedTuple
 
 from puzzles.geometry import ALL_DIGITS_MASK, CELL_BIT
 from puzzles.rules import STANDARD, Rules
@@ -28,11 +27,22 @@ from techniques.step import WRITE_CANDIDATES, Step
 __all__ = ["Applied", "Board"]
 
 
-class Applied(NamedTuple):
-    """What applying a step changed: the cells it filled and whether anything changed at all."""
+class Applied:
+    """What applying a step changed: the cells it filled and whether anything changed at all.
 
-    placed: tuple[int, ...]
-    changed: bool
+    A plain class with slots rather than a named tuple: one is made per step
+    applied, and a named tuple's ``__new__`` stays interpreted Python on the
+    compiled path.
+    """
+
+    __slots__ = ("placed", "changed")
+
+    def __init__(self, placed: tuple[int, ...], changed: bool) -> None:
+        self.placed = placed
+        self.changed = changed
+
+    def __repr__(self) -> str:
+        return f"Applied(placed={self.placed!r}, changed={self.changed!r})"
 
 
 def leave_cells(cands: list[int], cells: tuple[int, ...], keep: int) -> None:
