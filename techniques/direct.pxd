@@ -5,5 +5,5 @@ import cython
 
 @cython.locals(k=cython.long, c=cython.Py_ssize_t, d=cython.long, ones=cython.ulong, twos=cython.ulong,
                m=cython.ulong, singles=cython.ulong, missing=cython.long, r=cython.long, best=cython.long,
-               cells=tuple, found=list)
+               cells=bytes, found=list)
 cpdef list least_singles(list cands, list values, unit_cells, tuple rank, bint first_only)

@@ -54,16 +54,17 @@ def naked_singles(board: Board) -> Iterator[tuple[int, int]]:
         single ^= low
 
 
-def packed_singles(cands: Sequence[int], values: Sequence[int], unit_cells: Sequence[Sequence[int]]) -> list[int]:
-    """Every hidden single of the units ``unit_cells`` as one integer, sorted into scan order.
+def packed_singles(cands: Sequence[int], values: Sequence[int], unit_cells: Sequence[bytes]) -> list[int]:
+    """Every hidden single of the units ``unit_cells`` (their cells as bytes) as one integer, sorted into scan order.
 
     ``digit << 24 | cell << 16 | k << 8 | missing``: ``k`` the unit's index in
     ``unit_cells``, ``missing`` its empty cells; sorting the integers sorts by
     digit, cell, then unit.  A unit's singles are the digits a candidate of
     exactly one of its cells: folded over the cells' 9-bit candidate masks
     (seen once but not twice; a placed digit is no candidate in its unit any
-    more).  Small integers rather than 81-bit bitboards, so that the compiled
-    path runs the loops on C integers (``direct.pxd``).
+    more).  Small integers rather than 81-bit bitboards, and the cells as
+    bytes, so that the compiled path runs the loops on C integers
+    (``direct.pxd``).
     """
     return least_singles(cands, values, unit_cells, SAME_RANK, False)
 
@@ -72,7 +73,7 @@ def packed_singles(cands: Sequence[int], values: Sequence[int], unit_cells: Sequ
 SAME_RANK: tuple[int, ...] = (0,) * 82
 
 
-def least_singles(cands: Sequence[int], values: Sequence[int], unit_cells: Sequence[Sequence[int]],
+def least_singles(cands: Sequence[int], values: Sequence[int], unit_cells: Sequence[bytes],
                   rank: Sequence[int], first_only: bool) -> list[int]:
     """The hidden singles of :func:`packed_singles` whose unit has the least ``rank[missing]``, in scan order.
 
@@ -124,9 +125,21 @@ Single = tuple[int, int, int, int, int]
 
 def hidden_singles(board: Board, units: Sequence[int]) -> list[Single]:
     """Every hidden single of ``units`` on ``board``, in scan order: digit, cell, then unit order."""
-    cells = board.rules.units
+    cells = unit_bytes(board.rules)
     return [(p >> 24, p >> 16 & 255, p >> 8 & 255, units[p >> 8 & 255], p & 255)
             for p in packed_singles(board.cands, board.values, [cells[u] for u in units])]
+
+
+#: :func:`unit_bytes` per rules met.
+_UNIT_BYTES: dict[Rules, tuple[bytes, ...]] = {}
+
+
+def unit_bytes(rules: Rules) -> tuple[bytes, ...]:
+    """The cells of every unit of ``rules`` as bytes, by unit number (what :func:`least_singles` reads)."""
+    cells = _UNIT_BYTES.get(rules)
+    if cells is None:
+        cells = _UNIT_BYTES[rules] = tuple(bytes(unit) for unit in rules.units)
+    return cells
 
 
 def point_table(bands: Bands) -> tuple[float, ...]:
@@ -168,10 +181,10 @@ class HiddenSingle(Technique):
         #: Per count of empty cells, the place of its points among the points of all counts.
         self.rank = point_ranks(self.by_missing)
         #: The units searched per set of rules the technique met, and their cells.
-        self.units_of: dict[Rules, tuple[Sequence[int], tuple[tuple[int, ...], ...]]] = {}
+        self.units_of: dict[Rules, tuple[Sequence[int], tuple[bytes, ...]]] = {}
         #: The rules of the last board searched and their entry of ``units_of``.
         self.last_rules: Rules | None = None
-        self.last_units: tuple[Sequence[int], tuple[tuple[int, ...], ...]] = ((), ())
+        self.last_units: tuple[Sequence[int], tuple[bytes, ...]] = ((), ())
 
     def floor(self) -> float:
         return band_floor(bands_of(self.params))
@@ -180,12 +193,13 @@ class HiddenSingle(Technique):
         """The band of the numbers still missing in the unit."""
         return band(missing, self.bands)
 
-    def _units(self, geo: Rules) -> tuple[Sequence[int], tuple[tuple[int, ...], ...]]:
-        """The units searched under ``geo`` and their cells, listed on first use."""
+    def _units(self, geo: Rules) -> tuple[Sequence[int], tuple[bytes, ...]]:
+        """The units searched under ``geo`` and their cells (as bytes), listed on first use."""
         units = self.units_of.get(geo)
         if units is None:
             searched = searched_units(geo, self.units, self.with_extra_units)
-            units = self.units_of[geo] = (searched, tuple(geo.units[u] for u in searched))
+            cells = unit_bytes(geo)
+            units = self.units_of[geo] = (searched, tuple(cells[u] for u in searched))
         return units
 
     def find(self, board: Board, ctx: Context) -> Iterator[Step]:
