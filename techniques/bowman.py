@@ -41,14 +41,13 @@ class _Tables:
     out in scan order by reading the bits upwards.
     """
 
-    __slots__ = ("peer_mask", "scan_unit_mask", "cell_scan_units", "cell_unit_masks")
+    __slots__ = ("peer_mask", "scan_unit_mask", "cell_scan_units")
 
     def __init__(self, rules: Rules) -> None:
         self.peer_mask = rules.peer_mask
         self.scan_unit_mask = rules.scan_unit_mask
         self.cell_scan_units = tuple(
             sum(1 << i for i, u_mask in enumerate(rules.scan_unit_mask) if u_mask >> c & 1) for c in range(81))
-        self.cell_unit_masks = tuple(tuple(rules.unit_mask[u] for u in rules.cell_units[c]) for c in range(81))
 
 
 _TABLES: dict[Rules, _Tables] = {}
@@ -70,6 +69,22 @@ def placed_by_digit(board: Board) -> list[int]:
     return placed
 
 
+def _placed_units(placed: list[int], tables: _Tables) -> list[int]:
+    """Per digit, the units (scan-order bits) that hold it placed."""
+    out = [0] * 10
+    scan_unit_mask = tables.scan_unit_mask
+    for d in range(1, 10):
+        cells = placed[d]
+        units = 0
+        unit_bit = 1
+        for u_mask in scan_unit_mask:
+            if cells & u_mask:
+                units |= unit_bit
+            unit_bit <<= 1
+        out[d] = units
+    return out
+
+
 def _open_units(board: Board, placed: list[int], tables: _Tables) -> list[int]:
     """Per digit, the units (scan-order bits) still open with at most one place.
 
@@ -78,10 +93,19 @@ def _open_units(board: Board, placed: list[int], tables: _Tables) -> list[int]:
     all the same, so that it sees exactly what a sweep over all units sees.
     """
     out = [0] * 10
+    scan_unit_mask = tables.scan_unit_mask
+    positions = board.positions
     for d in range(1, 10):
-        for i, u_mask in enumerate(tables.scan_unit_mask):
-            if not placed[d] & u_mask and (board.positions[d] & u_mask).bit_count() <= 1:
-                out[d] |= 1 << i
+        cells = placed[d]
+        places = positions[d]
+        units = 0
+        unit_bit = 1
+        for u_mask in scan_unit_mask:
+            where = places & u_mask
+            if not cells & u_mask and not where & (where - 1):
+                units |= unit_bit
+            unit_bit <<= 1
+        out[d] = units
     return out
 
 
@@ -89,9 +113,16 @@ def _open_units(board: Board, placed: list[int], tables: _Tables) -> list[int]:
 _CAPPED: Final = -1
 #: :func:`_walk` placed every single there was without a contradiction
 _SETTLED: Final = -2
+#: The digit of a 9-bit candidate mask's lowest bit (that of a naked single): a lookup rather
+#: than a method call, so that the compiled path reads it on C integers (``bowman.pxd``).
+_DIGIT_OF_LOW: Final = tuple((m & -m).bit_length() for m in range(512))
+#: The cell of a one-cell bitboard by its remainder modulo 83: the powers 2**0 .. 2**80 leave
+#: distinct remainders (2 is a primitive root modulo the prime 83), and a remainder is C arithmetic
+#: on the compiled path, where the bitboards are 128-bit C integers (``bowman.pxd``).
+_CELL_OF_BIT_MOD_83: Final = tuple(next((c for c in range(81) if (1 << c) % 83 == r), -1) for r in range(83))
 
 
-def _walk(board: Board, placed: list[int], tables: _Tables, open_units: list[int],
+def _walk(board: Board, placed_units: list[int], tables: _Tables, open_units: list[int],
           cell: int, digit: int, limit: int, order: list[tuple[int, int]]) -> int:
     """Steps from assuming ``digit`` in ``cell`` to a contradiction, else
     :data:`_CAPPED` or :data:`_SETTLED`; the placements go to ``order`` (the
@@ -106,76 +137,91 @@ def _walk(board: Board, placed: list[int], tables: _Tables, open_units: list[int
     in the queue, skipped when it comes up; so checking only the changed units
     (plus the board's own open units, see :func:`_open_units`) queues the same
     singles in the same order as a sweep over every unit.  One function with
-    local names, as this loop is most of the technique's time.
+    local names, as this loop is most of the technique's time.  Cells, digits,
+    candidate masks, unit sets (``placed_units``, scan-order bits) and queue
+    entries (``cell << 4 | digit``) are small integers, which the compiled path
+    keeps in C integers (``bowman.pxd``), and so are the places of the digits
+    (81-bit bitboards, 128-bit C integers there).
     """
     cands = board.cands[:]
     positions = board.positions[:]
-    placed = placed[:]
+    done_units = placed_units[:]
     peer_mask = tables.peer_mask
     scan_unit_mask = tables.scan_unit_mask
     cell_scan_units = tables.cell_scan_units
-    cell_unit_masks = tables.cell_unit_masks
-    queue = [(cell, digit)]
+    digit_of_low = _DIGIT_OF_LOW
+    cell_of_bit = _CELL_OF_BIT_MOD_83
+    cell_bit = CELL_BIT
+    queue = [cell << 4 | digit]
     head = 0
     steps = -1  # the assumption itself is not a step
     while head < len(queue):
-        cell, digit = queue[head]
+        entry = queue[head]
         head += 1
+        cell = entry >> 4
+        digit = entry & 15
         mask = cands[cell]
-        if not mask >> (digit - 1) & 1:
+        dbit = 1 << (digit - 1)
+        if not mask & dbit:
             continue  # already placed, or its loss was checked when it happened
         steps += 1
         if steps > limit:
             return _CAPPED
         # place: the cell leaves the places of its digits, its peers lose the digit
-        bit = 1 << cell
+        # (table entries are read into names first, which the compiled path types)
+        bit = cell_bit[cell]
+        outside = ~bit
         cands[cell] = 0
-        placed[digit] |= bit
         order.append((cell, digit))
+        units = cell_scan_units[cell]
+        done_units[digit] |= units
         rest = mask
         while rest:
-            low = rest & -rest
-            positions[low.bit_length()] &= ~bit
-            rest ^= low
-        hit = positions[digit] & peer_mask[cell]
+            positions[digit_of_low[rest]] &= outside
+            rest &= rest - 1
+        hit = peer_mask[cell]
+        hit &= positions[digit]
         positions[digit] ^= hit
-        dbit = ~(1 << (digit - 1))
-        changed = open_units[digit]
+        units = open_units[digit]
         while hit:
             low = hit & -hit
             hit ^= low
-            p = low.bit_length() - 1
-            m = cands[p] & dbit
+            p = cell_of_bit[low % 83]
+            m = cands[p] ^ dbit
             cands[p] = m
             if not m:
                 return steps
             if not m & (m - 1):
-                queue.append((p, m.bit_length()))
-            changed |= cell_scan_units[p]
+                queue.append(p << 4 | digit_of_low[m])
+            more = cell_scan_units[p]
+            units |= more
         # every unit that lost a place for a digit still needs one; one place left is a hidden
         # single: the placed digit in the changed units, then the cell's other digits in its units
-        units = []
-        while changed:
-            low = changed & -changed
-            changed ^= low
-            units.append(scan_unit_mask[low.bit_length() - 1])
-        checks: list[tuple[int, Sequence[int]]] = [(digit, units)]
-        others = mask & dbit
-        while others:
-            low = others & -others
-            others ^= low
-            checks.append((low.bit_length(), cell_unit_masks[cell]))
-        for d, unit_masks in checks:
+        others = mask ^ dbit
+        d = digit
+        while True:
             pos = positions[d]
-            done = placed[d]
-            for u_mask in unit_masks:
-                if done & u_mask:
-                    continue
-                where = pos & u_mask
-                if not where:
-                    return steps
-                if not where & (where - 1):
-                    queue.append((where.bit_length() - 1, d))
+            done = done_units[d]
+            base = 0
+            while units:
+                chunk = units & 511  # nine units at a time, their bits read with the digit table
+                while chunk:
+                    i = base + digit_of_low[chunk] - 1
+                    chunk &= chunk - 1
+                    if not done >> i & 1:
+                        where = scan_unit_mask[i]
+                        where &= pos
+                        if not where:
+                            return steps
+                        if not where & (where - 1):
+                            queue.append(cell_of_bit[where % 83] << 4 | d)
+                units >>= 9
+                base += 9
+            if not others:
+                break
+            d = digit_of_low[others]
+            others &= others - 1
+            units = cell_scan_units[cell]
     return _SETTLED
 
 
@@ -219,6 +265,7 @@ class BowmansBingo(Technique):
         tried: set[int] = set()
         tables = _tables(board.rules)
         open_units = _open_units(board, placed, tables)
+        placed_units = _placed_units(placed, tables)
         single_free = not any(open_units) and all(board.cands[c] & (board.cands[c] - 1) for c in open_cells)
         # cells per digit known to give no contradiction (see _bingos), kept for the second window
         settled = [0] * 10 if single_free else None
@@ -226,12 +273,12 @@ class BowmansBingo(Technique):
                           (p["second_min_cands"], p["second_max_cands"])):
             cells = [c for c in open_cells if low <= board.cands[c].bit_count() <= high and c not in tried]
             tried.update(cells)
-            found = self._bingos(board, placed, cells, tables, open_units, settled)
+            found = self._bingos(board, placed_units, cells, tables, open_units, settled)
             if found:
                 yield from found
                 return
 
-    def _bingos(self, board: Board, placed: list[int], cells: list[int], tables: _Tables,
+    def _bingos(self, board: Board, placed_units: list[int], cells: list[int], tables: _Tables,
                 open_units: list[int], settled: list[int] | None) -> list[Step]:
         """The first bingo among ``cells`` (scan order, digits ascending), or none.
 
@@ -244,13 +291,14 @@ class BowmansBingo(Technique):
         """
         limit = int(self.params["max_steps"])
         for c in cells:
+            cand = board.cands[c]
             for d in range(1, 10):
-                if not board.cands[c] >> (d - 1) & 1:
+                if not cand >> (d - 1) & 1:
                     continue
                 if settled is not None and settled[d] >> c & 1:
                     continue
                 order: list[tuple[int, int]] = []
-                steps = _walk(board, placed, tables, open_units, c, d, limit, order)
+                steps = _walk(board, placed_units, tables, open_units, c, d, limit, order)
                 if steps == _SETTLED and settled is not None:
                     for cell, digit in order:
                         settled[digit] |= 1 << cell

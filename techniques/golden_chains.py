@@ -22,7 +22,7 @@ each state keeps the first path that reached it (a simple path, no cell twice).
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
-from typing import Any
+from typing import Any, Final
 
 from puzzles.geometry import CELL_BIT, cells_of
 from techniques.base import Context, Phase, Technique, register
@@ -160,6 +160,90 @@ def _taken_over(search: _Search, positions: list[int]) -> _Search:
     return search
 
 
+#: The digit of a one-digit candidate mask (a link's digit bit): a lookup rather than a method
+#: call, so that the compiled path reads it on C integers (``golden_chains.pxd``).
+_DIGIT_OF_BIT: Final = tuple(m.bit_length() for m in range(512))
+#: The cell of a one-cell bitboard by its remainder modulo 83: the powers 2**0 .. 2**80 leave
+#: distinct remainders (2 is a primitive root modulo the prime 83), and a remainder is C
+#: arithmetic on the compiled path, where the bitboards are 128-bit C integers.
+_CELL_OF_BIT_MOD_83: Final = tuple(next((c for c in range(81) if (1 << c) % 83 == r), -1) for r in range(83))
+
+
+def _search(cands: list[int], positions: list[int], peer_mask: tuple[int, ...], start: int, zbit: int,
+            pairs_with: list[int], min_len: int, max_len: int) -> _Search:
+    """The chains from (start, z) of ``min_len``..``max_len`` cells: a breadth-first search over
+    the states (cell, outgoing digit).
+
+    Returned with the cells it entered and the region its ends could lie
+    in: what tells whether the next search of the board can take it over.
+    On the compiled path (``golden_chains.pxd``) cells and digit bits are C
+    integers and the bitboards 128-bit C integers (no value kept is
+    negative: a complement only ever masks another bitboard); table entries
+    are read into names first so that they are converted once.
+    """
+    digit_of_bit = _DIGIT_OF_BIT
+    cell_of_bit = _CELL_OF_BIT_MOD_83
+    pairs = pairs_with
+    z = digit_of_bit[zbit]
+    # the pair cells of z where a chain could end: seeing the start or a cell of
+    # z next to it; the search stops once each has been entered by its other digit
+    # (then it can end there no more)
+    region = peer_mask[start]
+    for t in cells_of(region & positions[z]):
+        near = peer_mask[t]
+        region |= near
+    start_bit = CELL_BIT[start]
+    ends = pairs[z] & region & ~start_bit
+    if not ends:
+        return _NOTHING_ENTERED, 0, 0, region, []
+    # A state is a cell entered by a link digit (it leaves by the other one).
+    # entered[d]: the cells already entered by digit d; a state keeps the first
+    # path that reached it.  Frontier entries: (cell, outgoing digit bit, path
+    # mask, the entry it came from), the path read back only for a chain.
+    entered = [0] * 10
+    entered[z] = start_bit  # as if entered by z: the start leaves by its other digit
+    frontier: list[_Entry] = [(start, cands[start] ^ zbit, start_bit, None)]
+    out: list[_Found] = []
+    rank = 0
+    for length in range(2, max_len + 1):
+        if not ends:
+            break
+        nxt: list[_Entry] = []
+        for entry in frontier:
+            cell, out_bit, pmask, _ = entry
+            d = digit_of_bit[out_bit]
+            reach = peer_mask[cell]
+            reach &= pairs[d] & ~pmask & ~entered[d]
+            if not reach:
+                continue
+            entered[d] |= reach
+            while reach:
+                low = reach & -reach
+                reach ^= low
+                n = cell_of_bit[low % 83]
+                nout = cands[n] ^ out_bit
+                new: _Entry = (n, nout, pmask | low, entry)
+                if nout == zbit and ends & low:
+                    ends ^= low
+                    # an end that sees no z next to the start sees the start: a loop
+                    if length >= min_len and (not peer_mask[n] >> start & 1
+                                              or _loop_removes(new, start, z, positions, peer_mask)):
+                        cells, links = _path(new)
+                        found = _chain(cells, links, zbit, rank, positions, peer_mask)
+                        rank += 1
+                        if found is not None:
+                            out.append(found)
+                nxt.append(new)
+        if not nxt:
+            break
+        frontier = nxt
+    anyhow = twice = 0
+    for d in range(1, 10):
+        twice |= anyhow & entered[d]
+        anyhow |= entered[d]
+    return entered, anyhow, twice, region, out
+
+
 @register
 class GoldenChain(Technique):
     """GC: golden chain (XY-chain) of 3..14 bivalue cells, open or closed.
@@ -290,80 +374,14 @@ class GoldenChain(Technique):
                         searches[start * 10 + z] = old
                         out += old[4]
                         continue
-                search = self._search(board, start, zbit, pairs_with)
+                search = _search(cands, positions, peer_mask, start, zbit, pairs_with,
+                                 max(3, int(self.params["min_length"])), int(self.params["max_length"]))
                 searches[start * 10 + z] = search
                 out += search[4]
         self._last.seen(board)
         self._last_pairs = bival
         self._last_searches = searches
         return out
-
-    def _search(self, board: Board, start: int, zbit: int, pairs_with: list[int]) -> _Search:
-        """The chains from (start, z): a breadth-first search over the states (cell, outgoing digit).
-
-        Returned with the cells it entered and the region its ends could lie
-        in: what tells whether the next search of the board can take it over.
-        """
-        min_len = max(3, int(self.params["min_length"]))
-        max_len = int(self.params["max_length"])
-        cands = board.cands
-        positions = board.positions
-        peer_mask = board.rules.peer_mask
-        z = zbit.bit_length()
-        # the pair cells of z where a chain could end: seeing the start or a cell of
-        # z next to it; the search stops once each has been entered by its other digit
-        # (then it can end there no more)
-        region = peer_mask[start]
-        for t in cells_of(region & positions[z]):
-            region |= peer_mask[t]
-        ends = region & pairs_with[z] & ~CELL_BIT[start]
-        if not ends:
-            return _NOTHING_ENTERED, 0, 0, region, []
-        # A state is a cell entered by a link digit (it leaves by the other one).
-        # entered[d]: the cells already entered by digit d; a state keeps the first
-        # path that reached it.  Frontier entries: (cell, outgoing digit bit, path
-        # mask, the entry it came from), the path read back only for a chain.
-        entered = [0] * 10
-        entered[z] = CELL_BIT[start]  # as if entered by z: the start leaves by its other digit
-        frontier: list[_Entry] = [(start, cands[start] ^ zbit, CELL_BIT[start], None)]
-        out: list[_Found] = []
-        rank = 0
-        for length in range(2, max_len + 1):
-            if not ends:
-                break
-            nxt: list[_Entry] = []
-            for entry in frontier:
-                cell, out_bit, pmask, _ = entry
-                d = out_bit.bit_length()
-                reach = peer_mask[cell] & pairs_with[d] & ~pmask & ~entered[d]
-                if not reach:
-                    continue
-                entered[d] |= reach
-                while reach:
-                    low = reach & -reach
-                    reach ^= low
-                    n = low.bit_length() - 1
-                    nout = cands[n] ^ out_bit
-                    new: _Entry = (n, nout, pmask | low, entry)
-                    if nout == zbit and ends & low:
-                        ends ^= low
-                        # an end that sees no z next to the start sees the start: a loop
-                        if length >= min_len and (not peer_mask[n] >> start & 1
-                                                  or _loop_removes(new, start, z, positions, peer_mask)):
-                            cells, links = _path(new)
-                            found = _chain(cells, links, zbit, rank, positions, peer_mask)
-                            rank += 1
-                            if found is not None:
-                                out.append(found)
-                    nxt.append(new)
-            if not nxt:
-                break
-            frontier = nxt
-        anyhow = twice = 0
-        for d in range(1, 10):
-            twice |= anyhow & entered[d]
-            anyhow |= entered[d]
-        return entered, anyhow, twice, region, out
 
     def _step(self, chain: _Found) -> Step:
         """The chain's step; its finding is written when first read (most steps found are not taken)."""

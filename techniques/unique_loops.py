@@ -185,19 +185,20 @@ def _six_cell_shapes() -> _SixCellShapes:
 
     Quasi loops may use cells without x or y, so the candidate-driven search
     of plain loops would branch widely; testing every shape with a few vector
-    operations per digit pair is faster.  Built once, on first use.
+    operations per digit pair is faster.  Built once, on first use, with array
+    operations over all shapes at once.
     """
     loops = _six_cell_loops()
-    every = [sum(1 << c for c in cells) for cells, _ in loops]
-    low = (1 << 64) - 1
-    classes = [[[c for c, k in zip(cells, colours) if k == colour] for cells, colours in loops] for colour in (0, 1)]
-    return _SixCellShapes(
-        loops,
-        np.array([m & low for m in every], dtype=np.uint64),
-        np.array([m >> 64 for m in every], dtype=np.uint64),
-        np.array(classes[0], dtype=np.intp),
-        np.array(classes[1], dtype=np.intp),
-    )
+    cells = np.array([cells for cells, _ in loops], dtype=np.intp)
+    colours = np.array([colours for _, colours in loops], dtype=np.intp)
+    # each row holds three cells of either colour, in the order of the loop's cells
+    class0 = cells[colours == 0].reshape(-1, 3)
+    class1 = cells[colours == 1].reshape(-1, 3)
+    one = np.uint64(1)
+    low_bits = np.where(cells < 64, one << (cells % 64).astype(np.uint64), np.uint64(0))
+    high_bits = np.where(cells >= 64, one << (cells % 64).astype(np.uint64), np.uint64(0))
+    return _SixCellShapes(loops, np.bitwise_or.reduce(low_bits, axis=1), np.bitwise_or.reduce(high_bits, axis=1),
+                          class0, class1)
 
 
 #: A six-cell loop pattern: (row index, column index) of its cells in growing order, and their colours.
@@ -213,28 +214,30 @@ def _six_cell_loops() -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
     six cells lie two to a box in three boxes.  Which of those pass, and in
     which order :func:`find_loops` grows and colours them, depends only on the
     bands of the rows, the stacks of the columns and the permutation, so it is
-    worked out once per such pattern (a few hundred) instead of per loop.
-    The order of :func:`find_loops` is that of its cell tuples (it tries
-    smaller cells first), hence the sort.
+    worked out once per such pattern (a few hundred), and only the rows and
+    columns of the patterns that pass are combined.  The order of
+    :func:`find_loops` is that of its cell tuples (it tries smaller cells
+    first), hence the sort.
     """
-    patterns: dict[tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]], _Crossings | None] = {}
-    misses = list(permutations(range(3)))
+    rows_by_bands: dict[tuple[int, ...], list[tuple[int, ...]]] = {}
+    for three in combinations(range(9), 3):
+        rows_by_bands.setdefault(tuple(BOX_OF[9 * r] for r in three), []).append(three)
+    cols_by_stacks: dict[tuple[int, ...], list[tuple[int, ...]]] = {}
+    for three in combinations(range(9), 3):
+        cols_by_stacks.setdefault(tuple(BOX_OF[c] for c in three), []).append(three)
     loops = []
-    for rows in combinations(range(9), 3):
-        bands = tuple(BOX_OF[9 * r] for r in rows)
-        for cols in combinations(range(9), 3):
-            stacks = tuple(BOX_OF[c] for c in cols)
-            for miss in misses:
-                key = (bands, stacks, miss)
-                if key in patterns:
-                    pattern = patterns[key]
-                else:
-                    crossings = [(i, j) for i in range(3) for j in range(3) if j != miss[i]]
-                    grown = _grown_order([9 * rows[i] + cols[j] for i, j in crossings])
-                    pattern = patterns[key] = None if grown is None else (
-                        tuple(crossings[k] for k in grown[0]), grown[1])
-                if pattern is not None:
-                    loops.append((tuple(9 * rows[i] + cols[j] for i, j in pattern[0]), pattern[1]))
+    for some_rows in rows_by_bands.values():
+        for some_cols in cols_by_stacks.values():
+            first_rows, first_cols = some_rows[0], some_cols[0]
+            for miss in permutations(range(3)):
+                crossings = [(i, j) for i in range(3) for j in range(3) if j != miss[i]]
+                grown = _grown_order([9 * first_rows[i] + first_cols[j] for i, j in crossings])
+                if grown is None:
+                    continue
+                pattern: _Crossings = (tuple(crossings[k] for k in grown[0]), grown[1])
+                for rows in some_rows:
+                    for cols in some_cols:
+                        loops.append((tuple(9 * rows[i] + cols[j] for i, j in pattern[0]), pattern[1]))
     loops.sort()
     return loops
 
