@@ -38,7 +38,7 @@ cdef class _Search:
                    first=cython.Py_ssize_t, second=cython.Py_ssize_t, budget=cython.Py_ssize_t,
                    expansions=cython.Py_ssize_t, frontiers=cython.Py_ssize_t, counting=cython.bint,
                    recording=cython.bint, loops=cython.bint, starts=list, alive=list, alt_of=list,
-                   target=list, watched=list, pred=list, into=list, history=list, balls=list,
+                   target=list, unreached=list, pred=list, into=list, history=list, balls=list,
                    previous=list, alt_live=list, returning=set, closing=set)
     cpdef list run(self)
 

@@ -448,7 +448,9 @@ class _Search:
                 for n in alt_cell[1]:
                     alt_of[n] = alt_cell
         target = g.target
-        watched = g.watched
+        # per start, the nodes it watches (targets and predecessors) that it has not reached:
+        # those its ball holds are the ones reached in the last layer
+        unreached = g.watched[:]
         pred = g.pred
         into = g.into
         first = int(self.params["max_nodes_first"])
@@ -490,19 +492,22 @@ class _Search:
             returning = set()
             alive = []
             alt_live: list[_AltCell] = []  # the cells of alternative chains whose branches grew
-            for n in starts:
-                if closing and n in closing:
+            for node in starts:
+                n = node
+                if closing and node in closing:
                     self._loop(n, depth)
-                nxt = balls[n] ^ previous[n]
-                if not nxt:
+                ball = balls[n]
+                old = previous[n]
+                if ball is old or ball == old:
                     continue
-                alive.append(n)
+                alive.append(node)
                 if counting:
-                    frontiers += nxt.bit_count()
-                hit = nxt & watched[n]
+                    frontiers += (ball ^ old).bit_count()
+                hit = ball & unreached[n]
                 if hit:
+                    unreached[n] ^= hit
                     if loops and hit & pred[n]:
-                        returning.add(n)
+                        returning.add(node)
                     if recording:
                         hit &= target[n]
                         for end in _nodes_of(hit):
@@ -513,9 +518,9 @@ class _Search:
                         if not alt_live or alt_live[-1] is not alt:
                             alt_live.append(alt)
                         elsewhere = _POS_ELSEWHERE[alt[0]]
-                        new_pos = nxt & elsewhere
+                        new_pos = (ball ^ old) & elsewhere
                         if new_pos:
-                            seen = balls[n] & elsewhere
+                            seen = ball & elsewhere
                             # per cell v & (v - 1): nonzero where the cell has two assertions or more
                             several = seen & ((seen | _SLOT_GUARD) - _SLOT_ONE)
                             if several:
