@@ -92,8 +92,8 @@ _NODES: Final = tuple(tuple(d - 1 for d in _DIGITS[m]) + tuple(d + 8 for d in _D
 _ZERO_SLOT: Final = (0,) * _SLOT
 #: Every node alone: the nodes within 0 links of each.
 _UNIT_BALLS: Final = tuple(1 << n for n in range(_SLOT * 81))
-#: A search of :meth:`_Search.run` from one node.
-_Start = tuple[int, int, int, int, "tuple[int, list[int]] | None"]
+#: A cell of alternative chains: the cell and its "is d" nodes, which start the chains.
+_AltCell = tuple[int, list[int]]
 #: The predecessor list of a node without predecessors.
 _NONE: Final[list[int]] = []
 #: A cell's 18 nodes without lists of predecessors.
@@ -132,11 +132,15 @@ def node_finding(node: int) -> Node:
     return Node.of(cell, digit, sign=NOT if neg else 1)
 
 
-def _bits(x: int) -> Iterator[int]:
+def _nodes_of(x: int) -> list[int]:
+    """The nodes of a set, ascending (taken from the top: its single bits are in a table)."""
+    nodes = []
     while x:
-        low = x & -x
-        yield low.bit_length() - 1
-        x ^= low
+        n = x.bit_length() - 1
+        nodes.append(n)
+        x ^= _UNIT_BALLS[n]
+    nodes.reverse()
+    return nodes
 
 
 def _digit_links(d: int, where_d: int, units: Sequence[int]) -> list[int]:
@@ -151,6 +155,99 @@ def _digit_links(d: int, where_d: int, units: Sequence[int]) -> list[int]:
             links[a] |= 1 << (_SLOT * b + d - 1)
             links[b] |= 1 << (_SLOT * a + d - 1)
     return links
+
+
+def grow(balls: list[int], changed: list[int], into: list[list[int]]) -> list[int]:
+    """The nodes within k + 1 links of every node, from ``balls`` (within k links).
+
+    Within k+1 of n is n itself and what lies within k of a successor; what
+    lay within k - 1 of a successor is already in n's ball, so only the
+    successors whose ball grew in step k (``changed``) add anything.  One pass
+    over their incoming links (``into``: per node its predecessors) advances
+    the breadth-first searches of all starts by a layer at once; after a few
+    layers most balls stop growing and are left alone.
+    """
+    grown = balls[:]
+    for x in changed:
+        ball = balls[x]
+        sources = into[x]
+        for a in sources:
+            grown[a] |= ball
+    return grown
+
+
+def _read_cells(graph: _Graph, cells: list[int], land: list[int], known_pred: list[int],
+                known_lists: list[list[int]]) -> None:
+    """The links into and out of the nodes of ``cells`` written into the tables of ``graph``.
+
+    ``land``: per digit d, the node each weak link on d lands on in every cell; ``known_pred``,
+    ``known_lists``: the predecessors of the graph built before, whose lists are taken over
+    where a set is equal.
+    """
+    cands = graph.cands
+    links = graph.links
+    positive = graph.positive
+    is_nodes = graph.is_nodes
+    peer_nodes = graph.peer_nodes
+    succ = graph.succ
+    pred = graph.pred
+    into_lists = graph.into
+    cell_sources = graph.cell_sources
+    cell_starts = graph.cell_starts
+    target = graph.target
+    watched = graph.watched
+    first = graph.first
+    for c in cells:
+        base = _SLOT * c
+        succ[base:base + _SLOT] = _ZERO_SLOT
+        pred[base:base + _SLOT] = _ZERO_SLOT
+        into_lists[base:base + _SLOT] = _NONE_SLOT
+        target[base:base + _SLOT] = _ZERO_SLOT
+        watched[base:base + _SLOT] = _ZERO_SLOT
+        first[base:base + _SLOT] = _UNIT_BALLS[base:base + _SLOT]
+        mask = cands[c]
+        digits = _DIGITS[mask]
+        peers = peer_nodes[c]
+        strong_out = 0  # the strong links of the cell's digits, as "is d" nodes
+        for d in digits:
+            out = links[d][c]
+            if out:
+                succ[base + 8 + d] = out
+                strong_out |= out
+                # into "is d" from every node of the partner cells but their "is d"
+                pred[base + d - 1] = (positive & (out >> (d - 1)) * 0x1FF) ^ out | out << 9
+        if len(digits) == 2:  # weak links into a pair from its digits in the peers
+            d, e = digits
+            pred[base + d - 1] |= is_nodes[e] & peers
+            pred[base + e - 1] |= is_nodes[d] & peers
+        else:
+            for d in digits:
+                pred[base + 8 + d] = is_nodes[d] & peers
+        sources = []
+        for k in _NODES[mask]:
+            n = base + k
+            if k < 9:
+                succ[n] = strong_out & _OTHER_DIGIT_NODES[k + 1] | land[k + 1] & peers
+            out = succ[n]
+            if out:
+                sources.append(n)
+                first[n] = _UNIT_BALLS[n] | out
+                into = pred[n]
+                if into:
+                    known = known_lists[n]
+                    into_lists[n] = known if known_pred[n] == into and known is not _NONE else _nodes_of(into)
+        cell_sources[c] = sources
+        starts = []
+        for d in digits:
+            n = base + d - 1
+            starts.append(n)
+            ends = _OTHER_DIGITS[n] | is_nodes[d] & peers
+            target[n] = ends
+            watched[n] = ends | pred[n]
+            if succ[n + 9]:  # "not d"
+                starts.append(n + 9)
+                target[n + 9] = watched[n + 9] = _UNIT_BALLS[n]
+        cell_starts[c] = starts
 
 
 class _Graph:
@@ -175,7 +272,10 @@ class _Graph:
     pred: list[int]
     into: list[list[int]]
     cell_sources: list[list[int]]
-    starts_of: list[list[_Start]]
+    cell_starts: list[list[int]]
+    target: list[int]
+    watched: list[int]
+    first: list[int]
 
     def __init__(self, board: Board) -> None:
         rules = board.rules
@@ -183,8 +283,8 @@ class _Graph:
         self.cands = cands
         self.positions = positions = board.positions
         self.peer_mask = peer_mask = rules.peer_mask
-        self.peer_nodes = peer_nodes = _peer_nodes(rules)
-        self.open = open_cells = cells_of(board.empty)
+        self.peer_nodes = _peer_nodes(rules)
+        self.open = cells_of(board.empty)
         self.rules = rules
         #: the board state it was built for (copies: the board changes afterwards)
         self.known = (cands[:], positions[:], board.empty)
@@ -225,68 +325,29 @@ class _Graph:
                     negative_landings ^= m << (base + 9)
         self.positive = positive
         self.negative_landings = negative_landings
-        self.is_nodes = is_nodes = [positive & _DIGIT_NODES[d] for d in range(10)]
+        self.is_nodes = [positive & _DIGIT_NODES[d] for d in range(10)]
         land = [pair_landings[d] | negative_landings & _DIGIT_NODES[d] << 9 for d in range(10)]
         # The links into and out of a cell's nodes depend on the cell, its peers and its units
         # (which are among its peers' cells) alone: only the changed cells and their peers have
         # other links than in the last graph.
-        self.succ = succ = last.succ[:]
-        self.pred = pred = last.pred[:]
+        self.succ = last.succ[:]
+        self.pred = last.pred[:]
         #: per node with a successor, its predecessors as a list (empty for most; the balls of
         #: the other nodes never grow, so their predecessors are never asked for).  A list is
         #: taken over from the last graph when the set is equal.
-        self.into = into_lists = last.into[:]
-        known_pred = last.pred
-        known_lists = last.into
+        self.into = last.into[:]
         #: per cell, its nodes with a successor
-        self.cell_sources = cell_sources = last.cell_sources[:]
-        #: per cell, the searches from its nodes, as :meth:`_Search.run` reads them (not as
-        #: starts of alternative chains: those are told apart in each search)
-        self.starts_of = starts_of = last.starts_of[:]
-        for c in cells_of(dirty & (board.empty | changed)):
-            base = _SLOT * c
-            succ[base:base + _SLOT] = _ZERO_SLOT
-            pred[base:base + _SLOT] = _ZERO_SLOT
-            into_lists[base:base + _SLOT] = _NONE_SLOT
-            mask = cands[c]
-            digits = _DIGITS[mask]
-            peers = peer_nodes[c]
-            strong_out = 0  # the strong links of the cell's digits, as "is d" nodes
-            for d in digits:
-                out = links[d][c]
-                if out:
-                    succ[base + 8 + d] = out
-                    strong_out |= out
-                    # into "is d" from every node of the partner cells but their "is d"
-                    pred[base + d - 1] = (positive & (out >> (d - 1)) * 0x1FF) ^ out | out << 9
-            if len(digits) == 2:  # weak links into a pair from its digits in the peers
-                d, e = digits
-                pred[base + d - 1] |= is_nodes[e] & peers
-                pred[base + e - 1] |= is_nodes[d] & peers
-            else:
-                for d in digits:
-                    pred[base + 8 + d] = is_nodes[d] & peers
-            sources = []
-            for n in _NODES[mask]:
-                n += base
-                if n % _SLOT < 9:
-                    succ[n] = strong_out & _OTHER_DIGIT_NODES[n % _SLOT + 1] | land[n % _SLOT + 1] & peers
-                if succ[n]:
-                    sources.append(n)
-                    into = pred[n]
-                    if into:
-                        known = known_lists[n]
-                        into_lists[n] = known if known_pred[n] == into and known is not _NONE else cells_of(into)
-            cell_sources[c] = sources
-            cell_starts: list[_Start] = []  # see _Search.run
-            for d in digits:
-                n = base + d - 1
-                cell_starts.append((n, _OTHER_DIGITS[n] | is_nodes[d] & peers, pred[n], 0, None))
-                if succ[n + 9]:  # "not d"
-                    cell_starts.append((n + 9, 1 << n, 0, 0, None))
-            starts_of[c] = cell_starts
-        #: the nodes with a successor, ascending: only their reach grows
-        self.sources = [n for c in open_cells for n in cell_sources[c]]
+        self.cell_sources = last.cell_sources[:]
+        #: per cell, the nodes a search starts from: every "is d" and the "not d" with a successor
+        self.cell_starts = last.cell_starts[:]
+        #: per start, the nodes ending a contradiction chain from it
+        self.target = last.target[:]
+        #: per start, those and for an "is d" start its predecessors (a closed chain returns
+        #: through one): one test per layer finds both
+        self.watched = last.watched[:]
+        #: per node, the nodes within one link: itself and its successors
+        self.first = last.first[:]
+        _read_cells(self, cells_of(dirty & (board.empty | changed)), land, last.pred, last.into)
         _Graph._last = self
 
     @classmethod
@@ -301,34 +362,16 @@ class _Graph:
         graph.pred = [0] * (_SLOT * 81)
         graph.into = [_NONE] * (_SLOT * 81)
         graph.cell_sources = [[] for _ in range(81)]
-        graph.starts_of = [[] for _ in range(81)]
+        graph.cell_starts = [[] for _ in range(81)]
+        graph.first = list(_UNIT_BALLS)
+        graph.target = [0] * (_SLOT * 81)
+        graph.watched = [0] * (_SLOT * 81)
         return graph
 
-    def first_balls(self) -> list[int]:
-        """The nodes within one link of every node: itself and its successors."""
-        succ = self.succ
-        balls = list(_UNIT_BALLS)
-        for n in self.sources:
-            balls[n] |= succ[n]
-        return balls
-
-    def grow(self, balls: list[int], changed: list[int]) -> list[int]:
-        """The nodes within k + 1 links of every node, from ``balls`` (within k links).
-
-        Within k+1 of n is n itself and what lies within k of a successor; what
-        lay within k - 1 of a successor is already in n's ball, so only the
-        successors whose ball grew in step k (``changed``) add anything.  One pass
-        over their incoming links advances the breadth-first searches of all
-        starts by a layer at once; after a few layers most balls stop growing and
-        are left alone.
-        """
-        grown = balls[:]
-        into = self.into
-        for x in changed:
-            ball = balls[x]
-            for a in into[x]:
-                grown[a] |= ball
-        return grown
+    @property
+    def sources(self) -> list[int]:
+        """The nodes with a successor, ascending: only their reach grows."""
+        return [n for c in self.open for n in self.cell_sources[c]]
 
     # -- link kinds (for notation and loop eliminations) ----------------------------
 
@@ -391,28 +434,30 @@ class _Search:
         g = self.graph
         cands = g.cands
         alt_cands = self.alt_cands
-        # per start: its node, the nodes ending a contradiction chain from it, for an "is d"
-        # start (else 0) its predecessors (a closed chain returns through one), for a start of
-        # alternative chains (else 0) the other cells' "is" nodes (a reducing alternative chain
-        # may end there) and its cell with the nodes starting the cell's alternative chains
-        starts: list[_Start] = []
+        # the start nodes in scan order; per start of alternative chains (an "is d" node of a
+        # cell with up to ``alt_cands`` candidates), its cell with the nodes starting the cell's
+        # alternative chains
+        starts: list[int] = []
+        alt_of: list[_AltCell | None] = [None] * (_SLOT * 81)
         for c in g.open:
+            cell_starts = g.cell_starts[c]
+            starts += cell_starts
             mask = cands[c]
             if mask.bit_count() <= alt_cands:
-                alt_cell: tuple[int, list[int]] | None = (c, [_SLOT * c + d - 1 for d in _DIGITS[mask]])
-                elsewhere = _POS_ELSEWHERE[c]
-                for n, target, into_start, _, _ in g.starts_of[c]:
-                    if n % _SLOT < 9:
-                        starts.append((n, target, into_start, elsewhere, alt_cell))
-                    else:
-                        starts.append((n, target, into_start, 0, None))
-            else:
-                starts += g.starts_of[c]
+                alt_cell = (c, [_SLOT * c + d - 1 for d in _DIGITS[mask]])
+                for n in alt_cell[1]:
+                    alt_of[n] = alt_cell
+        target = g.target
+        # per start, the nodes it watches (targets and predecessors) that it has not reached:
+        # those its ball holds are the ones reached in the last layer
+        unreached = g.watched[:]
+        pred = g.pred
+        into = g.into
         first = int(self.params["max_nodes_first"])
         second = int(self.params["max_nodes_second"])
         budget = int(self.params["budget"])
         best = float("inf")
-        cheapest = min(min(pair) for pair in self.offsets.values())
+        cheapest = min(map(min, self.offsets.values()))
         depth = 1
         # history[k][n]: the nodes within k links of n; one pass over the links per layer
         # advances every start's breadth-first search, and a start's layer k is
@@ -424,10 +469,11 @@ class _Search:
         # nodes with a predecessor and itself, so below that bound the count need not be kept
         expansions = 0
         frontiers = len(starts)
-        counting = len(starts) * (1 + _SLOT * 81 - g.pred.count(0)) > budget
-        # per start, its last layer; the starts whose ball grew in the last layer are those left
-        # in ``starts`` (only their predecessors' balls can grow in the next)
-        front = [0] * (_SLOT * 81)
+        counting = len(starts) * (1 + _SLOT * 81 - pred.count(0)) > budget
+        # the starts whose ball grew in the last layer are those left in ``starts`` (only their
+        # predecessors' balls can grow in the next); of these, those with a predecessor in that
+        # layer: they follow from it in this one, a closed chain
+        returning: set[int] = set()
         while starts and depth < second:
             if depth >= first and not self.found:
                 self.second_pass = True
@@ -436,59 +482,71 @@ class _Search:
             if cheapest + depth > best + _WINDOW or expansions > budget:
                 break
             previous = balls
-            balls = g.grow(previous, [start[0] for start in starts]) if depth > 1 else g.first_balls()
+            balls = grow(previous, starts, into) if depth > 1 else g.first
             history.append(balls)
             expansions += frontiers
             frontiers = 0
             recording = not self.second_pass
-            loops = depth >= 3
+            loops = depth >= 2  # a closed chain has three links or more
+            closing = returning
+            returning = set()
             alive = []
-            alt_live: list[tuple[int, list[int]]] = []  # the cells of alternative chains whose branches grew
-            for start in starts:
-                n, target, into_start, elsewhere, alt = start
-                if loops and into_start & front[n]:
-                    self._loop(n, depth)  # the start follows from the last layer: a closed chain
-                nxt = balls[n] ^ previous[n]
-                if not nxt:
+            alt_live: list[_AltCell] = []  # the cells of alternative chains whose branches grew
+            for node in starts:
+                n = node
+                if closing and node in closing:
+                    self._loop(n, depth)
+                ball = balls[n]
+                old = previous[n]
+                if ball is old or ball == old:
                     continue
-                front[n] = nxt
-                alive.append(start)
+                alive.append(node)
                 if counting:
-                    frontiers += nxt.bit_count()
-                if recording:
-                    hit = nxt & target
-                    if hit:
-                        for end in _bits(hit):
+                    frontiers += (ball ^ old).bit_count()
+                hit = ball & unreached[n]
+                if hit:
+                    unreached[n] ^= hit
+                    if loops and hit & pred[n]:
+                        returning.add(node)
+                    if recording:
+                        hit &= target[n]
+                        for end in _nodes_of(hit):
                             self._contradiction(n, depth, end)
-                    if elsewhere:
+                if recording:
+                    alt = alt_of[n]
+                    if alt is not None:
                         if not alt_live or alt_live[-1] is not alt:
-                            alt_live.append(alt)  # type: ignore[arg-type]
-                        new_pos = nxt & elsewhere
+                            alt_live.append(alt)
+                        elsewhere = _POS_ELSEWHERE[alt[0]]
+                        new_pos = (ball ^ old) & elsewhere
                         if new_pos:
-                            seen = balls[n] & elsewhere
+                            seen = ball & elsewhere
                             # per cell v & (v - 1): nonzero where the cell has two assertions or more
                             several = seen & ((seen | _SLOT_GUARD) - _SLOT_ONE)
                             if several:
                                 self._reducing(n, depth, new_pos, seen, several)
             if recording:
-                self._alternatives(alt_live)
+                self._alternatives(alt_live, depth)
             starts = alive
             if self.found:
-                best = min(self._points_floor(f) for f in self.found.values())
+                best = min(map(self._points_floor, self.found.values()))
             depth += 1
-        return sorted(self.found.values(), key=lambda f: (f.start, f.nodes, f.kind))
+        return sorted(self.found.values(), key=_found_order)
 
-    def _layer(self, start: int, k: int) -> int:
-        """The nodes exactly ``k`` links from ``start``."""
-        if k == 0:
-            return 1 << start
-        return self.history[k][start] ^ self.history[k - 1][start]
+    def _layers(self, start: int, depth: int) -> list[int]:
+        """The nodes exactly k links from ``start``, for every k below ``depth``."""
+        history = self.history
+        layers = [_UNIT_BALLS[start]]
+        for k in range(1, depth):
+            layers.append(history[k][start] ^ history[k - 1][start])
+        return layers
 
     def _depth_of(self, start: int, node: int) -> int:
         """How many links ``node`` is from ``start`` (it has been reached)."""
-        bit = 1 << node
+        history = self.history
+        bit = _UNIT_BALLS[node]
         k = 0
-        while not self.history[k][start] & bit:
+        while not history[k][start] & bit:
             k += 1
         return k
 
@@ -498,37 +556,13 @@ class _Search:
 
     # -- paths -------------------------------------------------------------------------
 
-    def _path(self, start: int, end: int, depth: int, strict: bool) -> list[int] | None:
+    def _path(self, start: int, end: int, depth: int) -> list[int]:
         """Assertions from ``start`` to ``end`` (in layer ``depth``), with distinct cells if possible."""
         pred = self.graph.pred
-        history = self.history
-        # layers[k]: the nodes exactly k links from the start
-        layers = [1 << start] + [history[k][start] ^ history[k - 1][start] for k in range(1, depth)]
-        tries = [0]
-
-        def walk(node: int, k: int, used: int) -> list[int] | None:
-            if k == 0:
-                return [node] if node == start else None
-            tries[0] += 1
-            if tries[0] > 400:
-                return None
-            way = pred[node] & layers[k - 1]
-            while way:  # the predecessors in the layer before, ascending
-                low = way & -way
-                way ^= low
-                p = low.bit_length() - 1
-                cell = p // _SLOT
-                if k - 1 > 0 and used >> cell & 1:
-                    continue
-                found = walk(p, k - 1, used | 1 << cell)
-                if found is not None:
-                    found.append(node)
-                    return found
-            return None
-
+        layers = self._layers(start, depth)
         used = CELL_BIT[start // _SLOT] | CELL_BIT[end // _SLOT]
-        path = walk(end, depth, used)
-        if path is None and not strict:
+        path = _walk(end, depth, used, start, pred, layers, [0])
+        if path is None:  # the lowest predecessor in the layer before, back to the start
             path = [end]
             for k in range(depth, 0, -1):
                 way = pred[path[-1]] & layers[k - 1]
@@ -573,10 +607,8 @@ class _Search:
         if self._beaten(kind, effect if negated else (), () if negated else effect,
                         min(self.offsets[kind]) + depth + (0 if negated else 1), (start_cell, digit)):
             return
-        path = self._path(start, end, depth, strict=False)
-        if path is None:
-            return
-        inside = any(node_parts(n)[2] for n in path[1:-1])
+        path = self._path(start, end, depth)
+        inside = _negated(path[1:-1])
         if negated:  # the closing (A)d at the start cell is not counted, as the loop's repeated start
             self._add(Found("CCS", len(path) - 1, inside, (tuple(path),), placements=((start_cell, digit),),
                             start=(start_cell, digit)))
@@ -585,8 +617,13 @@ class _Search:
                             closing=(start_cell, digit), start=(start_cell, digit)))
 
     def _loop(self, start: int, depth: int) -> None:
-        for last in _bits(self.graph.pred[start] & self._layer(start, depth - 1)):
-            path = self._path(start, last, depth - 1, strict=True)
+        """A closed chain through ``start``, returning to it in layer ``depth`` (ICC)."""
+        pred = self.graph.pred
+        layers = self._layers(start, depth)
+        for last in _nodes_of(pred[start] & layers[depth - 1]):
+            # distinct cells or none
+            path = _walk(last, depth - 1, CELL_BIT[start // _SLOT] | CELL_BIT[last // _SLOT], start, pred,
+                         layers, [0])
             if path is None:
                 continue
             result = self._loop_eliminations(path)
@@ -596,7 +633,7 @@ class _Search:
             if not elims:
                 continue
             loop = _rotate(path, strong)
-            inside = any(node_parts(n)[2] for n in path)
+            inside = _negated(path)
             cell, digit, _ = node_parts(loop[0][0])
             self._add(Found("ICC", len(path), inside, (loop[0],), eliminations=elims,
                             strong_links=loop[1], start=(cell, digit)))
@@ -655,25 +692,28 @@ class _Search:
         c, d, _ = node_parts(start)
         effect = ((c, d),)
         offset = self.offsets["ACR"][False]
-        for guard in _bits(cells):
+        for guard in _nodes_of(cells):
             x = guard // _SLOT
-            nodes = cells_of(seen & _CELL_NODES[x])[:2]  # node numbers
-            depths = [self._depth_of(start, n) for n in nodes]
-            # the longer path will have max(depths) + 1 assertions
-            if self._beaten("ACR", (), effect, offset + max(depths) + 1, (c, d)):
+            # the chains end in the cell's two lowest assertions; unless one of them is new, they
+            # were examined in the layer the later of them was new, with the same outcome
+            base = _SLOT * x
+            slot = seen >> base & 0x1FF
+            low = slot & -slot
+            two = low | (slot ^ low) & -(slot ^ low)
+            if not two & new_pos >> base:
                 continue
-            paths = [self._path(start, n, k, strict=False) for n, k in zip(nodes, depths)]
-            if any(p is None for p in paths):
+            # the longer path will have depth + 1 assertions
+            if self._beaten("ACR", (), effect, offset + depth + 1, (c, d)):
                 continue
-            longest = max(len(p) for p in paths)  # type: ignore[arg-type]
-            self._add(Found("ACR", longest, False, tuple(tuple(p) for p in paths),  # type: ignore[arg-type]
-                            eliminations=effect, start=(c, d)))
+            nodes = [base + low.bit_length() - 1, base + two.bit_length() - 1]
+            paths = [tuple(self._path(start, n, self._depth_of(start, n))) for n in nodes]
+            self._add(Found("ACR", max(map(len, paths)), False, tuple(paths), eliminations=effect, start=(c, d)))
 
-    def _alternatives(self, alt_cells: list[tuple[int, list[int]]]) -> None:
+    def _alternatives(self, alt_cells: list[_AltCell], depth: int) -> None:
         """Chains from every digit of a cell that reach one placement (ACS).
 
         ``alt_cells``: (cell, its "is d" nodes starting the searches) of the cells with up to
-        ``alt_cands`` candidates of which a search grew in the last layer, in scan order (in
+        ``alt_cands`` candidates of which a search grew in layer ``depth``, in scan order (in
         the others the common nodes are those already examined).
         """
         balls = self.history[-1]
@@ -686,18 +726,55 @@ class _Search:
             if not common:
                 continue
             self.alt_done[c] = done | common
-            for node in _bits(common):
-                depths = [self._depth_of(b, node) for b in branches]
+            for node in _nodes_of(common):
                 x, digit, _ = node_parts(node)
-                # the longest branch will have max(depths) + 1 assertions
-                if self._beaten("ACS", ((x, digit),), (), self.offsets["ACS"][False] + max(depths) + 1, (c, 0)):
+                # common only now, so one branch reaches it in this layer: the longest branch
+                # will have depth + 1 assertions
+                if self._beaten("ACS", ((x, digit),), (), self.offsets["ACS"][False] + depth + 1, (c, 0)):
                     continue
-                paths = [self._path(b, node, k, strict=False) for b, k in zip(branches, depths)]
-                if any(p is None for p in paths):
-                    continue
-                longest = max(len(p) for p in paths)  # type: ignore[arg-type]
-                self._add(Found("ACS", longest, False, tuple(tuple(p) for p in paths),  # type: ignore[arg-type]
-                                placements=((x, digit),), start=(c, 0)))
+                paths = [tuple(self._path(b, node, self._depth_of(b, node))) for b in branches]
+                self._add(Found("ACS", max(map(len, paths)), False, tuple(paths), placements=((x, digit),),
+                                start=(c, 0)))
+
+
+def _negated(nodes: Sequence[int]) -> bool:
+    """Whether one of ``nodes`` is a negated assertion ("not d")."""
+    for n in nodes:
+        if n % _SLOT >= 9:
+            return True
+    return False
+
+
+def _found_order(f: Found) -> tuple[tuple[int, int], int, str]:
+    """The order of a search's deductions: by start, length and kind."""
+    return f.start, f.nodes, f.kind
+
+
+def _walk(node: int, k: int, used: int, start: int, pred: list[int], layers: list[int],
+          tries: list[int]) -> list[int] | None:
+    """A path from ``start`` to ``node`` (in layer ``k``) through the cells not in ``used``, or None.
+
+    Depth first through the predecessors in the layer before, ascending; ``tries`` counts the
+    nodes tried, at most 400.
+    """
+    if k == 0:
+        return [node] if node == start else None
+    tries[0] += 1
+    if tries[0] > 400:
+        return None
+    way = pred[node] & layers[k - 1]
+    while way:
+        low = way & -way
+        way ^= low
+        p = low.bit_length() - 1
+        cell = p // _SLOT
+        if k - 1 > 0 and used >> cell & 1:
+            continue
+        found = _walk(p, k - 1, used | CELL_BIT[cell], start, pred, layers, tries)
+        if found is not None:
+            found.append(node)
+            return found
+    return None
 
 
 def _rotate(path: list[int], strong: tuple[bool, ...]) -> tuple[tuple[int, ...], tuple[bool, ...]]:

@@ -76,7 +76,7 @@ def test_reused_predecessor_lists_match_the_graph(positions: list[Board]) -> Non
 
 def _tables(graph: _Graph) -> tuple:
     return (graph.succ, graph.pred, graph.sources, [graph.into[n] for n in graph.sources], graph.links,
-            graph.is_nodes, graph.open, graph.starts_of)
+            graph.is_nodes, graph.open, graph.cell_starts, graph.target, graph.watched)
 
 
 def test_a_graph_built_after_another_equals_one_built_afresh(positions: list[Board]) -> None:

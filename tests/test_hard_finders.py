@@ -17,7 +17,7 @@ from puzzles.geometry import CELL_BIT, PEER_MASK, cells_of
 from rater.engine import Engine
 from techniques.base import Context
 from techniques.board import Board
-from techniques.chains import _SLOT, _Graph
+from techniques.chains import _SLOT, _Graph, grow
 from techniques.unique_loops import _six_cell_loops, find_loops, useful_regions
 from techniques.wings import WXYZWing, _wings
 from tests.conftest import read_puzzles
@@ -137,11 +137,11 @@ def test_useful_regions_count_extras_cell_by_cell(positions: list[Board]) -> Non
 
 def ball_layers(graph: _Graph) -> Iterator[list[int]]:
     """The chain search's balls per step k = 1, 2, ...: each step grown from the nodes whose ball grew in the last."""
-    balls = graph.first_balls()
+    balls = graph.first
     changed = graph.sources
     while True:
         yield balls
-        grown = graph.grow(balls, changed)
+        grown = grow(balls, changed, graph.into)
         changed = [n for n in range(_SLOT * 81) if grown[n] != balls[n]]
         balls = grown
 
