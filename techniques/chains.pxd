@@ -32,7 +32,7 @@ cdef class _Search:
     cdef public list history
     cdef public Py_ssize_t alt_cands
     cdef public bint second_pass
-    cdef public dict alt_done
+    cdef public list alt_done
 
     @cython.locals(c=cython.Py_ssize_t, n=cython.Py_ssize_t, depth=cython.Py_ssize_t,
                    first=cython.Py_ssize_t, second=cython.Py_ssize_t, budget=cython.Py_ssize_t,
@@ -71,5 +71,5 @@ cdef class _Search:
     @cython.locals(x=cython.Py_ssize_t, base=cython.Py_ssize_t)
     cpdef _reducing(self, Py_ssize_t start, Py_ssize_t depth, object new_pos, object seen, object several)
 
-    @cython.locals(c=cython.Py_ssize_t, balls=list)
+    @cython.locals(c=cython.Py_ssize_t, balls=list, alt_done=list)
     cpdef _alternatives(self, list alt_cells, Py_ssize_t depth)

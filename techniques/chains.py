@@ -426,7 +426,7 @@ class _Search:
         self.history: list[list[int]] = [list(_UNIT_BALLS)]
         self.alt_cands = int(params["alt_cands"])
         self.second_pass = False  # only closed implication chains are recorded in it
-        self.alt_done: dict[int, int] = {}  # per start cell: ACS targets already examined
+        self.alt_done = [0] * 81  # per start cell: ACS targets already examined
 
     # -- driver ----------------------------------------------------------------------
 
@@ -487,7 +487,7 @@ class _Search:
             expansions += frontiers
             frontiers = 0
             recording = not self.second_pass
-            loops = depth >= 2  # a closed chain has three links or more
+            loops = depth >= 2  # a predecessor reached now closes a chain of depth + 1 >= 3 links
             closing = returning
             returning = set()
             alive = []
@@ -518,12 +518,12 @@ class _Search:
                         if not alt_live or alt_live[-1] is not alt:
                             alt_live.append(alt)
                         elsewhere = _POS_ELSEWHERE[alt[0]]
-                        new_pos = (ball ^ old) & elsewhere
-                        if new_pos:
-                            seen = ball & elsewhere
-                            # per cell v & (v - 1): nonzero where the cell has two assertions or more
-                            several = seen & ((seen | _SLOT_GUARD) - _SLOT_ONE)
-                            if several:
+                        seen = ball & elsewhere
+                        # per cell v & (v - 1): nonzero where the cell has two assertions or more
+                        several = seen & ((seen | _SLOT_GUARD) - _SLOT_ONE)
+                        if several:
+                            new_pos = (ball ^ old) & elsewhere
+                            if new_pos:
                                 self._reducing(n, depth, new_pos, seen, several)
             if recording:
                 self._alternatives(alt_live, depth)
@@ -717,16 +717,18 @@ class _Search:
         the others the common nodes are those already examined).
         """
         balls = self.history[-1]
+        alt_done = self.alt_done
         for c, branches in alt_cells:
             common = _POS_ELSEWHERE[c]
             for b in branches:
                 common &= balls[b]
-            done = self.alt_done.get(c, 0)
-            common ^= common & done
-            if not common:
+            # the balls only grow, so the common nodes examined before are among these
+            done = alt_done[c]
+            new = common ^ done
+            if not new:
                 continue
-            self.alt_done[c] = done | common
-            for node in _nodes_of(common):
+            alt_done[c] = common
+            for node in _nodes_of(new):
                 x, digit, _ = node_parts(node)
                 # common only now, so one branch reaches it in this layer: the longest branch
                 # will have depth + 1 assertions

@@ -16,7 +16,7 @@ import pytest
 
 from puzzles.geometry import CELL_BIT, cells_of
 from techniques.board import Board
-from techniques.chains import _SLOT, _Graph, neg_node, node_parts, pos_node
+from techniques.chains import _SLOT, _Graph, _nodes_of, neg_node, node_parts, pos_node
 from techniques.golden_chains import GoldenChain, _chain, bivalue_mask
 from tests.test_hard_finders import _hard_positions, ball_layers
 
@@ -72,6 +72,11 @@ def test_reused_predecessor_lists_match_the_graph(positions: list[Board]) -> Non
         for n in range(_SLOT * 81):  # node numbers, read as bit positions
             assert graph.into[n] == (cells_of(graph.pred[n]) if graph.succ[n] else [])
         assert graph.sources == [n for n in range(_SLOT * 81) if graph.succ[n]]
+
+
+def test_nodes_of_a_set_are_its_bits_ascending() -> None:
+    for nodes in ([], [0], [5, 17, 18], [0, 700, _SLOT * 81 - 1], list(range(0, _SLOT * 81, 13))):
+        assert _nodes_of(sum(1 << n for n in nodes)) == nodes
 
 
 def _tables(graph: _Graph) -> tuple:
