@@ -179,70 +179,6 @@ def _path_of(entry: _PathEntry) -> list[int]:
     return cells
 
 
-#: The cell of a one-cell bitboard by its remainder modulo 83: the powers 2**0 .. 2**80 leave
-#: distinct remainders (2 is a primitive root modulo the prime 83), and a remainder is C
-#: arithmetic on the compiled path, where the bitboards are 128-bit C integers.
-_CELL_OF_BIT_MOD_83: Final = tuple(next((c for c in range(81) if (1 << c) % 83 == r), -1) for r in range(83))
-
-
-def _x_chain_paths(strong: list[int], peers: list[int], peer_mask: tuple[int, ...], pos: int, shortest: int,
-                   max_len: int) -> list[tuple[int, list[int]]]:
-    """(length, cells) of the single-digit chains of ``shortest``..``max_len`` cells whose ends
-    may remove something, in the order of the search.
-
-    Breadth-first from every cell with a strong link; the first path to a state is kept.
-    A state is (cell, on): on = reached through a strong link (the cell holds d).
-    The states of a start are bitboards per kind; a frontier entry is (cell, the
-    path's cells, the entry it came from), so a path is written out only when it
-    ends a chain.  An end is useful when it sees the start or a cell seeing the
-    start (sightlines are symmetric, so those cells are the peers of the start's
-    peers), else no step can come of it.  On the compiled path
-    (``single_digit_chains.pxd``) cells and lengths are C integers and the bitboards
-    128-bit C integers (no value kept is negative: a complement only ever masks
-    another bitboard); table entries are read into names before they meet them.
-    """
-    found: list[tuple[int, list[int]]] = []
-    cell_of_bit = _CELL_OF_BIT_MOD_83
-    for start in cells_of(pos):
-        if not strong[start]:
-            continue
-        ends = peer_mask[start]
-        for t in cells_of(peers[start]):
-            near = peers[t]
-            ends |= near
-        start_bit = CELL_BIT[start]
-        frontier: list[_PathEntry] = [(start, start_bit, None)]
-        reached_off = start_bit
-        reached_on = 0
-        for length in range(2, max_len + 1):
-            on = length % 2 == 0
-            seen = reached_on if on else reached_off
-            nxt: list[_PathEntry] = []
-            for entry in frontier:
-                cell, pmask, _ = entry
-                fresh = strong[cell] if on else peers[cell]
-                fresh &= ~pmask & ~seen
-                if not fresh:
-                    continue
-                seen |= fresh
-                hits = fresh & ends if on and length >= shortest else 0
-                while fresh:
-                    low = fresh & -fresh
-                    fresh ^= low
-                    reached_n: _PathEntry = (cell_of_bit[low % 83], pmask | low, entry)
-                    if hits & low:
-                        found.append((length, _path_of(reached_n)))
-                    nxt.append(reached_n)
-            if on:
-                reached_on = seen
-            else:
-                reached_off = seen
-            if not nxt:
-                break
-            frontier = nxt
-    return found
-
-
 class _PerDigitChain(Rechecking):
     """Shared search driver of SC and SCC: one chain search per digit, then one
     step per distinct elimination set in scan order."""
@@ -305,12 +241,51 @@ class SingleDigitChain(_PerDigitChain):
         return wanted + wanted % 2
 
     def _digit(self, links: DigitLinks, max_len: int) -> Iterator[tuple[tuple, Step]]:
-        """The chains :func:`_x_chain_paths` finds, in the order it finds them."""
-        for length, cells in _x_chain_paths(links.strong, links.peers, links.rules.peer_mask, links.pos,
-                                            self._shortest(), max_len):
-            step = self._step(links, cells)
-            if step is not None:
-                yield (length, step.used[0][0], links.digit, step.used[-1][0]), step
+        """Breadth-first from every cell with a strong link; the first path to a state is kept.
+
+        A state is (cell, on): on = reached through a strong link (the cell holds d).
+        The states of a start are bitboards per kind; a frontier entry is (cell, the
+        path's cells, the entry it came from), so a path is written out only when it
+        ends a chain.  An end is useful when it sees the start or a cell seeing the
+        start (sightlines are symmetric, so those cells are the peers of the start's
+        peers), else no step can come of it.
+        """
+        strong, peers = links.strong, links.peers
+        peer_mask = links.rules.peer_mask
+        shortest = self._shortest()
+        for start in cells_of(links.pos):
+            if not strong[start]:
+                continue
+            ends = peer_mask[start]
+            for t in cells_of(peers[start]):
+                ends |= peers[t]
+            frontier: list[_PathEntry] = [(start, CELL_BIT[start], None)]
+            reached = [CELL_BIT[start], 0]  # by kind: off, on
+            for length in range(2, max_len + 1):
+                on = length % 2 == 0
+                step_to = strong if on else peers
+                seen = reached[on]
+                nxt: list[_PathEntry] = []
+                for entry in frontier:
+                    cell, pmask, _ = entry
+                    fresh = step_to[cell] & ~pmask & ~seen
+                    if not fresh:
+                        continue
+                    seen |= fresh
+                    hits = fresh & ends if on and length >= shortest else 0
+                    while fresh:
+                        low = fresh & -fresh
+                        fresh ^= low
+                        reached_n: _PathEntry = (low.bit_length() - 1, pmask | low, entry)
+                        if hits & low:
+                            step = self._step(links, _path_of(reached_n))
+                            if step is not None:
+                                yield (length, step.used[0][0], links.digit, step.used[-1][0]), step
+                        nxt.append(reached_n)
+                reached[on] = seen
+                if not nxt:
+                    break
+                frontier = nxt
 
     def _step(self, links: DigitLinks, cells: list[int]) -> Step | None:
         peers = links.peers

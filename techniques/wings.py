@@ -267,14 +267,8 @@ def _union(cands: list[int], cells: tuple[int, ...]) -> int:
 _OTHER_DIGITS: Final = tuple(tuple(d for d in range(1, 10) if not mask >> (d - 1) & 1) for mask in range(512))
 
 
-#: The number of digits in each 9-bit mask and the highest digit it holds: lookups rather than
-#: method calls, so that the compiled path reads them on C integers (``wings.pxd``).
-_BIT_COUNT: Final = tuple(mask.bit_count() for mask in range(512))
-_TOP_DIGIT: Final = tuple(mask.bit_length() for mask in range(512))
-
-
 def _wings(cands: list[int], positions: list[int], pool: int,
-           changed: int = EVERYWHERE) -> list[tuple[tuple[int, ...], int, int, int]]:
+           changed: int = EVERYWHERE) -> Iterator[tuple[tuple[int, ...], int, int, int]]:
     """Every wing of the pool with a ``changed`` cell: (cells ascending, their digits, the unrestricted
     digit z, z's eliminations).
 
@@ -295,13 +289,8 @@ def _wings(cands: list[int], positions: list[int], pool: int,
 
     Only sets with a changed cell are wanted: the cells are ordered changed
     ones first, so that such a set grows from its smallest changed cell and
-    only changed cells are roots.  Cells and digit masks are small integers,
-    which the compiled path keeps in C integers (``wings.pxd``); the cell
-    sets are bitboards.
+    only changed cells are roots.
     """
-    found: list[tuple[tuple[int, ...], int, int, int]] = []
-    bit_count = _BIT_COUNT
-    top_digit = _TOP_DIGIT
     bits = CELL_BIT
     peers = PEER_MASK
     inside: dict[int, int] = {}  # four digits -> the pool cells holding no other digit
@@ -318,7 +307,7 @@ def _wings(cands: list[int], positions: list[int], pool: int,
             w = low1.bit_length() - 1
             cw = cands[w]
             u2 = cv | cw
-            n2 = bit_count[u2]
+            n2 = u2.bit_count()
             if n2 > 4:
                 continue
             pw = peers[w]
@@ -338,7 +327,7 @@ def _wings(cands: list[int], positions: list[int], pool: int,
                 x = low2.bit_length() - 1
                 cx = cands[x]
                 u3 = u2 | cx
-                n3 = bit_count[u3]
+                n3 = u3.bit_count()
                 if n3 > 4:
                     continue
                 # v and w see each other, so a digit is unrestricted when x holds it
@@ -349,7 +338,7 @@ def _wings(cands: list[int], positions: list[int], pool: int,
                 z = 0
                 elim3 = 0
                 if loose:
-                    z = top_digit[loose]
+                    z = loose.bit_length()
                     elim3 = _seen_from_all(positions[z], loose, cv, pv, cw, pw, cx, peers[x])
                     if not elim3:
                         continue
@@ -365,7 +354,7 @@ def _wings(cands: list[int], positions: list[int], pool: int,
                     y = low3.bit_length() - 1
                     cy = cands[y]
                     u4 = u3 | cy
-                    if bit_count[u4] != 4:
+                    if u4.bit_count() != 4:
                         continue
                     # the restricted digits y holds without seeing all their occurrences
                     py = peers[y]
@@ -378,11 +367,10 @@ def _wings(cands: list[int], positions: list[int], pool: int,
                     else:
                         if not broken or broken & (broken - 1):
                             continue
-                        z = top_digit[broken]
+                        z = broken.bit_length()
                         elim = _seen_from_all(positions[z] & py, broken, cv, pv, cw, pw, cx, peers[x])
                     if elim:
-                        found.append((tuple(sorted((v, w, x, y))), u4, z, elim))
-    return found
+                        yield tuple(sorted((v, w, x, y))), u4, z, elim
 
 
 def _seen_from_all(cells: int, digit: int, cv: int, pv: int, cw: int, pw: int, cx: int, px: int) -> int:
