@@ -224,6 +224,10 @@ def _find_claims(d: int, pos: int, follow_on: bool) -> tuple[Claim, ...]:
     return tuple(excluded_by)
 
 
+#: The low 64 bits of a bitboard (the rest is read as a second word: C integers, ``obvious.pxd``).
+LOW_64 = (1 << 64) - 1
+
+
 def _claims_of(pos: int) -> list[tuple[int, int, bool, int, int]]:
     """Direct claims of a digit with candidate positions ``pos`` that exclude something.
 
@@ -233,7 +237,11 @@ def _claims_of(pos: int) -> list[tuple[int, int, bool, int, int]]:
     more and two or more (small integers: C integers on the compiled path,
     ``obvious.pxd``); only a claim found is written as bitboards.
     """
-    rows = [pos >> 9 * r & 511 for r in range(9)]
+    low = pos & LOW_64
+    high = pos >> 64
+    rows = [0] * 9
+    for r in range(9):
+        rows[r] = (low >> 9 * r if r < 7 else low >> 63 | high << 1 if r == 7 else high >> 8) & 511
     across = [0, 0, 0]  # per band, the columns with a place in the band
     twice = [0, 0, 0]  # per band, the columns with two places or more in the band
     for t in range(3):
