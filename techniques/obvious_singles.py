@@ -32,7 +32,7 @@ from techniques.direct import once_and_twice, scan_key, searched_units
 from techniques.findings import Cell, Digit, Items, Unit
 from techniques.obvious import Claim, Doppel, ObviousAnalysis
 from techniques.points import MISSING_BOX, MISSING_LINE, VISIBLE, band, band_floor, bands_of, linear_floor
-from techniques.step import Step
+from techniques.step import Step, deferred
 from techniques.uniqueness import ur_corner_candidates
 
 #: At most this many justifications (claims or 2-tuples) prove one single.
@@ -80,7 +80,7 @@ class ObviousTechnique(Technique):
     def _step(self, cell: int, digit: int, points: float, unit: int | None,
               used: Sequence[Claim | Doppel], **extra: object) -> Step:
         """The placement, its evidence and finding written only when read (most are never applied)."""
-        return Step.deferred(self.code, points, ((cell, digit),), _explain, cell, digit, unit, used, extra)
+        return deferred(Step, self.code, points, ((cell, digit),), (), _explain, (cell, digit, unit, used, extra))
 
 
 def _explain(cell: int, digit: int, unit: int | None, used: Sequence[Claim | Doppel],
