@@ -33,7 +33,7 @@ from rater.modes import choose_placements, choose_thinning
 from rater.options import Mode, Options
 from rater.orientation import Orientation
 from rater.result import Rating, Status
-from techniques.base import Context, Phase, Technique
+from techniques.base import INFINITY, Context, Phase, Technique
 from techniques.board import Board
 from techniques.catalogue import Catalogue
 from techniques.step import WRITE_CANDIDATES, Step
@@ -420,17 +420,18 @@ class Engine:
         it gives on every step found.  A technique whose floor cannot reach
         the least points found is skipped as in :meth:`_all_placements`, and
         the search ends where no technique left can (``floors``: each
-        technique with its floor and the least floor from it on).
+        technique with its floor and the least floor from it on); a technique
+        searched makes no steps that cannot change the choice (its bound).
         """
         at_best: list[Step] = []
-        best = _INFINITY
+        best = INFINITY
         first_only = self.first_only
         for t, floor, rest in floors:
             if rest >= best if first_only else rest > best:
                 break
             if floor >= best if first_only else floor > best:
                 continue
-            steps = t.cheapest(board, ctx, first_only)
+            steps = t.cheapest(board, ctx, first_only, best)
             if steps:
                 points = steps[0].points
                 if points < best:
@@ -493,16 +494,12 @@ class _Run(NamedTuple):
 def _floors(techs: Sequence[Technique]) -> list[tuple[Technique, float, float]]:
     """Each technique with its floor and the least floor of it and those after it."""
     out: list[tuple[Technique, float, float]] = []
-    rest = _INFINITY
+    rest = INFINITY
     for t in reversed(techs):
         rest = min(rest, t.min_points)
         out.append((t, t.min_points, rest))
     out.reverse()
     return out
-
-
-#: Points no step reaches: the least points before any step is found.
-_INFINITY = float("inf")
 
 
 def _has_solutions(count: int, allow_multiple: bool, what: str, rating: Rating) -> bool:

@@ -26,6 +26,15 @@ from techniques.step import Step
 T = TypeVar("T")
 
 
+#: Points no step reaches: the bound before any step is found.
+INFINITY = float("inf")
+
+
+def beyond(points: float, bound: float, first_only: bool) -> bool:
+    """Whether steps at ``points`` cannot change a choice among steps found at ``bound`` (see ``cheapest``)."""
+    return points >= bound if first_only else points > bound
+
+
 class Phase(enum.Enum):
     """When a technique may run."""
 
@@ -124,17 +133,22 @@ class Technique:
         """Yield every step this technique sees in ``board``, in scan order."""
         raise NotImplementedError
 
-    def cheapest(self, board: Board, ctx: Context, first_only: bool) -> list[Step]:
+    def cheapest(self, board: Board, ctx: Context, first_only: bool, bound: float = INFINITY) -> list[Step]:
         """The steps ``find`` yields at their least points, in its order (with ``first_only`` the first).
 
         What the engine asks when it prints no alternatives: the modes choose
-        among the cheapest placements only.  A technique that can tell its
-        cheapest steps without making all of them overrides this.
+        among the cheapest placements only.  ``bound`` is the least points of
+        the steps found before: steps that cannot change the choice (with
+        ``first_only`` at ``bound`` or above, otherwise above it) are not
+        returned.  A technique that can tell its cheapest steps without making
+        all of them overrides this.
         """
         steps = list(self.find(board, ctx))
         if not steps:
             return []
         least = min(s.points for s in steps)
+        if beyond(least, bound, first_only):
+            return []
         at_least = [s for s in steps if s.points == least]
         return at_least[:1] if first_only else at_least
 

@@ -91,10 +91,25 @@ class Board:
     def from_grid(cls, grid: Sequence[int], rules: Rules = STANDARD) -> Board:
         """A board with ``grid``'s digits as givens and all other candidates open."""
         board = cls(rules)
+        values = board.values
+        cands = board.cands
+        positions = board.positions
+        filled = 0
         for c, d in enumerate(grid):
             if d:
-                board.place(c, d)
-                board.givens |= CELL_BIT[c]
+                values[c] = d
+                filled |= CELL_BIT[c]
+                positions[d] &= ~rules.peer_mask[c]
+                leave_cells(cands, rules.peers[c], ALL_DIGITS_MASK ^ (1 << (d - 1)))
+        # What placing the givens one by one leaves: their cells leave every bitboard at once.
+        keep = ~filled
+        for d in range(1, 10):
+            positions[d] &= keep
+        for c, d in enumerate(grid):
+            if d:
+                cands[c] = 0
+        board.empty &= keep
+        board.givens = filled
         return board
 
     @classmethod

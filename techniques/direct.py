@@ -12,11 +12,11 @@ from collections.abc import Iterable, Iterator, Sequence
 from typing import Any, ClassVar
 
 from puzzles.rules import Rules
-from techniques.base import Context, Phase, Technique, register
+from techniques.base import INFINITY, Context, Phase, Technique, beyond, register
 from techniques.board import Board
 from techniques.findings import Cell, Digit, Unit
 from techniques.points import MISSING_BOX, MISSING_LINE, VISIBLE, Bands, band, band_floor, bands_of
-from techniques.step import Candidate, Step
+from techniques.step import Candidate, Step, deferred
 
 
 def searched_units(rules: Rules, units: range, with_extra_units: bool) -> Sequence[int]:
@@ -182,9 +182,9 @@ class HiddenSingle(Technique):
         self.rank = point_ranks(self.by_missing)
         #: The units searched per set of rules the technique met, and their cells.
         self.units_of: dict[Rules, tuple[Sequence[int], tuple[bytes, ...]]] = {}
-        #: The rules of the last board searched and their entry of ``units_of``.
-        self.last_rules: Rules | None = None
-        self.last_units: tuple[Sequence[int], tuple[bytes, ...]] = ((), ())
+        #: The rules of the last board searched with their entry of ``units_of``: one attribute
+        #: read per search.
+        self.last: tuple[Rules | None, Sequence[int], tuple[bytes, ...]] = (None, (), ())
 
     def floor(self) -> float:
         return band_floor(bands_of(self.params))
@@ -211,28 +211,30 @@ class HiddenSingle(Technique):
         for p in packed_singles(board.cands, board.values, unit_cells):
             missing = p & 255
             cell, digit = p >> 16 & 255, p >> 24
-            yield Step.deferred(code, by_missing[missing], ((cell, digit),), explain, geo, cell, digit,
-                                units[p >> 8 & 255], missing)
+            yield deferred(Step, code, by_missing[missing], ((cell, digit),), (), explain,
+                           (geo, cell, digit, units[p >> 8 & 255], missing))
 
-    def cheapest(self, board: Board, ctx: Context, first_only: bool) -> list[Step]:
+    def cheapest(self, board: Board, ctx: Context, first_only: bool, bound: float = INFINITY) -> list[Step]:
         """The singles at the least points, made into steps only once chosen.
 
         A single's points depend on its unit alone, so they are read before any
-        step is made.
+        step is made (and none is, past ``bound``).
         """
         geo = board.rules
-        if geo is not self.last_rules:
-            self.last_units = self._units(geo)
-            self.last_rules = geo
-        units, unit_cells = self.last_units
+        last_rules, units, unit_cells = self.last
+        if geo is not last_rules:
+            units, unit_cells = self._units(geo)
+            self.last = (geo, units, unit_cells)
         least = least_singles(board.cands, board.values, unit_cells, self.rank, first_only)
         if not least:
             return []
         points = self.by_missing[least[0] & 255]
+        if beyond(points, bound, first_only):
+            return []
         code = self.code
         explain = self.explain
-        return [Step.deferred(code, points, ((p >> 16 & 255, p >> 24),), explain, geo, p >> 16 & 255, p >> 24,
-                              units[p >> 8 & 255], p & 255)
+        return [deferred(Step, code, points, ((p >> 16 & 255, p >> 24),), (), explain,
+                         (geo, p >> 16 & 255, p >> 24, units[p >> 8 & 255], p & 255))
                 for p in least]
 
     def explain(self, geo: Rules, cell: int, digit: int, u: int,
@@ -284,12 +286,14 @@ class NakedSingleSearch(Technique):
     def find(self, board: Board, ctx: Context) -> Iterator[Step]:
         yield from self._steps(self._singles(board))
 
-    def cheapest(self, board: Board, ctx: Context, first_only: bool) -> list[Step]:
-        """The naked singles at the least points (scan order: digit, cell)."""
+    def cheapest(self, board: Board, ctx: Context, first_only: bool, bound: float = INFINITY) -> list[Step]:
+        """The naked singles at the least points (scan order: digit, cell); none past ``bound``."""
         singles = self._singles(board)
         if not singles:
             return []
         best = min(singles)[0]
+        if beyond(best, bound, first_only):
+            return []
         at_best = [single for single in singles if single[0] == best]
         return self._steps(at_best[:1] if first_only else at_best)
 
@@ -333,7 +337,7 @@ class NakedSingle(NakedSingleSearch):
 
     def _steps(self, singles: list[tuple[float, int, int, int]]) -> list[Step]:
         code = self.code
-        return [Step.deferred(code, points, ((cell, digit),), _naked_detail, cell, digit, visible)
+        return [deferred(Step, code, points, ((cell, digit),), (), _naked_detail, (cell, digit, visible))
                 for points, digit, cell, visible in singles]
 
 

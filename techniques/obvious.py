@@ -23,8 +23,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from functools import cached_property
 
-from puzzles.geometry import BOX_MASK, CELL_BIT, UNIT_MASK, cells_of, digits_of
+from puzzles.geometry import BOX_MASK, CELL_BIT, UNIT_MASK
 from techniques.board import Board
+from techniques.direct import unit_bytes
 from techniques.findings import Cells, Digit, Digits, Fragment, Unit, fragment_kind
 
 #: How many rounds of follow-on claims are derived ("UND FOLGEND" depth).
@@ -134,42 +135,25 @@ class ObviousAnalysis:
         same two digits (calibrated: examples 41 and 42 solve without thinning
         only with the second kind).
         """
-        positions = self.board.positions
-        cands = self.board.cands
+        board = self.board
+        positions = board.positions
         found: list[Doppel] = []
         seen: set[tuple[int, int, int, int]] = set()
-
-        def add(a: int, b: int, u: int, p: int, q: int) -> None:
-            if (p, q, a, b) not in seen:
-                seen.add((p, q, a, b))
-                found.append(_doppel(self.board, a, b, u, p, q))
-
         ones = twos = threes = 0  # cells with at least one, two, three candidates
         for d in range(1, 10):
             where = positions[d]
             threes |= twos & where
             twos |= ones & where
             ones |= where
-        two_cands = twos & ~threes & self.board.empty
-        geo = self.board.rules
+        two_cands = twos & ~threes & board.empty
+        geo = board.rules
+        unit_cells = unit_bytes(geo)
         for u in geo.unit_ids:
             umask = geo.unit_mask[u]
-            pairs: dict[int, list[int]] = {}
-            for d in range(1, 10):
-                where = positions[d] & umask
-                if where.bit_count() == 2:
-                    pairs.setdefault(where, []).append(d)
-            for where, digits in pairs.items():
-                if len(digits) == 2:
-                    p, q = cells_of(where)
-                    add(digits[0], digits[1], u, p, q)
-            bivalue: dict[int, list[int]] = {}
-            for c in cells_of(umask & two_cands):
-                bivalue.setdefault(cands[c], []).append(c)
-            for mask, cells in bivalue.items():
-                if len(cells) == 2:
-                    a, b = digits_of(mask)
-                    add(a, b, u, cells[0], cells[1])
+            for a, b, p, q in unit_doppels(board.cands, unit_cells[u], positions, umask, bool(umask & two_cands)):
+                if (p, q, a, b) not in seen:
+                    seen.add((p, q, a, b))
+                    found.append(_doppel(board, a, b, u, p, q))
         return found
 
 
@@ -224,6 +208,10 @@ def _find_claims(d: int, pos: int, follow_on: bool) -> tuple[Claim, ...]:
     return tuple(excluded_by)
 
 
+#: The low 64 bits of a bitboard (the rest is read as a second word: C integers, ``obvious.pxd``).
+LOW_64 = (1 << 64) - 1
+
+
 def _claims_of(pos: int) -> list[tuple[int, int, bool, int, int]]:
     """Direct claims of a digit with candidate positions ``pos`` that exclude something.
 
@@ -233,7 +221,11 @@ def _claims_of(pos: int) -> list[tuple[int, int, bool, int, int]]:
     more and two or more (small integers: C integers on the compiled path,
     ``obvious.pxd``); only a claim found is written as bitboards.
     """
-    rows = [pos >> 9 * r & 511 for r in range(9)]
+    low = pos & LOW_64
+    high = pos >> 64
+    rows = [0] * 9
+    for r in range(9):
+        rows[r] = (low >> 9 * r if r < 7 else low >> 63 | high << 1 if r == 7 else high >> 8) & 511
     across = [0, 0, 0]  # per band, the columns with a place in the band
     twice = [0, 0, 0]  # per band, the columns with two places or more in the band
     for t in range(3):
@@ -307,6 +299,66 @@ def _claims_of(pos: int) -> list[tuple[int, int, bool, int, int]]:
                 out.append((9 + col, b, False, pos & lmask, pos & BOX_MASK[b] & ~lmask))
         lone >>= 1
         col += 1
+    return out
+
+
+def unit_doppels(cands: list[int], cells: bytes, positions: list[int], umask: int,
+                 bivalue: bool) -> list[tuple[int, int, int, int]]:
+    """The obvious 2-tuples of one unit (its cells ascending, as bytes) as (a, b, p, q), digits and cells ascending.
+
+    First the two digits that are candidates of the same two cells and of no
+    other, in the order of the first digit; then, when ``bivalue`` (the unit
+    has a cell with two candidates), the two cells whose only candidates are
+    the same two digits, in the order of the first cell.  Read off the cells'
+    9-bit masks (C integers on the compiled path, ``obvious.pxd``): the digits
+    with exactly two places are folded over the unit at once, and only their
+    places are read off the bitboards ``positions`` (the unit's: ``umask``).
+    """
+    ones = twos = threes = 0
+    for c in cells:
+        m = cands[c]
+        threes |= twos & m
+        twos |= ones & m
+        ones |= m
+    out = []
+    pair = twos & ~threes  # the digits with exactly two places in the unit
+    if pair & (pair - 1):  # two such digits or more
+        digits = []
+        places = []  # of each such digit, its two cells as a bitboard
+        d = 1
+        while pair:
+            if pair & 1:
+                digits.append(d)
+                places.append(positions[d] & umask)
+            pair >>= 1
+            d += 1
+        count = len(digits)
+        for k in range(count):
+            partner = -1
+            first = True
+            for j in range(count):
+                if j != k and places[j] == places[k]:
+                    if j < k or partner >= 0:
+                        first = False  # listed at the first digit, or three digits share the cells
+                    partner = j
+            if first and partner >= 0:
+                where = places[k]
+                out.append((digits[k], digits[partner], (where & -where).bit_length() - 1, where.bit_length() - 1))
+    if bivalue:
+        for i in range(len(cells)):
+            m = cands[cells[i]]
+            rest = m & (m - 1)
+            if not rest or rest & (rest - 1):
+                continue  # not two candidates
+            other = -1
+            first = True
+            for j in range(len(cells)):
+                if j != i and cands[cells[j]] == m:
+                    if j < i or other >= 0:
+                        first = False
+                    other = j
+            if first and other >= 0:
+                out.append(((m & -m).bit_length(), rest.bit_length(), cells[i], cells[other]))
     return out
 
 

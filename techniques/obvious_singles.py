@@ -32,7 +32,7 @@ from techniques.direct import once_and_twice, scan_key, searched_units
 from techniques.findings import Cell, Digit, Items, Unit
 from techniques.obvious import Claim, Doppel, ObviousAnalysis
 from techniques.points import MISSING_BOX, MISSING_LINE, VISIBLE, band, band_floor, bands_of, linear_floor
-from techniques.step import Step
+from techniques.step import Step, deferred
 from techniques.uniqueness import ur_corner_candidates
 
 #: At most this many justifications (claims or 2-tuples) prove one single.
@@ -79,21 +79,28 @@ class ObviousTechnique(Technique):
 
     def _step(self, cell: int, digit: int, points: float, unit: int | None,
               used: Sequence[Claim | Doppel], **extra: object) -> Step:
-        detail: dict[str, object] = {
-            "digit": Digit(digit),
-            "cell": Cell(cell),
-            "reasons": _reasons(used),
-            **extra,
-        }
-        if unit is not None:
-            detail["unit"] = Unit(unit)
-        marks: list[tuple[int, int]] = []
-        for j in used:
-            if isinstance(j, Claim):
-                marks.extend((c, j.digit) for c in cells_of(j.cells))
-            else:
-                marks.extend(((j.p, j.a), (j.p, j.b), (j.q, j.a), (j.q, j.b)))
-        return Step(self.code, points, placements=((cell, digit),), used=tuple(marks), detail=detail)
+        """The placement, its evidence and finding written only when read (most are never applied)."""
+        return deferred(Step, self.code, points, ((cell, digit),), (), _explain, (cell, digit, unit, used, extra))
+
+
+def _explain(cell: int, digit: int, unit: int | None, used: Sequence[Claim | Doppel],
+             extra: dict[str, object]) -> tuple[tuple[tuple[int, int], ...], dict[str, object]]:
+    """A C/D step's evidence (the justifications' candidates) and finding."""
+    detail: dict[str, object] = {
+        "digit": Digit(digit),
+        "cell": Cell(cell),
+        "reasons": _reasons(used),
+        **extra,
+    }
+    if unit is not None:
+        detail["unit"] = Unit(unit)
+    marks: list[tuple[int, int]] = []
+    for j in used:
+        if isinstance(j, Claim):
+            marks.extend((c, j.digit) for c in cells_of(j.cells))
+        else:
+            marks.extend(((j.p, j.a), (j.p, j.b), (j.q, j.a), (j.q, j.b)))
+    return tuple(marks), detail
 
 
 def _cheapest_covers(need: int, pool: Sequence[tuple[int, object]], cost) -> tuple | None:
@@ -149,13 +156,16 @@ class JustifiedHiddenSingle(ObviousTechnique):
             positions = board.positions[d]
             if not positions & reach[d]:
                 continue  # no place of the digit is excluded: no unit of it can change
+            unreached = positions & ~reach[d]
             for u in units:
                 umask = unit_mask[u]
-                where = positions & umask
                 # The single's cell x needs every other place of the digit excluded by
                 # items that leave x open: a place no item excludes can only be x.
-                open_places = where & ~reach[d]
-                if where.bit_count() < 2 or open_places & (open_places - 1):
+                open_places = unreached & umask
+                if open_places & (open_places - 1):
+                    continue
+                where = positions & umask
+                if where.bit_count() < 2:
                     continue
                 missing = (board.empty & umask).bit_count()
                 pool = [(m & where, item) for m, item in exclusions[d] if m & where]

@@ -22,7 +22,7 @@ from techniques.direct import (
 )
 from techniques.findings import Cell, Digit, Fragment, fragment_kind
 from techniques.points import CANDIDATE_SINGLE, band, band_floor, bands_of
-from techniques.step import Candidate, Step
+from techniques.step import Candidate, Step, deferred
 
 LAST = fragment_kind("last_possibility")
 ONLY = fragment_kind("only_possibility", "open_peers")
@@ -107,7 +107,7 @@ class CandidateNakedSingle(NakedSingleSearch):
 
     def _steps(self, singles: list[tuple[float, int, int, bool, int]]) -> list[Step]:
         code = self.code
-        return [Step.deferred(code, points, ((cell, digit),), _naked_detail, cell, digit, last, open_peers)
+        return [deferred(Step, code, points, ((cell, digit),), (), _naked_detail, (cell, digit, last, open_peers))
                 for points, digit, cell, last, open_peers in singles]
 
 

@@ -64,13 +64,7 @@ class Step:
 
         ``explain`` reads its arguments only (the board may have changed by then).
         """
-        step = cls.__new__(cls)
-        step.code = code
-        step.points = points
-        step.placements = placements
-        step.eliminations = eliminations
-        step._explain = (explain, args)
-        return step
+        return deferred(cls, code, points, placements, eliminations, explain, args)
 
     def _resolve(self) -> None:
         assert self._explain is not None
@@ -105,3 +99,20 @@ class Step:
     def __setstate__(self, state: tuple[Any, ...]) -> None:
         self.code, self.points, self.placements, self.eliminations, self._used, self._detail = state
         self._explain = None
+
+
+def deferred(cls: type[Step], code: str, points: float, placements: tuple[Candidate, ...],
+             eliminations: tuple[Candidate, ...], explain: Explain, args: tuple[Any, ...]) -> Step:
+    """:meth:`Step.deferred` with every argument in place: the singles make one per single found,
+    and a plain function is called without parsing ``*args`` and keywords."""
+    step: Step = _new(cls)
+    step.code = code
+    step.points = points
+    step.placements = placements
+    step.eliminations = eliminations
+    step._explain = (explain, args)
+    return step
+
+
+#: A step's ``__new__`` (a step has no ``__new__`` of its own), read once.
+_new: Final = object.__new__

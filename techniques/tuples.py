@@ -47,7 +47,6 @@ from puzzles.geometry import (
     ROW_MASK,
     ROW_OF,
     cells_of,
-    transposed,
 )
 from puzzles.rules import UNIT_COUNT
 from techniques.base import Context, Phase, Technique, register
@@ -85,6 +84,13 @@ def hidden_is_cheaper(n: int, m: int, params: Mapping[str, Any] = TUPLE_POINTS) 
     return m in HIDDEN_SIZES and hidden_points(m, params) < naked_points(n, params)
 
 
+#: The number of digits (or cells) in each 9-bit mask: a lookup rather than a method call, so
+#: that the compiled path counts on C integers (``tuples.pxd``).
+_BIT_COUNT: Final = tuple(m.bit_count() for m in range(512))
+#: The digit of each 9-bit mask's lowest bit, looked up for the same reason.
+_LOW_DIGIT: Final = tuple((m & -m).bit_length() for m in range(512))
+
+
 def _locked_subsets(items: list[tuple[int, int]], max_size: int) -> list[tuple[int, int, int]]:
     """Subsets of ``items`` (id bit, mask) of 1..max_size members whose masks
     together have exactly as many bits as there are members.
@@ -94,16 +100,19 @@ def _locked_subsets(items: list[tuple[int, int]], max_size: int) -> list[tuple[i
     masks both small (a unit's cells are numbered 0..8 here); the union bound
     prunes the search long before the subset count (at most 255 for nine
     items) matters.  Built one size after the other from the sets of one
-    member fewer whose union is still small enough.
+    member fewer whose union is still small enough.  The ids, masks and
+    counts are 9-bit, which the compiled path keeps in C integers
+    (``tuples.pxd``).
     """
     out: list[tuple[int, int, int]] = []
-    usable = [(i, m) for i, m in items if m.bit_count() <= max_size]
+    bit_count = _BIT_COUNT
+    usable = [(i, m) for i, m in items if bit_count[m] <= max_size]
     n = len(usable)
     # (ids, union, index of the next item that may join)
     level: list[tuple[int, int, int]] = []
     for j in range(n):
         iid, mask = usable[j]
-        if mask.bit_count() == 1:
+        if bit_count[mask] == 1:
             out.append((iid, mask, 1))
         level.append((iid, mask, j + 1))
     size = 1
@@ -114,7 +123,7 @@ def _locked_subsets(items: list[tuple[int, int]], max_size: int) -> list[tuple[i
             for j in range(start, n):
                 iid, mask = usable[j]
                 u = union | mask
-                k = u.bit_count()
+                k = bit_count[u]
                 if k > max_size:
                     continue
                 if k == size:
@@ -189,9 +198,20 @@ def _locked_sets(unit_cells: tuple[int, ...], masks: tuple[int, ...]) -> tuple[t
 
 
 def _places(masks: tuple[int, ...], missing: int) -> list[tuple[int, int]]:
-    """(digit bit, the unit's cells holding it, numbered 0..8) for each digit of ``missing``, ascending."""
-    places = transposed(masks)
-    return [(1 << d, places[d]) for d in range(9) if missing >> d & 1]
+    """(digit bit, the unit's cells holding it, numbered 0..8) for each digit of ``missing``, ascending.
+
+    The masks read the other way round, each candidate's digit looked up
+    (C integers on the compiled path, ``tuples.pxd``).
+    """
+    places = [0] * 10
+    low_digit = _LOW_DIGIT
+    cell_bit = 1
+    for m in masks:
+        while m:
+            places[low_digit[m]] |= cell_bit
+            m &= m - 1
+        cell_bit <<= 1
+    return [(1 << (d - 1), places[d]) for d in range(1, 10) if missing >> (d - 1) & 1]
 
 
 def _cells(local: int, unit_cells: tuple[int, ...]) -> int:
