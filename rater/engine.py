@@ -272,17 +272,21 @@ class Engine:
         candidates, which they pass over (no single is found there), and stop
         short of a full grid.  The steps are those of a rating that counted
         first, which takes the same direct steps under the same settings.
+        The solver counts from the grid the direct phase reached: its
+        placements hold on every solution, so it has the puzzle's solutions
+        and a smaller search (the puzzle's own grid after a step that assumes
+        a unique solution).
         """
         ctx = Context(cd_level=self.options.cd_level, unique=rules.standard)
         board = Board.from_grid(grid, rules)
         status = self._solve(board, ctx, rating.steps, None, deadline, rating.alternatives, stop_above,
                              direct_only=True)
         rating.uniqueness_techniques = rules.standard
-        if (status is Status.SOLVED and not any(s.code in self.assuming_uniqueness for s in rating.steps)
-                and _is_solution(board.values, rules)):
+        assumed = any(s.code in self.assuming_uniqueness for s in rating.steps)
+        if status is Status.SOLVED and not assumed and _is_solution(board.values, rules):
             rating.solution = format_line(board.grid())
             return status, board
-        result = analyse(grid, limit=2, rules=rules)
+        result = analyse(grid if assumed else board.values, limit=2, rules=rules)
         if not _has_solutions(result.count, False, "the puzzle has", rating):
             rating.steps.clear()
             rating.alternatives.clear()
