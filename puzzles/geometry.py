@@ -78,8 +78,11 @@ def cells_of(mask: int) -> list[int]:
     Each lowest bit is named by a table lookup on its remainder modulo 83
     rather than by ``bit_length``: the same work in Python, and on the
     compiled path (``geometry.pxd``) C arithmetic on a 128-bit integer with
-    no Python object made per cell but the cell number.
+    no Python object made per cell but the cell number.  Only cells: a set of
+    other things (the chain search's nodes) has its own lister.
     """
+    if mask >> 81:
+        raise ValueError("cells_of takes a bitboard of the 81 cells")
     out = []
     cell_of_bit = _CELL_OF_BIT_MOD_83
     while mask:

@@ -148,7 +148,7 @@ _SAMPLES: Final[dict[str, tuple[Any, ...]]] = {
     "option": ("2001", MISSING),
     "orientation": ("given", "canonical", MISSING),
     "uniqueness_techniques": (True, False, MISSING),
-    "version": ("0.2.1",),
+    "version": ("0.2.2",),
     "catalogue_digest": ("0123456789abcdef", MISSING),
     "reduced": ("..3.5", MISSING),
     "necessary_givens": (17, 81, MISSING),

@@ -59,7 +59,7 @@ def _links(board: Board) -> set[tuple[int, int]]:
 def test_graph_links_are_the_four_inferences(positions: list[Board]) -> None:
     for board in positions[::15]:
         graph = _Graph(board)
-        built = {(a, b) for a, out in enumerate(graph.succ) for b in cells_of(out)}
+        built = {(a, b) for a, out in enumerate(graph.succ) for b in _nodes_of(out)}
         assert built == _links(board)
         for b, into in enumerate(graph.pred):
             assert into == sum(1 << a for a, out in enumerate(graph.succ) if out >> b & 1)
@@ -70,7 +70,7 @@ def test_reused_predecessor_lists_match_the_graph(positions: list[Board]) -> Non
     for board in positions:
         graph = _Graph(board)
         for n in range(_SLOT * 81):  # node numbers, read as bit positions
-            assert graph.into[n] == (cells_of(graph.pred[n]) if graph.succ[n] else [])
+            assert graph.into[n] == (_nodes_of(graph.pred[n]) if graph.succ[n] else [])
         assert graph.sources == [n for n in range(_SLOT * 81) if graph.succ[n]]
 
 
@@ -98,7 +98,7 @@ def test_balls_are_breadth_first_layers_until_nothing_grows(positions: list[Boar
         graph = _Graph(board)
         visited = [1 << n for n in range(_SLOT * 81)]
         for balls in ball_layers(graph):
-            grown = [reduce(or_, (graph.succ[n] for n in cells_of(v)), v) for v in visited]
+            grown = [reduce(or_, (graph.succ[n] for n in _nodes_of(v)), v) for v in visited]
             assert balls == grown
             if grown == visited:
                 break

@@ -17,7 +17,7 @@ from puzzles.geometry import CELL_BIT, PEER_MASK, cells_of
 from rater.engine import Engine
 from techniques.base import Context
 from techniques.board import Board
-from techniques.chains import _SLOT, _Graph, grow
+from techniques.chains import _SLOT, _Graph, _nodes_of, grow
 from techniques.unique_loops import _six_cell_loops, find_loops, useful_regions
 from techniques.wings import WXYZWing, _wings
 from tests.conftest import read_puzzles
@@ -156,7 +156,7 @@ def test_chain_balls_are_breadth_first_layers(positions: list[Board]) -> None:
             reached = visited = 1 << start
             for _ in range(4):
                 step = 0
-                for n in cells_of(reached):  # node numbers, read as bit positions
+                for n in _nodes_of(reached):  # node numbers, read as bit positions
                     step |= graph.succ[n]
                 reached = step & ~visited
                 visited |= step

@@ -30,7 +30,7 @@ EASY = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9
 
 
 def test_one_version_everywhere():
-    assert rater.__version__ == puzzles.__version__ == techniques.__version__ == canon.__version__ == "0.2.1"
+    assert rater.__version__ == puzzles.__version__ == techniques.__version__ == canon.__version__ == "0.2.2"
     project = tomllib.loads((REPO / "pyproject.toml").read_text())
     assert "version" in project["project"]["dynamic"]
     assert project["tool"]["setuptools"]["dynamic"]["version"] == {"attr": "puzzles.version.__version__"}
@@ -101,7 +101,7 @@ def test_resume_refuses_another_version(tmp_path):
     side.write_text(side.read_text().replace(f'"{rater.__version__}"', '"0.1.9"'))
     result = CliRunner().invoke(main, [*args, "--resume"])
     assert result.exit_code == 2
-    assert "rated by version 0.1.9, this is 0.2.1" in result.stderr
+    assert "rated by version 0.1.9, this is 0.2.2" in result.stderr
 
 
 def test_license_is_the_declared_one():
