@@ -9,14 +9,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from puzzles.geometry import ALL_DIGITS_MASK, CELL_BIT
+from puzzles.geometry import CELL_BIT
 from techniques.base import Phase, register
 from techniques.board import Board
 from techniques.direct import (
     HiddenSingle,
     NakedSingleSearch,
     digit_then_cell,
-    hidden_singles,
     naked_singles,
     point_table,
 )
@@ -114,38 +113,3 @@ class CandidateNakedSingle(NakedSingleSearch):
 def _naked_detail(cell: int, digit: int, last: bool, open_peers: int) -> tuple[tuple[Candidate, ...], dict[str, object]]:
     kind = Fragment.of(LAST) if last else Fragment.of(ONLY, open_peers=open_peers)
     return ((cell, digit),), {"digit": Digit(digit), "cell": Cell(cell), "kind": kind}
-
-
-def propagate(board: Board) -> bool:
-    """Apply naked and hidden singles until none is left; False on a contradiction.
-
-    The one fill-in of trial & error's guesses and of the tests that bring a
-    board to a state worth searching (Bowman's Bingo keeps its own walk: its
-    step count is its points).
-    """
-    while board.empty:
-        progress = False
-        cands = board.cands
-        for cell in range(81):
-            if board.empty & CELL_BIT[cell]:
-                mask = cands[cell]
-                if not mask:
-                    return False
-                if not mask & (mask - 1):
-                    board.place(cell, mask.bit_length())
-                    progress = True
-        values = board.values
-        geo = board.rules
-        for unit in geo.scan_units:
-            seen = 0
-            for c in unit:
-                seen |= cands[c] | (1 << values[c] >> 1)
-            if seen != ALL_DIGITS_MASK:
-                return False
-        for digit, cell, _k, _u, _missing in hidden_singles(board, geo.unit_ids):
-            if board.empty & CELL_BIT[cell] and board.has(cell, digit):
-                board.place(cell, digit)
-                progress = True
-        if not progress:
-            return True
-    return True

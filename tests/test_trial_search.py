@@ -12,12 +12,12 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+from board_support import propagate
 
 from puzzles.geometry import CELL_BIT
 from puzzles.parsing import parse_line
 from puzzles.rules import DIAGONAL_RULES, STANDARD, Rules
 from techniques.board import Board
-from techniques.singles import propagate
 from techniques.trial_search import GuessSearch
 
 DATA = Path(__file__).parent / "data"

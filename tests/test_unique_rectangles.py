@@ -11,11 +11,11 @@ end against the solutions of puzzles from tests/data.
 from __future__ import annotations
 
 import pytest
+from board_support import propagate
 
 from puzzles.geometry import UNIT_MASK, cells_of
 from techniques.base import Context
 from techniques.board import Board
-from techniques.singles import propagate
 from techniques.texts import explain, language, written
 from techniques.unique_loops import QuasiUniqueLoop, UniqueLoop
 from techniques.unique_rectangles import QuasiUniqueRectangle, UniqueRectangle

@@ -11,11 +11,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from board_support import propagate
+
 from puzzles.parsing import parse_line
 from puzzles.solver import solve
 from techniques.base import Context, Technique
 from techniques.board import Board
-from techniques.singles import propagate
 from techniques.step import Step
 from tests.conftest import read_puzzles
 

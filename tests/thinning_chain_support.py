@@ -12,12 +12,13 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from itertools import combinations
 
+from board_support import propagate
+
 from puzzles.geometry import UNIT_MASK, UNITS, cells_of
 from puzzles.parsing import parse_line
 from puzzles.solver import solve
 from techniques.base import Context, Technique
 from techniques.board import Board
-from techniques.singles import propagate
 from techniques.step import Step
 from tests.conftest import read_puzzles
 
