@@ -101,13 +101,11 @@ class Board:
                 filled |= CELL_BIT[c]
                 positions[d] &= ~rules.peer_mask[c]
                 leave_cells(cands, rules.peers[c], ALL_DIGITS_MASK ^ (1 << (d - 1)))
+                cands[c] = 0
         # What placing the givens one by one leaves: their cells leave every bitboard at once.
         keep = ~filled
         for d in range(1, 10):
             positions[d] &= keep
-        for c, d in enumerate(grid):
-            if d:
-                cands[c] = 0
         board.empty &= keep
         board.givens = filled
         return board

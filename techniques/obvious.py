@@ -21,7 +21,7 @@ board, because nothing here is written down by the solver being modelled.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import cached_property
+from functools import cached_property, lru_cache
 
 from puzzles.geometry import BOX_MASK, CELL_BIT, UNIT_MASK
 from techniques.board import Board
@@ -157,33 +157,16 @@ class ObviousAnalysis:
         return found
 
 
-#: The claims of a digit per (digit, places, follow_on): see :func:`digit_claims`.
-_DIGIT_CLAIMS: dict[tuple[int, int, bool], tuple[Claim, ...]] = {}
-
-#: How many entries :data:`_DIGIT_CLAIMS` holds before it starts afresh.
-_DIGIT_CLAIMS_SIZE = 4096
-
-
+@lru_cache(maxsize=4096)
 def digit_claims(d: int, pos: int, follow_on: bool) -> tuple[Claim, ...]:
-    """The claims of digit ``d`` with candidate positions ``pos``, direct ones first.
+    """The claims of digit ``d`` with candidate positions ``pos``: the direct claims, then up to
+    :data:`MAX_FOLLOW_ON` rounds of claims seen only once the earlier ones' exclusions are applied.
 
     They depend on the digit's places alone (the follow-on rounds exclude
     only the digit's own places), and a placement leaves about half the
     digits' places as they were, so they are remembered across positions
     (claims are never changed once made).
     """
-    key = (d, pos, follow_on)
-    claims = _DIGIT_CLAIMS.get(key)
-    if claims is None:
-        if len(_DIGIT_CLAIMS) >= _DIGIT_CLAIMS_SIZE:
-            _DIGIT_CLAIMS.clear()
-        claims = _DIGIT_CLAIMS[key] = _find_claims(d, pos, follow_on)
-    return claims
-
-
-def _find_claims(d: int, pos: int, follow_on: bool) -> tuple[Claim, ...]:
-    """:func:`digit_claims` computed: the direct claims, then up to :data:`MAX_FOLLOW_ON` rounds of
-    claims seen only once the earlier ones' exclusions are applied."""
     if not pos:
         return ()
     known: dict[tuple[int, int, bool], Claim] = {}
