@@ -68,8 +68,11 @@ _UNIT_WORDS: Final = ("row", "column", "box")
 
 
 #: The cell of a one-cell bitboard by its remainder modulo 83: 2 is a primitive root modulo 83, so
-#: the 81 powers of 2 leave distinct remainders (-1 marks the two remainders no cell leaves).
-_CELL_OF_BIT_MOD_83: Final = tuple(next((c for c in range(81) if (1 << c) % 83 == r), -1) for r in range(83))
+#: the 81 powers of 2 leave distinct remainders (-1 marks the two remainders no cell leaves). A
+#: remainder is C arithmetic where the compiled path holds bitboards in 128-bit C integers; each
+#: such module copies the table into a C array of its own (its ``.pxd``), as ``cells_of`` does here.
+CELL_OF_BIT_MOD_83: Final = tuple(next((c for c in range(81) if (1 << c) % 83 == r), -1) for r in range(83))
+_CELL_OF_BIT_MOD_83: Final = CELL_OF_BIT_MOD_83
 
 
 def cells_of(mask: int) -> list[int]:

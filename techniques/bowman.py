@@ -24,7 +24,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from typing import Final
 
-from puzzles.geometry import CELL_BIT
+from puzzles.geometry import CELL_BIT, CELL_OF_BIT_MOD_83
 from puzzles.rules import Rules
 from techniques.base import Context, Phase, Technique, register
 from techniques.board import Board
@@ -116,10 +116,8 @@ _SETTLED: Final = -2
 #: The digit of a 9-bit candidate mask's lowest bit (that of a naked single): a lookup rather
 #: than a method call, so that the compiled path reads it on C integers (``bowman.pxd``).
 _DIGIT_OF_LOW: Final = tuple((m & -m).bit_length() for m in range(512))
-#: The cell of a one-cell bitboard by its remainder modulo 83: the powers 2**0 .. 2**80 leave
-#: distinct remainders (2 is a primitive root modulo the prime 83), and a remainder is C arithmetic
-#: on the compiled path, where the bitboards are 128-bit C integers (``bowman.pxd``).
-_CELL_OF_BIT_MOD_83: Final = tuple(next((c for c in range(81) if (1 << c) % 83 == r), -1) for r in range(83))
+#: :data:`~puzzles.geometry.CELL_OF_BIT_MOD_83`, a C array on the compiled path (``bowman.pxd``).
+_CELL_OF_BIT_MOD_83: Final = CELL_OF_BIT_MOD_83
 
 
 def _walk(board: Board, placed_units: list[int], tables: _Tables, open_units: list[int],

@@ -24,7 +24,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from typing import Any, Final
 
-from puzzles.geometry import CELL_BIT, cells_of
+from puzzles.geometry import CELL_BIT, CELL_OF_BIT_MOD_83, cells_of
 from techniques.base import Context, Phase, Technique, register
 from techniques.board import Board
 from techniques.chain_notation import digit_eliminations, digit_of, normalise_loop, pair_chain
@@ -163,10 +163,8 @@ def _taken_over(search: _Search, positions: list[int]) -> _Search:
 #: The digit of a one-digit candidate mask (a link's digit bit): a lookup rather than a method
 #: call, so that the compiled path reads it on C integers (``golden_chains.pxd``).
 _DIGIT_OF_BIT: Final = tuple(m.bit_length() for m in range(512))
-#: The cell of a one-cell bitboard by its remainder modulo 83: the powers 2**0 .. 2**80 leave
-#: distinct remainders (2 is a primitive root modulo the prime 83), and a remainder is C
-#: arithmetic on the compiled path, where the bitboards are 128-bit C integers.
-_CELL_OF_BIT_MOD_83: Final = tuple(next((c for c in range(81) if (1 << c) % 83 == r), -1) for r in range(83))
+#: :data:`~puzzles.geometry.CELL_OF_BIT_MOD_83`, a C array on the compiled path (``golden_chains.pxd``).
+_CELL_OF_BIT_MOD_83: Final = CELL_OF_BIT_MOD_83
 
 
 def _search(cands: list[int], positions: list[int], peer_mask: tuple[int, ...], start: int, zbit: int,
