@@ -101,8 +101,8 @@ def client_cost(chunk: int = 200) -> float:
     import io
 
     from puzzles.formats import read_items
-    from rater.bulk_output import RecordWriter
-    from rater.cluster import rate_chunk
+    from rater.bulk.cluster import rate_chunk
+    from rater.bulk.output import RecordWriter
     from rater.settings import RunSettings
 
     items = list(read_items(easy_lines(chunk)))

@@ -65,7 +65,7 @@ def worker(tree: Path, option: str, core: int | None) -> None:
         os.sched_setaffinity(0, {core})
     sys.path.insert(0, str(tree))
     from bench.compare_records import record  # the tree's own copy: same definition in both
-    from rater.engine import Engine
+    from rater.run.engine import Engine
 
     engine = Engine(option)
     for line in sys.stdin:

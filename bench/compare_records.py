@@ -26,7 +26,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bench._common import EXAMPLES, REPO  # noqa: E402
-from rater.engine import Engine  # noqa: E402
+from rater.run.engine import Engine  # noqa: E402
 
 OPTIONS = ("2001", "2000", "1001", "0001", "2005")
 

@@ -58,7 +58,7 @@ def puzzles(per_size: int) -> list[tuple[str, str]]:
 
 def main() -> None:
     sys.path.insert(0, str(ROOT))
-    from rater.count import DEFAULT_LIMIT
+    from rater.run.count import DEFAULT_LIMIT
 
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--limit", type=int, default=DEFAULT_LIMIT)

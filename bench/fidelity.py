@@ -28,8 +28,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bench._common import EXAMPLES  # noqa: E402
-from rater.engine import Engine, default_catalogue  # noqa: E402
 from rater.result import Rating, step_size  # noqa: E402
+from rater.run.engine import Engine, default_catalogue  # noqa: E402
 from tests.fidelity_support import (  # noqa: E402
     matched,
     mean_abs_difference,

@@ -85,8 +85,8 @@ from typing import cast
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-import rater.engine  # noqa: E402
-import rater.modes  # noqa: E402
+import rater.run.engine  # noqa: E402
+import rater.run.modes  # noqa: E402
 import techniques.chains  # noqa: E402
 from bench._common import load  # noqa: E402
 from bench.fidelity import (  # noqa: E402
@@ -103,9 +103,9 @@ from bench.fidelity import (  # noqa: E402
 )
 from bench.trial_readings import CELL_RULES, Chooser, search  # noqa: E402
 from puzzles.geometry import cells_of  # noqa: E402
-from rater.engine import Engine, default_catalogue  # noqa: E402
-from rater.modes import settled  # noqa: E402
 from rater.options import Mode  # noqa: E402
+from rater.run.engine import Engine, default_catalogue  # noqa: E402
+from rater.run.modes import settled  # noqa: E402
 from techniques.base import Context, Technique  # noqa: E402
 from techniques.board import Board  # noqa: E402
 from techniques.bowman import BowmansBingo, _Tables, _walk  # noqa: E402
@@ -143,12 +143,12 @@ class AllFamiliesEngine(Engine):
 @contextlib.contextmanager
 def point_window(points: float) -> Iterator[None]:
     """The thinning selection's point window set to ``points`` for the duration."""
-    saved = rater.modes.POINT_WINDOW
-    rater.modes.POINT_WINDOW = points
+    saved = rater.run.modes.POINT_WINDOW
+    rater.run.modes.POINT_WINDOW = points
     try:
         yield
     finally:
-        rater.modes.POINT_WINDOW = saved
+        rater.run.modes.POINT_WINDOW = saved
 
 
 def factory(engine_class: type[Engine], base: Catalogue | None = None) -> EngineFactory:
@@ -451,7 +451,7 @@ def _choosing(pick: Pick, most_eliminations: bool, window: float = 0.0) -> Selec
 
     def choose(found: Sequence[Step], mode: Mode) -> list[Step]:
         if mode is not Mode.PSEUDO_SYNC or not found:
-            return rater.modes.choose_thinning(found, mode)
+            return rater.run.modes.choose_thinning(found, mode)
         chosen = [s for s in found if s.points <= min(s.points for s in found) + window]
         if most_eliminations:
             most = max(settled(s) for s in chosen)
@@ -465,12 +465,12 @@ def _choosing(pick: Pick, most_eliminations: bool, window: float = 0.0) -> Selec
 @contextlib.contextmanager
 def thinning_choice(choose: Selection) -> Iterator[None]:
     """The engine's thinning selection replaced by ``choose`` for the duration."""
-    saved = rater.engine.choose_thinning
-    rater.engine.choose_thinning = choose  # type: ignore[assignment]
+    saved = rater.run.engine.choose_thinning
+    rater.run.engine.choose_thinning = choose  # type: ignore[assignment]
     try:
         yield
     finally:
-        rater.engine.choose_thinning = saved
+        rater.run.engine.choose_thinning = saved
 
 
 class PerTechniqueEngine(Engine):
@@ -570,7 +570,7 @@ def replaced(owner: object, name: str, value: object) -> Iterator[None]:
 class AlternativeFirstEngine(Engine):
     """The alternative chains a Stufe of their own, searched before the other chain kinds."""
 
-    def _lists(self, ctx: Context) -> rater.engine._Run:
+    def _lists(self, ctx: Context) -> rater.run.engine._Run:
         run = super()._lists(ctx)
 
         def mixed(techs: Sequence[Technique]) -> bool:
@@ -590,7 +590,7 @@ class AlternativeFirstEngine(Engine):
 
 def setting_first() -> contextlib.AbstractContextManager[None]:
     """Among equally cheap thinning steps, one that sets a digit before any that only eliminates."""
-    return replaced(rater.modes, "settled", lambda step: len(step.eliminations) + 81 * len(step.placements))
+    return replaced(rater.run.modes, "settled", lambda step: len(step.eliminations) + 81 * len(step.placements))
 
 
 def _closed_walk_eliminations(search: techniques.chains._Search, path: list[int]
@@ -679,7 +679,7 @@ def chain_groups(*groups: ChainGroup) -> Iterator[None]:
     """Family VI as several Stufen: of the chain steps found, only the first group that has any
     is chosen from.  The search's point window is lifted meanwhile, so that a group's chains are
     found even when another group's are cheaper."""
-    engine_choice = rater.engine.choose_thinning
+    engine_choice = rater.run.engine.choose_thinning
 
     def choose(found: Sequence[Step], mode: Mode) -> list[Step]:
         if found and all(s.code in CHAIN_CODES for s in found):
@@ -689,7 +689,7 @@ def chain_groups(*groups: ChainGroup) -> Iterator[None]:
                     return engine_choice(chosen, mode)
         return engine_choice(found, mode)
 
-    with replaced(rater.engine, "choose_thinning", choose), replaced(techniques.chains, "_WINDOW", 16):
+    with replaced(rater.run.engine, "choose_thinning", choose), replaced(techniques.chains, "_WINDOW", 16):
         yield
 
 
@@ -735,7 +735,7 @@ def shortest_first() -> Iterator[None]:
         return 1000 * settled(step) - int(cast(int, length) or 0)
 
     with replaced(search_class, "_rank", rank), replaced(search_class, "_beaten", beaten), \
-            replaced(rater.modes, "settled", settles):
+            replaced(rater.run.modes, "settled", settles):
         yield
 
 

@@ -27,7 +27,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bench._common import load  # noqa: E402
-from rater.engine import Engine  # noqa: E402
+from rater.run.engine import Engine  # noqa: E402
 from techniques.base import Context  # noqa: E402
 from techniques.board import Board  # noqa: E402
 from techniques.wings import WXYZWing  # noqa: E402

@@ -34,7 +34,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from puzzles.reduction import checks_for, reduce_orbits  # noqa: E402
-from rater.generation import (  # noqa: E402
+from rater.generation.generator import (  # noqa: E402
     DEFAULT_CLIMB,
     GenerateSettings,
     attempt_rng,

@@ -29,8 +29,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bench._common import EXAMPLES  # noqa: E402
 from puzzles.rules import parse_rules  # noqa: E402
-from rater.engine import Engine  # noqa: E402
-from rater.render import html  # noqa: E402
+from rater.run.engine import Engine  # noqa: E402
+from rater.views.render import html  # noqa: E402
 from tests.browser_support import Browser, chromium  # noqa: E402
 from tests.test_html import CHAIN_STEP, PUZZLE, UR_STEP  # noqa: E402
 

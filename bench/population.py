@@ -44,8 +44,8 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bench._common import load  # noqa: E402
-from rater.engine import Engine, default_catalogue  # noqa: E402
 from rater.result import Rating, step_size  # noqa: E402
+from rater.run.engine import Engine, default_catalogue  # noqa: E402
 from techniques.step import Step  # noqa: E402
 
 #: The seed's figures (documentation of the original program, seed 004), quoted in docs/fidelity.md.

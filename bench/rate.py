@@ -17,7 +17,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bench._common import load, percentile  # noqa: E402
-from rater.engine import Engine  # noqa: E402
+from rater.run.engine import Engine  # noqa: E402
 
 
 def main() -> None:

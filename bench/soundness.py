@@ -22,7 +22,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bench._common import load  # noqa: E402
 from puzzles.rules import STANDARD, Rules, parse_rules  # noqa: E402
-from rater.engine import Engine, UnsoundStep  # noqa: E402
+from rater.run.engine import Engine, UnsoundStep  # noqa: E402
 
 _engine: Engine | None = None
 _rules: Rules = STANDARD

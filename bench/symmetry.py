@@ -28,7 +28,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from bench._common import load  # noqa: E402
 from canon.group import random_transformation  # noqa: E402
 from puzzles.parsing import format_line, parse_puzzle  # noqa: E402
-from rater.orientation import TRANSPOSED_CODES  # noqa: E402
+from rater.run.orientation import TRANSPOSED_CODES  # noqa: E402
 from rater.settings import RunSettings  # noqa: E402
 
 

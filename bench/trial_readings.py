@@ -29,7 +29,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from bench._common import load  # noqa: E402
 from bench.fidelity import load_rows  # noqa: E402
 from puzzles.geometry import PEERS, UNITS  # noqa: E402
-from rater.engine import Engine, default_catalogue  # noqa: E402
+from rater.run.engine import Engine, default_catalogue  # noqa: E402
 from techniques.base import Context  # noqa: E402
 from techniques.board import Board  # noqa: E402
 from techniques.step import Step  # noqa: E402

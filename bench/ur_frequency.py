@@ -2,7 +2,7 @@
 
     python bench/ur_frequency.py [--file sample1000.txt] [--option 2002] [--limit N]
 
-Rates every puzzle with ``rater.engine.rate`` and counts the steps of the
+Rates every puzzle with ``rater.run.engine.rate`` and counts the steps of the
 codes UR, QUR, UL and QUL by their type (``step.detail["type"]``).  Shares
 are per code among that code's steps; the seed's shares are for direct URs
 over 136,000 puzzles in a fully synchronous run.  With option digit 4 = 2

@@ -19,7 +19,7 @@ collision could only add work, never an element.
 The canonical form under H* is the lexicographically smallest image of the
 puzzle over H, digits relabelled in order of first appearance: all images of
 a puzzle under H* share it, which is what the half-synchronous rating of a
-variant needs (:mod:`rater.orientation`).
+variant needs (:mod:`rater.run.orientation`).
 """
 
 from __future__ import annotations

@@ -51,8 +51,8 @@ COMPILED_MODULES: tuple[str, ...] = (
     "techniques.unique_rectangles",
     "techniques.uniqueness",
     "techniques.wings",
-    "rater.engine",
-    "rater.modes",
+    "rater.run.engine",
+    "rater.run.modes",
     "canon.minlex_search",
 )
 

@@ -1,6 +1,6 @@
 """A connection to a Dask cluster for ``--cluster ADDRESS|local[:N]``, whatever the command runs on it.
 
-Both ``rate --cluster`` (:mod:`rater.cluster`) and ``canon sweep --cluster``
+Both ``rate --cluster`` (:mod:`rater.bulk.cluster`) and ``canon sweep --cluster``
 (:mod:`canon.studies.sweep_cluster`) need the same thing: parse the option,
 start a LocalCluster or reach a scheduler within a bounded time, and turn
 every failure into one line for the user.  It lives in ``puzzles``, the base

@@ -548,7 +548,7 @@ def random_solution(rng: random.Random, *, rules: Rules = STANDARD) -> Grid:
     The generator starts every puzzle from one of these.  The search is not
     uniform over all grids (no cheap search is); the generator makes up for
     that by applying a uniformly random element of the rules' symmetry group
-    to the result (:mod:`rater.generation`), so every grid of an orbit is as
+    to the result (:mod:`rater.generation.generator`), so every grid of an orbit is as
     likely as any other.  An empty grid always has solutions, so the search
     never comes back empty-handed.
     """

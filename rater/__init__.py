@@ -20,9 +20,9 @@ from puzzles.geometry import Grid
 from puzzles.parsing import PuzzleError
 from puzzles.version import __version__
 from rater.api import Puzzle, rate, rate_many
-from rater.engine import Engine
-from rater.generation import generate
+from rater.generation.generator import generate
 from rater.result import Rating, Status
+from rater.run.engine import Engine
 from rater.settings import RunSettings
 from techniques.step import Step
 

@@ -3,7 +3,7 @@
 ``rate`` and ``rate_many`` build their engines from a
 :class:`rater.settings.RunSettings` as the command line does, and
 ``rate_many`` with several jobs uses the command line's worker pool
-(:mod:`rater.workers`), so a notebook and ``rate --file`` give the same
+(:mod:`rater.bulk.workers`), so a notebook and ``rate --file`` give the same
 ratings.  Bad input raises :class:`puzzles.errors.InputError` with the line
 the command line prints (docs/api.md).
 """
@@ -19,10 +19,10 @@ from puzzles.errors import InputError
 from puzzles.formats import PuzzleItem
 from puzzles.parsing import as_grid
 from puzzles.rules import item_rules
-from rater.engine import Engine
+from rater.bulk.workers import rate_stream
 from rater.result import Rating, Status
+from rater.run.engine import Engine
 from rater.settings import RunSettings, given_settings, per_thread
-from rater.workers import rate_stream
 
 #: A puzzle as the API takes it: any text form ``rate`` reads, or 81 ints 0-9.
 Puzzle: TypeAlias = str | Sequence[int]

@@ -52,13 +52,13 @@ from puzzles.errors import InputError
 from puzzles.inputs import read_argument
 from puzzles.parsing import Grid, PuzzleError, check_givens
 from puzzles.rules import CHOICES, Rules
-from rater.count import DEFAULT_LIMIT as DEFAULT_COUNT_LIMIT
-from rater.engine import Engine
 from rater.options import DEFAULT_OPTION
-from rater.report import json_report, text_report
 from rater.result import Rating
+from rater.run.count import DEFAULT_LIMIT as DEFAULT_COUNT_LIMIT
+from rater.run.engine import Engine
 from rater.settings import RunSettings
 from rater.variants import MAX_VARIANTS, VariantSummary, rate_variants
+from rater.views.report import json_report, text_report
 from techniques.board import Board
 from techniques.catalogue import Catalogue
 from techniques.texts import available_languages
@@ -289,7 +289,7 @@ def main(puzzle: str | None, option: str, as_json: bool, lang: str, techniques: 
     if variants and start is not None:
         fail("--variants rates plain puzzles, not candidate lines", EXIT_INPUT)
     if verify:
-        from rater.verify import VerifyingEngine
+        from rater.run.verify import VerifyingEngine
 
         engine = settings.engine(VerifyingEngine)
     try:
@@ -330,7 +330,7 @@ def main(puzzle: str | None, option: str, as_json: bool, lang: str, techniques: 
         except ValueError as exc:
             fail(f"cannot write JSON: {exc}", EXIT_INPUT)
     elif hint:
-        from rater.walkthrough import hint as hint_view
+        from rater.views.walkthrough import hint as hint_view
 
         if rating.status == "solved" and not rating.steps:
             click.echo("the puzzle is already solved: no step left")
@@ -341,7 +341,7 @@ def main(puzzle: str | None, option: str, as_json: bool, lang: str, techniques: 
         console.print(view, crop=False)
         sys.exit(EXIT_OK)
     elif walk or (walk is None and (stdout_tty or waiting or first > 1 or last is not None)):
-        from rater.walkthrough import WalkOptions, Walkthrough
+        from rater.views.walkthrough import WalkOptions, Walkthrough
 
         options = WalkOptions(lang, use_color, use_ascii, first, last, waiting, read_key=_read_key)
         if not Walkthrough(engine.catalogue, console, options).show(rating, start):
@@ -405,7 +405,7 @@ class Pictures:
 
     def write(self, rating: Rating, catalogue: Catalogue, lang: str, start: Board | None) -> None:
         """Write the page and/or the picture; a step number beyond the rating is exit 2."""
-        from rater.render import html, position
+        from rater.views.render import html, position
 
         if self.svg_file is not None:
             number = self.step or 0
@@ -444,7 +444,7 @@ def _write(target: str, text: str) -> None:
 
 def _list_techniques(engine: Engine, rating_too: bool, as_json: bool, ascii_only: bool) -> NoReturn:
     """``--list-techniques``: the run's catalogue as a table (or JSON), exit 0."""
-    from rater.technique_list import technique_rows, technique_table
+    from rater.views.technique_list import technique_rows, technique_table
 
     if rating_too:
         fail("--list-techniques lists the techniques only; give no PUZZLE or --file", EXIT_INPUT)
@@ -462,8 +462,8 @@ def _verify(rating: Rating, engine: Engine, lang: str, quiet: bool) -> None:
     The line names the step as the report numbers it, its technique and that
     technique's origin (a plugin's distribution and version), and its text.
     """
-    from rater.report import step_text
-    from rater.verify import first_unsound
+    from rater.run.verify import first_unsound
+    from rater.views.report import step_text
 
     if rating.solution is None:
         fail("--verify needs a puzzle with one solution", EXIT_SOLUTIONS)
@@ -480,7 +480,7 @@ def _verify(rating: Rating, engine: Engine, lang: str, quiet: bool) -> None:
 
 def _count(grid: Grid, start: Board | None, rules: Rules, as_json: bool, limit: int) -> NoReturn:
     """``--count``: print the number of all solutions (or "at least ``limit``") and exit 0."""
-    from rater.count import count_all
+    from rater.run.count import count_all
 
     if start is not None:
         fail("--count counts the solutions of a puzzle of givens, not of a candidate line", EXIT_INPUT)
@@ -560,8 +560,8 @@ def _bulk(source: str, settings: RunSettings, output: str | None, fmt: str, temp
           resume: bool, quiet: bool, ascii_only: bool, cluster: str | None = None,
           chunk_size: int | None = None) -> int:
     """Run ``--file``; the bulk exit code (see the module docstring)."""
-    from rater.bulk import EXIT_BROKEN_PIPE, EXIT_INTERRUPTED, BulkError, BulkRun, interrupt_hint
-    from rater.bulk_output import escape_text
+    from rater.bulk.output import escape_text
+    from rater.bulk.runner import EXIT_BROKEN_PIPE, EXIT_INTERRUPTED, BulkError, BulkRun, interrupt_hint
 
     if source != "-" and not Path(source).is_file():
         fail(f"no such file: {escape_text(source)}", EXIT_INPUT)

@@ -2,7 +2,7 @@
 
 Digit 1: obvious row/column tests and 2-tuples (methods C and D): 0 none,
 1 simple, 2 all.  Digit 2: the alternatives printed beside each step (0-4, see
-:meth:`rater.engine.Engine._alternatives`).  Digit 3: how thinning
+:meth:`rater.run.engine.Engine._alternatives`).  Digit 3: how thinning
 steps are printed (0 in order found, 1 with the list of eliminated
 candidates).  Digit 4: 0 half-synchronous, 1 pseudo-synchronous, 2-7
 synchronous levels einfach ... allerweitestgehend.  Digits 2 and 3 only change

@@ -4,7 +4,7 @@ One schema for every output (``docs/records.md``, ``rater/record.schema.json``):
 a bulk line (local worker processes, a Dask cluster, a resumed run), the
 ``--json`` report of one puzzle and the API's :meth:`rater.result.Rating.to_record`
 give the same fact the same name and type.  The writers in
-:mod:`rater.bulk_output` and the resume checks only ever see records made here.
+:mod:`rater.bulk.output` and the resume checks only ever see records made here.
 """
 
 from __future__ import annotations

@@ -28,10 +28,10 @@ from puzzles.reduction import (
     count_givens,
     reduce_puzzle,
 )
-from rater.engine import Engine
 from rater.records import REDUCE_FIELDS
-from rater.report import fmt_points, json_report, summary_lines
 from rater.result import Rating
+from rater.run.engine import Engine
+from rater.views.report import fmt_points, json_report, summary_lines
 from techniques.catalogue import Catalogue
 from techniques.texts import language
 

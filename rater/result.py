@@ -14,7 +14,7 @@ from techniques.base import REGISTRY
 from techniques.step import WRITE_CANDIDATES, Step
 
 if TYPE_CHECKING:
-    from rater.render import Position
+    from rater.views.render import Position
 
 class Status(str, enum.Enum):
     """How a rating run ended; a string, so that JSON and CSV records show the plain value.
@@ -29,7 +29,7 @@ class Status(str, enum.Enum):
     MULTIPLE_SOLUTIONS = "multiple_solutions"
     ERROR = "error"
     TIMEOUT = "timeout"
-    #: The points passed the caller's ``stop_above`` (:meth:`rater.engine.Engine.rate`); the rest was not rated.
+    #: The points passed the caller's ``stop_above`` (:meth:`rater.run.engine.Engine.rate`); the rest was not rated.
     OVER = "over"
 
     def __str__(self) -> str:
@@ -109,13 +109,13 @@ class Rating:
 
     def position(self, number: int) -> Position:
         """The grid after step ``number`` (0: the start); it shows itself as SVG in a notebook."""
-        from rater.render import position  # the pictures are loaded only when a rating is drawn
+        from rater.views.render import position  # the pictures are loaded only when a rating is drawn
 
         return position(self, number)
 
     def _repr_html_(self) -> str:
-        """The walkthrough page (:mod:`rater.html`) in a frame, for notebooks."""
-        from rater.render import notebook
+        """The walkthrough page (:mod:`rater.views.html`) in a frame, for notebooks."""
+        from rater.views.render import notebook
 
         return notebook(self)
 

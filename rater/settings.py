@@ -31,10 +31,10 @@ from puzzles.errors import InputError
 from puzzles.geometry import Grid
 from puzzles.rules import Rules, parse_rules
 from rater.digest import catalogue_digest
-from rater.engine import Engine, default_catalogue
 from rater.levels import load_levels
 from rater.options import DEFAULT_OPTION, Options
 from rater.result import Rating
+from rater.run.engine import Engine, default_catalogue
 from techniques.board import Board
 from techniques.catalogue import Catalogue, read_technique_file
 from techniques.texts import available_languages

@@ -17,9 +17,9 @@ from typing import Any
 
 from puzzles.parsing import format_line
 from puzzles.rules import STANDARD, Rules
-from rater.engine import Engine
-from rater.report import fmt_points
 from rater.result import Rating
+from rater.run.engine import Engine
+from rater.views.report import fmt_points
 
 #: Most variants one run rates: at tens of milliseconds per rating this is
 #: minutes of work already, and every rating is kept for the summary.

@@ -112,7 +112,7 @@ class Technique:
     #: The point formula in a few words, a ``str.format`` template over the
     #: parameter names (``"{points_per_line} x N + {fin_points}"``), shown by
     #: ``rate --list-techniques`` with the run's values.  The built-in ones are
-    #: in :mod:`rater.technique_list`; a plugin declares its own.
+    #: in :mod:`rater.views.technique_list`; a plugin declares its own.
     formula: ClassVar[str] = ""
     #: A plugin's directory of language files (``en.yaml`` and more) holding its
     #: names and templates; the built-in techniques use the packaged files.

@@ -82,7 +82,7 @@ _OTHER_DIGIT_NODES: Final = tuple(((1 << (_SLOT * 81)) - 1) ^ nodes for nodes in
 #: (a pair cell's digit set by a chain from "not d" is shown as the seed shows it: setting).
 _KIND_ORDER: Final = ("CCS", "CC", "ICC", "ACS", "ACR")
 #: The seed's 3-point window of the half-synchronous listing: longer chains are never listed or chosen
-#: (the engine scores the cheapest, rater.modes.POINT_WINDOW; synchronous levels count all within it).
+#: (the engine scores the cheapest, rater.run.modes.POINT_WINDOW; synchronous levels count all within it).
 _WINDOW: Final = 3
 #: The digits of every 9-bit candidate mask, ascending.
 _DIGITS: Final = tuple(tuple(d for d in range(1, 10) if m >> (d - 1) & 1) for m in range(512))

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from thinning_chain_support import CTX, board_from_text
 
-from rater.engine import Engine
+from rater.run.engine import Engine
 from techniques.bowman import BowmansBingo
 from techniques.catalogue import Catalogue
 from techniques.texts import explain, written

@@ -1,4 +1,4 @@
-"""Bulk rating (rater.bulk, rater.workers): file formats, one record per line in input order, statuses, resume after a kill."""
+"""Bulk rating (rater.bulk.runner, rater.bulk.workers): file formats, one record per line in input order, statuses, resume after a kill."""
 
 from __future__ import annotations
 
@@ -16,12 +16,12 @@ import pytest
 from click.testing import CliRunner
 
 from puzzles.formats import read_items, split_puzzle
-from rater import workers
-from rater.bulk import Stats
-from rater.bulk_resume import cut_torn_line, file_fingerprint
+from rater.bulk import workers
+from rater.bulk.resume import cut_torn_line, file_fingerprint
+from rater.bulk.runner import Stats
+from rater.bulk.workers import rate_stream
 from rater.cli import main
 from rater.settings import RunSettings
-from rater.workers import rate_stream
 from tests.conftest import REPO, interruptible
 
 GOOD = "...2..9.6.....752...14..78....7..4...6..8..5...7..2....12..46...351.....9.8..3..."
@@ -248,8 +248,8 @@ def test_the_input_fingerprint_sees_a_same_size_edit_in_its_first_or_last_mib(tm
 
 def test_a_record_writes_whole_figures_as_integers():
     """Text, csv and jsonl print 1, not 1.0: the figures of a record are ints when they are whole."""
-    from rater.engine import Engine
     from rater.records import rating_record
+    from rater.run.engine import Engine
 
     rating = Engine().rate(EASY)
     record = rating_record(next(iter(read_items([EASY]))), rating, "en")

@@ -40,7 +40,7 @@ def test_records_say_which_orientation_was_rated():
 
 def test_canonical_steps_are_shown_on_the_given_grid():
     """The steps of a canonical rating are sound on the user's grid (mapped back, as option 2000 does)."""
-    from rater.verify import first_unsound
+    from rater.run.verify import first_unsound
 
     rating = RunSettings(option="2001", canonical=True).engine().rate(HARDEST[1])
     assert rating.status == "solved" and first_unsound(rating) is None

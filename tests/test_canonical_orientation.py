@@ -1,7 +1,7 @@
 """The half-synchronous mode (option 2000) rates every symmetric copy of a puzzle alike.
 
 It rates the canonical form and maps the steps back onto the user's grid
-(:mod:`rater.orientation`); these tests check both halves on hard puzzles
+(:mod:`rater.run.orientation`); these tests check both halves on hard puzzles
 (``tests/data/hard_symmetry.txt``): the same total and the same (code, points)
 multiset for random copies, and mapped steps that replay correctly on the
 copy the user gave.
@@ -18,11 +18,11 @@ from rich.console import Console
 
 from canon.group import Transformation, random_transformation
 from puzzles.parsing import format_line, parse_puzzle
-from rater.engine import Engine
-from rater.orientation import TRANSPOSED_CODES
-from rater.report import text_report
 from rater.result import Rating
-from rater.walkthrough import WalkOptions, Walkthrough
+from rater.run.engine import Engine
+from rater.run.orientation import TRANSPOSED_CODES
+from rater.views.report import text_report
+from rater.views.walkthrough import WalkOptions, Walkthrough
 from techniques.board import Board
 from tests.conftest import read_puzzles
 

@@ -13,7 +13,7 @@ import pytest
 from thinning_chain_support import CTX, board_from_text
 
 from puzzles.geometry import ALL_DIGITS_MASK, PEER_MASK, UNIT_MASK
-from rater.engine import Engine
+from rater.run.engine import Engine
 from techniques.board import Board
 from techniques.catalogue import Catalogue
 from techniques.chains import (

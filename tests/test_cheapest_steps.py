@@ -18,7 +18,7 @@ import pytest
 
 from puzzles.parsing import parse_puzzle
 from puzzles.rules import DIAGONAL_RULES, STANDARD, Rules
-from rater.engine import Engine
+from rater.run.engine import Engine
 from techniques.base import Context, Phase, Technique
 from techniques.board import Board
 from techniques.step import Step

@@ -1,4 +1,4 @@
-"""Bulk rating on a Dask cluster (rater.cluster): the same records as the local pool, resume after a killed
+"""Bulk rating on a Dask cluster (rater.bulk.cluster): the same records as the local pool, resume after a killed
 client, across --jobs and --cluster, the worker-side guard, and the one-line errors."""
 
 from __future__ import annotations
@@ -18,8 +18,8 @@ from click.testing import CliRunner
 
 distributed = pytest.importorskip("distributed")
 
-from rater import cluster as cluster_module  # noqa: E402
-from rater import workers  # noqa: E402
+from rater.bulk import cluster as cluster_module  # noqa: E402
+from rater.bulk import workers  # noqa: E402
 from rater.cli import main  # noqa: E402
 from rater.settings import RunSettings  # noqa: E402
 from tests.conftest import REPO, local_cluster, read_puzzles  # noqa: E402

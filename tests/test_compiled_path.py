@@ -85,7 +85,7 @@ def test_both_paths_rate_alike(tmp_path: Path) -> None:
 
 def test_pure_switch_imports_the_sources() -> None:
     env = {**os.environ, "SUDOKU_RATER_PURE": "1"}
-    code = ("import sys, rater.engine, techniques.chains, puzzles.build as b; "
+    code = ("import sys, rater.run.engine, techniques.chains, puzzles.build as b; "
             "print(b.status(), all(sys.modules[m].__file__.endswith('.py') for m in b.COMPILED_MODULES "
             "if m in sys.modules))")
     done = subprocess.run([sys.executable, "-c", code], cwd=REPO, env=env, capture_output=True, text=True, check=True)

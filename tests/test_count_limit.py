@@ -11,7 +11,7 @@ from puzzles import solver
 from puzzles.parsing import parse_line
 from puzzles.solver import count_solutions
 from rater.cli import main
-from rater.count import DEFAULT_LIMIT
+from rater.run.count import DEFAULT_LIMIT
 
 EMPTY = "." * 81
 MANY_127 = "000000003007000009063007000000026800400000000000009200000240010180000040070100060"

@@ -8,11 +8,11 @@ was counted first.
 
 import pytest
 
-import rater.engine as engine_module
+import rater.run.engine as engine_module
 from puzzles.parsing import parse_puzzle
 from puzzles.rules import STANDARD
 from puzzles.solver import analyse
-from rater.engine import Engine, _is_solution, default_catalogue
+from rater.run.engine import Engine, _is_solution, default_catalogue
 from tests.conftest import read_puzzles
 
 #: The first 17-clue puzzle of the fixture is solved by the direct methods alone.

@@ -7,7 +7,7 @@ recorded tolerance so a change that moves them further away is noticed.
 
 import pytest
 
-from rater.engine import Engine
+from rater.run.engine import Engine
 from tests.conftest import examples
 
 EXACT = [("16", "2000"), ("17", "2000"), ("18", "2001"), ("20", "2001"), ("21", "2001"),

@@ -18,7 +18,7 @@ import pytest
 
 from puzzles.geometry import PEERS, UNIT_MASK, UNITS
 from puzzles.parsing import parse_puzzle
-from rater.engine import Engine
+from rater.run.engine import Engine
 from techniques.board import Board
 from techniques.direct import hidden_singles, naked_singles
 from techniques.step import Step

@@ -6,9 +6,9 @@ test_options_catalogue)."""
 
 from __future__ import annotations
 
-from rater.engine import Engine, default_catalogue
-from rater.modes import choose_thinning
 from rater.options import Mode
+from rater.run.engine import Engine, default_catalogue
+from rater.run.modes import choose_thinning
 from techniques.base import Context
 from techniques.step import Step
 from tests.conftest import examples

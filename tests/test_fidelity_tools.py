@@ -10,7 +10,7 @@ import math
 import pytest
 from click.testing import CliRunner
 
-from rater.bulk_resume import RunIdentity
+from rater.bulk.resume import RunIdentity
 from rater.cli import main
 from rater.result import step_size
 from techniques.base import REGISTRY

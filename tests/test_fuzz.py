@@ -23,8 +23,8 @@ from puzzles.formats import parse_candidates
 from puzzles.parsing import PuzzleError
 from puzzles.solver import solve
 from rater.cli import main
-from rater.engine import Engine
 from rater.options import Options
+from rater.run.engine import Engine
 from rater.variants import MAX_VARIANTS, rate_variants
 from techniques.board import Board
 from techniques.catalogue import DEFAULT_PATH, MAX_FILE_BYTES, Catalogue

@@ -25,12 +25,12 @@ import pytest
 from click.testing import CliRunner
 
 from puzzles.formats import read_items
-from rater import workers
-from rater.bulk_output import RecordWriter, TemplateError, check_template, csv_cell, escape_text, json_line
+from rater.bulk import workers
+from rater.bulk.output import RecordWriter, TemplateError, check_template, csv_cell, escape_text, json_line
+from rater.bulk.workers import rate_stream
 from rater.cli import main
 from rater.records import FIELDS
 from rater.settings import RunSettings
-from rater.workers import rate_stream
 from tests.conftest import REPO, interruptible
 
 EASY = "14.....5.7..2........3..2.42...8.4...8..9..2...6.5...18.9..1........6..7.5.....69"

@@ -26,11 +26,11 @@ from puzzles.solver import analyse, random_solution
 from puzzles.version import __version__, version_text
 from rater import generate
 from rater.cli import main as rate_main
-from rater.engine import Engine
-from rater.generate_cli import main as generate_main
-from rater.generation import GenerateError, parse_levels
+from rater.generation.cli import main as generate_main
+from rater.generation.generator import GenerateError, parse_levels
 from rater.levels import load_levels
 from rater.result import Rating
+from rater.run.engine import Engine
 from rater.settings import RunSettings
 
 

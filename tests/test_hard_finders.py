@@ -14,7 +14,7 @@ from itertools import combinations
 import pytest
 
 from puzzles.geometry import CELL_BIT, PEER_MASK, cells_of
-from rater.engine import Engine
+from rater.run.engine import Engine
 from techniques.base import Context
 from techniques.board import Board
 from techniques.chains import _SLOT, _Graph, _nodes_of, grow

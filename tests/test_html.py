@@ -17,10 +17,10 @@ import pytest
 from click.testing import CliRunner
 
 from rater.cli import main
-from rater.engine import Engine
-from rater.marks import chains_of, replay, start_board
-from rater.render import html, position, svg
-from rater.report import fmt_points, step_text
+from rater.run.engine import Engine
+from rater.views.marks import chains_of, replay, start_board
+from rater.views.render import html, position, svg
+from rater.views.report import fmt_points, step_text
 from techniques.findings import Chain
 
 #: A chain with strong and weak links (SC, step 8), a unique rectangle (UR, step 9), closed

@@ -16,7 +16,7 @@ import pytest
 from click.testing import CliRunner
 
 from rater.cli import main
-from rater.svg import LINK, REMOVED, USED_FILL
+from rater.views.svg import LINK, REMOVED, USED_FILL
 from tests.browser_support import Browser, Image, chromium, read_png
 from tests.test_html import CHAIN_STEP, PUZZLE, UR_STEP
 

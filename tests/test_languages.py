@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-import rater.engine
+import rater.run.engine
 import rater.settings
 import techniques.texts
 from rater.cli import main
@@ -43,7 +43,7 @@ def french(request: pytest.FixtureRequest, tmp_path: Path, monkeypatch: pytest.M
     else:
         fr.write_text(PARTIAL, encoding="utf-8")
     monkeypatch.setattr(techniques.texts, "TEXTS_DIR", texts)
-    monkeypatch.setattr(rater.engine, "_DEFAULT", None)  # the default catalogue is read again, with fr
+    monkeypatch.setattr(rater.run.engine, "_DEFAULT", None)  # the default catalogue is read again, with fr
     monkeypatch.setattr(rater.settings, "_LOCAL", threading.local())  # and no run keeps an older one
     return str(request.param)
 

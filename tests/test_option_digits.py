@@ -14,7 +14,7 @@ import pytest
 from click.testing import CliRunner
 
 from rater.cli import main
-from rater.engine import Engine
+from rater.run.engine import Engine
 from tests.conftest import read_puzzles
 
 PUZZLES = read_puzzles("top1465_every24.txt", count=3) + read_puzzles("sudoku_exchange_mixed_every25.txt", count=2)

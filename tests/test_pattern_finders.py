@@ -17,7 +17,7 @@ from unittest.mock import patch
 import pytest
 
 from puzzles.geometry import BOX_MASK, COL_MASK, ROW_MASK, UNITS
-from rater.engine import Engine
+from rater.run.engine import Engine
 from techniques.base import Context
 from techniques.board import Board
 from techniques.boxtest import BoxTestBox, BoxTestLine, _box_tests, _line_tests

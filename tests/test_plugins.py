@@ -23,12 +23,12 @@ import pytest
 import yaml
 from click.testing import CliRunner
 
-import rater.engine
+import rater.run.engine
 import rater.settings
 from puzzles.parsing import parse_puzzle
 from puzzles.solver import analyse
 from rater.cli import main
-from rater.engine import Engine
+from rater.run.engine import Engine
 from techniques import plugins
 from techniques.base import REGISTRY, Context
 from techniques.board import Board
@@ -59,7 +59,7 @@ def plugin_path(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     """A clean plugin state before and after: registry, default catalogue and imported fake modules."""
     modules = set(sys.modules)
     plugins.reset_plugins()
-    monkeypatch.setattr(rater.engine, "_DEFAULT", None)
+    monkeypatch.setattr(rater.run.engine, "_DEFAULT", None)
     monkeypatch.setattr(rater.settings, "_LOCAL", threading.local())  # no run keeps a catalogue of before
     yield
     plugins.reset_plugins()
@@ -328,7 +328,7 @@ def test_verify_names_the_first_unsound_step_and_its_origin(plugin_path: None, t
 
 
 def test_every_built_in_technique_has_a_formula_summary() -> None:
-    from rater.technique_list import BUILT_IN_FORMULAS, formula
+    from rater.views.technique_list import BUILT_IN_FORMULAS, formula
 
     catalogue = Catalogue.load()
     built_in = {e.code for e in catalogue if e.origin == "built-in"}

@@ -23,7 +23,7 @@ from typing import Any
 import pytest
 import yaml
 
-from rater.engine import Engine, default_catalogue
+from rater.run.engine import Engine, default_catalogue
 from techniques.base import Context, Technique
 from techniques.board import Board
 from techniques.catalogue import DEFAULT_PATH, Catalogue

@@ -7,7 +7,7 @@ what was rated before, and a caller without a store always gets a fresh search.
 
 from __future__ import annotations
 
-from rater.engine import Engine
+from rater.run.engine import Engine
 from techniques.base import Context
 from techniques.board import Board
 from techniques.chains import ContradictionChain

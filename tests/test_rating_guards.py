@@ -4,9 +4,9 @@ Each test names the rule it guards; each was seen to fail when the rule is
 broken on purpose (docs/reliability.md, "Mutation check"):
 
 * synchronous mode counts every step of a round, also one an earlier step of
-  the same round made redundant (:meth:`rater.engine.Engine._apply`);
+  the same round made redundant (:meth:`rater.run.engine.Engine._apply`);
 * half-synchronous mode renames row and column codes when the canonical
-  orientation is the transposed one (:data:`rater.orientation.TRANSPOSED_CODES`);
+  orientation is the transposed one (:data:`rater.run.orientation.TRANSPOSED_CODES`);
 * E3 searches a variant's extra units (diagonals, colour sets) as boxes
   (:mod:`techniques.singles`);
 * a C or D single costs at most 8 points (:data:`techniques.obvious_singles.CD_WEIGHTS`).
@@ -19,8 +19,8 @@ from collections import Counter
 import pytest
 
 from puzzles.rules import parse_rules
-from rater.engine import Engine
 from rater.result import Rating
+from rater.run.engine import Engine
 from techniques.obvious_singles import CD_WEIGHTS
 from techniques.step import Step
 from tests.test_golden import CD_CAP, DIAGONAL, HARD

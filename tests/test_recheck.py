@@ -14,7 +14,7 @@ import pytest
 
 from puzzles.parsing import parse_puzzle
 from puzzles.rules import DIAGONAL_RULES, STANDARD
-from rater.engine import Engine
+from rater.run.engine import Engine
 from techniques.base import Context, Phase
 from techniques.board import Board
 from techniques.catalogue import Catalogue

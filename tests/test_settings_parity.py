@@ -130,6 +130,6 @@ def test_a_file_run_builds_its_catalogue_once(tmp_path, monkeypatch):
 
     monkeypatch.setattr(Catalogue, "from_data", classmethod(counted))
     monkeypatch.setattr(settings_module, "_LOCAL", threading.local())
-    monkeypatch.setattr("rater.engine._DEFAULT", None)
+    monkeypatch.setattr("rater.run.engine._DEFAULT", None)
     records(tmp_path, "once", EASY, ["--jobs", "2", "--disable", "BB"])
     assert len(log.read_text().splitlines()) == 1

@@ -7,7 +7,7 @@ bench/soundness.py.
 
 import pytest
 
-from rater.engine import Engine
+from rater.run.engine import Engine
 from tests.conftest import read_puzzles
 
 SAMPLE = [

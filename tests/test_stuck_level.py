@@ -9,10 +9,10 @@ from pathlib import Path
 
 from click.testing import CliRunner
 
-from rater.bulk import Stats
+from rater.bulk.runner import Stats
 from rater.cli import main
-from rater.engine import Engine, default_catalogue
 from rater.options import Options
+from rater.run.engine import Engine, default_catalogue
 
 #: top95's first puzzle: stuck when only singles are on.
 HARD = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"

@@ -10,7 +10,7 @@ import random
 
 import pytest
 
-from rater.engine import Engine
+from rater.run.engine import Engine
 from tests.conftest import examples, read_puzzles
 
 

@@ -12,9 +12,9 @@ import pytest
 import yaml
 from rich.console import Console
 
-from rater.engine import Engine
-from rater.report import text_report
-from rater.walkthrough import WalkOptions, Walkthrough
+from rater.run.engine import Engine
+from rater.views.report import text_report
+from rater.views.walkthrough import WalkOptions, Walkthrough
 from techniques.catalogue import DEFAULT_PATH, Catalogue, CatalogueError
 from techniques.findings import (
     FRAGMENT_FIELDS,

@@ -144,7 +144,7 @@ def test_soundness() -> None:
 def test_the_packaged_single_digit_chains_start_at_six_cells() -> None:
     """"Skyscraper, Turbot Fish, Two-String Kite ... hier aber nicht eingebaut": the packaged SC
     leaves out the 4-cell chains (example 15's turbot fish above), and its floor is 6 + 3."""
-    from rater.engine import default_catalogue
+    from rater.run.engine import default_catalogue
 
     packaged = default_catalogue().entry("SC").technique
     assert packaged.params["min_length"] == 6 and packaged.floor() == 9

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-from rater.engine import Engine, default_catalogue
+from rater.run.engine import Engine, default_catalogue
 from tests.conftest import examples
 
 

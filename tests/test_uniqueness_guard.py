@@ -6,7 +6,7 @@ wrongly) and 89 (127 solutions, "solved" by four simple URs).
 
 import pytest
 
-from rater.engine import Engine
+from rater.run.engine import Engine
 from tests.conftest import examples
 
 UNIQUENESS_CODES = {"UR", "QUR", "UL", "QUL", "D8"}

@@ -30,7 +30,7 @@ from puzzles.rules import (
 )
 from puzzles.solver import analyse, count_solutions, has_solution_avoiding
 from rater.cli import main as rate_main
-from rater.engine import Engine
+from rater.run.engine import Engine
 from tests.conftest import FIXTURES
 
 EXAMPLES = {int(row["id"]): row for row in csv.DictReader((FIXTURES / "examples.csv").open(encoding="utf-8"))}

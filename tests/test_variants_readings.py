@@ -9,7 +9,7 @@ rater's own behaviour.
 from __future__ import annotations
 
 from puzzles.rules import parse_rules
-from rater.engine import Engine
+from rater.run.engine import Engine
 from tests.variant_readings import READINGS, _fresh, cases, rate_reading
 
 

@@ -20,9 +20,9 @@ from puzzles.formats import read_items
 from puzzles.parsing import format_line, parse_puzzle
 from puzzles.rules import COLOUR_DIAGONAL_RULES, COLOUR_RULES, DIAGONAL_RULES, STANDARD, VARIANTS, Rules, item_rules
 from puzzles.solver import analyse
-from rater.engine import Engine
-from rater.orientation import TRANSPOSED_CODES
 from rater.result import Rating
+from rater.run.engine import Engine
+from rater.run.orientation import TRANSPOSED_CODES
 from tests.conftest import FIXTURES
 
 

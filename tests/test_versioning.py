@@ -21,7 +21,7 @@ from canon.cli import main as canon_main
 from puzzles.build import status
 from rater import settings as settings_module
 from rater.cli import main
-from rater.engine import Engine
+from rater.run.engine import Engine
 from techniques import catalogue as catalogue_module
 from tests.conftest import REPO
 
@@ -68,7 +68,7 @@ def test_the_digest_follows_the_effective_catalogue_not_the_language():
 
 def _forget_catalogues(monkeypatch):
     """The built-in catalogue is cached per process and thread: start from the file again."""
-    monkeypatch.setattr("rater.engine._DEFAULT", None)
+    monkeypatch.setattr("rater.run.engine._DEFAULT", None)
     monkeypatch.setattr(settings_module, "_LOCAL", threading.local())
 
 

@@ -20,9 +20,9 @@ from click.testing import CliRunner
 from rich.console import Console
 
 from rater.cli import _console, main
-from rater.engine import Engine
-from rater.report import fmt_points, step_text
-from rater.walkthrough import GROUP_STYLES, GridRenderer, GridStyle, WalkOptions, Walkthrough, replay, start_board
+from rater.run.engine import Engine
+from rater.views.report import fmt_points, step_text
+from rater.views.walkthrough import GROUP_STYLES, GridRenderer, GridStyle, WalkOptions, Walkthrough, replay, start_board
 from tests.conftest import REPO
 
 #: Needs direct methods, candidates and several thinning families (sample1000.txt, line 2).
@@ -225,7 +225,7 @@ def test_step_mode_on_a_pseudo_terminal():
 def test_colour_rendering_shows_the_extra_units_of_a_variant(rated):
     """Diagonal cells and colour groups get a background of their own; standard cells none."""
     from puzzles.rules import COLOUR_DIAGONAL_RULES, COLOUR_RULES, DIAGONAL_RULES, STANDARD
-    from rater.walkthrough import COLOUR_GROUP_BACKGROUNDS, DIAGONAL_BACKGROUND
+    from rater.views.walkthrough import COLOUR_GROUP_BACKGROUNDS, DIAGONAL_BACKGROUND
     from techniques.board import Board
 
     engine, _rating = rated

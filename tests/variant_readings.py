@@ -18,7 +18,7 @@ from concurrent.futures import ProcessPoolExecutor
 
 from canon.variant_group import random_variant_transformation
 from puzzles.rules import _BY_NAME, FIRST_COLOUR, STANDARD, Rules, parse_rules
-from rater.engine import Engine, UnsoundStep, default_catalogue
+from rater.run.engine import Engine, UnsoundStep, default_catalogue
 from techniques.base import REGISTRY, Context, Phase, Technique
 from techniques.board import Board
 from techniques.step import Step
@@ -90,8 +90,8 @@ def _visible_standard() -> None:
 
 def _uniqueness_on() -> None:
     """The engine's context allows URs, loops and D8 (every case is unique in its variant)."""
-    import rater.engine
-    setattr(rater.engine, "Context", lambda cd_level, unique: Context(cd_level=cd_level, unique=True))
+    import rater.run.engine
+    setattr(rater.run.engine, "Context", lambda cd_level, unique: Context(cd_level=cd_level, unique=True))
 
 
 def _direct_box() -> None:

@@ -9,7 +9,7 @@ from finned_fish.technique import FinnedGrid
 
 from puzzles.parsing import parse_puzzle
 from puzzles.solver import analyse
-from rater.engine import Engine
+from rater.run.engine import Engine
 from techniques.base import Context
 from techniques.board import Board
 from techniques.texts import load_extra_texts

@@ -1,11 +1,11 @@
 """A step-by-step walkthrough of a rating, rendered with rich.
 
-The walkthrough replays the steps (:func:`rater.marks.replay`) and shows each
+The walkthrough replays the steps (:func:`rater.views.marks.replay`) and shows each
 step on the state *before* it, because that is the state the deduction reads:
 the candidates it removes are still there (shown ``[d]``), the cells and
 candidates it rests on are highlighted and the digit it places is marked in
-its target cell.  What a step marks is decided in :mod:`rater.marks`, shared
-with the SVG pictures (:mod:`rater.svg`); this module decides how it looks on
+its target cell.  What a step marks is decided in :mod:`rater.views.marks`, shared
+with the SVG pictures (:mod:`rater.views.svg`); this module decides how it looks on
 a terminal.
 
 Two renderings share one layout so that a log reads like the screen:
@@ -34,9 +34,9 @@ from rich.console import Console, Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from rater.marks import GROUP_COLOURS, OTHER_COLOUR, StepMarks, extra_unit, group_of, replay, start_board
-from rater.report import fmt_points, status_text, step_text, uniqueness_note
 from rater.result import Rating
+from rater.views.marks import GROUP_COLOURS, OTHER_COLOUR, StepMarks, extra_unit, group_of, replay, start_board
+from rater.views.report import fmt_points, status_text, step_text, uniqueness_note
 from techniques.board import Board
 from techniques.catalogue import Catalogue
 from techniques.step import Step

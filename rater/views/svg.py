@@ -1,7 +1,7 @@
 """One board state with the marks of one step, as an SVG picture.
 
-The picture shows what the terminal walkthrough shows (:mod:`rater.walkthrough`),
-with the marks :mod:`rater.marks` reads from the step: givens in bold black,
+The picture shows what the terminal walkthrough shows (:mod:`rater.views.walkthrough`),
+with the marks :mod:`rater.views.marks` reads from the step: givens in bold black,
 placed digits in their method group's colour (A green, B blue, C red,
 D yellow-green, E purple, F brown), candidates once written (before that only
 those the step reasons with), the cells and candidates the step rests on, the
@@ -29,7 +29,7 @@ from collections.abc import Sequence
 from xml.sax.saxutils import escape, quoteattr
 
 from puzzles.geometry import COL_OF, ROW_OF
-from rater.marks import GROUP_COLOURS, Link, StepMarks, extra_unit, group_colour
+from rater.views.marks import GROUP_COLOURS, Link, StepMarks, extra_unit, group_colour
 from techniques.board import Board
 from techniques.catalogue import Catalogue
 from techniques.step import Step

@@ -46,8 +46,8 @@ from typing import Any, TypeAlias
 from puzzles.errors import InputError
 from puzzles.formats import PuzzleItem
 from puzzles.rules import item_rules
-from rater.engine import Engine
 from rater.records import RATED, error_record, minlex_field, rating_record
+from rater.run.engine import Engine
 from rater.settings import RunSettings
 from techniques.board import Board
 
@@ -85,7 +85,7 @@ def rate_item(item: PuzzleItem, settings: RunSettings, engine: Engine | None = N
     """Rate one record with ``engine`` (by default this worker's, see :func:`init_worker`).
 
     The one place a record is made from a puzzle: local workers and cluster
-    tasks (:mod:`rater.cluster`) both call it, so their records are identical.
+    tasks (:mod:`rater.bulk.cluster`) both call it, so their records are identical.
     """
     engine = engine or _ENGINE
     assert engine is not None, "init_worker() was not called"

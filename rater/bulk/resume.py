@@ -28,7 +28,7 @@ resume from stdin safe; a text output from stdin has nothing to check against,
 so that resume is refused.
 
 A ``generate`` run stores the same identity, its conditions as the input
-(:mod:`rater.generate_resume`), and is refused for the same reasons.
+(:mod:`rater.generation.resume`), and is refused for the same reasons.
 """
 
 from __future__ import annotations
@@ -45,7 +45,7 @@ from typing import Any, BinaryIO, Final
 
 from puzzles.formats import PuzzleItem, item_key
 from puzzles.version import __version__
-from rater.bulk_output import CSV_HEADER, csv_cell
+from rater.bulk.output import CSV_HEADER, csv_cell
 from rater.settings import RunSettings
 
 SIDE_SUFFIX: Final = ".run.json"

@@ -38,11 +38,10 @@ from puzzles.errors import InputError
 from puzzles.formats import PuzzleItem
 from puzzles.parsing import parse_puzzle
 from puzzles.rules import CHOICES
-from rater.bulk import Stats, summary_tables
-from rater.bulk_output import RecordWriter, TemplateError, check_template, escape_text
-from rater.bulk_resume import ResumeError
-from rater.generate_resume import identity, resume_point, save
-from rater.generation import (
+from rater.bulk.output import RecordWriter, TemplateError, check_template, escape_text
+from rater.bulk.resume import ResumeError
+from rater.bulk.runner import Stats, summary_tables
+from rater.generation.generator import (
     DEFAULT_CLIMB,
     Attempt,
     GenerateSettings,
@@ -56,6 +55,7 @@ from rater.generation import (
     parse_points,
     plan,
 )
+from rater.generation.resume import identity, resume_point, save
 from rater.levels import load_levels
 from rater.options import DEFAULT_OPTION
 from rater.records import FIELDS, rating_record

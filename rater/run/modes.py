@@ -4,7 +4,7 @@ The original's modes (option digit 4), as docs/decisions.md sets them out:
 
 * half-synchronous: of the placements, every distinct cell at the minimum point
   value; of the thinning steps of the first Stufe (a complexity level's
-  families, :func:`rater.engine._stufen`) that finds any,
+  families, :func:`rater.run.engine._stufen`) that finds any,
   those at its minimum points (a window of POINT_WINDOW points), of those the
   ones with the most eliminations; all of them, in scan order.
 * pseudo-synchronous: the same choice, but only its first step.

@@ -1,9 +1,9 @@
 """Rating puzzle files (``rate --file``): one run from input to output, progress and summary.
 
-The rating itself is :mod:`rater.workers` (parallel, streaming, in input
-order), or :mod:`rater.cluster` with ``--cluster`` (the same records, on a
-Dask cluster; ``--jobs`` is then ignored with a note); lines are :mod:`rater.bulk_output`; what makes ``--resume`` safe is
-:mod:`rater.bulk_resume`.  Because records arrive in input order and every
+The rating itself is :mod:`rater.bulk.workers` (parallel, streaming, in input
+order), or :mod:`rater.bulk.cluster` with ``--cluster`` (the same records, on a
+Dask cluster; ``--jobs`` is then ignored with a note); lines are :mod:`rater.bulk.output`; what makes ``--resume`` safe is
+:mod:`rater.bulk.resume`.  Because records arrive in input order and every
 record is one physical line, the output file is always a prefix of the final
 output, possibly with a torn last line after a crash; so ``--resume`` needs
 nothing but "check the run is the same, drop the torn line, skip the records
@@ -42,8 +42,9 @@ from typing import IO, Any, BinaryIO
 from puzzles.cluster import available_cores
 from puzzles.formats import PuzzleItem, read_items
 from puzzles.version import __version__
-from rater.bulk_output import RecordWriter, TemplateError, check_template, csv_header, escape_text
-from rater.bulk_resume import (
+from rater.bulk.cluster import ClusterError, ClusterRun
+from rater.bulk.output import RecordWriter, TemplateError, check_template, csv_header, escape_text
+from rater.bulk.resume import (
     ResumeError,
     RunIdentity,
     check_identity,
@@ -53,12 +54,11 @@ from rater.bulk_resume import (
     skip_done,
     write_identity,
 )
-from rater.cluster import ClusterError, ClusterRun
+from rater.bulk.workers import rate_here, rate_stream
 from rater.levels import level_name, load_levels
 from rater.records import RATED, record_fields
 from rater.reduction import NecessaryHistogram
 from rater.settings import RunSettings
-from rater.workers import rate_here, rate_stream
 from techniques.catalogue import Catalogue
 from techniques.texts import language
 
@@ -223,9 +223,9 @@ class BulkRun:
     progress: bool = True
     summary: bool = True
     ascii: bool = False
-    #: ``--cluster``: a Dask scheduler address or ``local[:N]`` (see :mod:`rater.cluster`); None rates locally.
+    #: ``--cluster``: a Dask scheduler address or ``local[:N]`` (see :mod:`rater.bulk.cluster`); None rates locally.
     cluster: str | None = None
-    #: ``--chunk-size``: puzzles per cluster task (None: :meth:`rater.cluster.ClusterRun.chunk_size`).
+    #: ``--chunk-size``: puzzles per cluster task (None: :meth:`rater.bulk.cluster.ClusterRun.chunk_size`).
     chunk_size: int | None = None
 
     def run(self) -> int:

@@ -1,7 +1,7 @@
 """What makes ``generate --resume`` continue a run as if it had never stopped.
 
 A generation run is a sequence of numbered attempts, each a function of the
-seed and its number (:mod:`rater.generation`), and the outputs are the
+seed and its number (:mod:`rater.generation.generator`), and the outputs are the
 attempts' puzzles that meet the target and are new up to symmetry.  So to
 continue, a run needs the settings (to be the same run), the number of the
 next attempt, and the canonical forms of the puzzles already written (to stay
@@ -9,7 +9,7 @@ distinct).  ``OUT.run.json`` holds the first two, rewritten atomically after
 every written puzzle; the output itself holds the puzzles.
 
 The settings are stored as ``rate --file`` stores its run's
-(:class:`rater.bulk_resume.RunIdentity`: the program version, the catalogue
+(:class:`rater.bulk.resume.RunIdentity`: the program version, the catalogue
 digest, the option, rules, language, excluded codes, technique file, format
 and template), with the generation conditions as its ``input``; so a resume
 is refused, in one line, for the same reasons as a rating run's, and an
@@ -32,7 +32,7 @@ from dataclasses import asdict
 from pathlib import Path
 from typing import Any, Final
 
-from rater.bulk_resume import (
+from rater.bulk.resume import (
     ResumeError,
     RunIdentity,
     cut_torn_line,
@@ -42,7 +42,7 @@ from rater.bulk_resume import (
     side_path,
     write_side_file,
 )
-from rater.generation import GenerateSettings
+from rater.generation.generator import GenerateSettings
 
 #: The input kind of a generation run's identity (a rating run's is ``file`` or ``stdin``).
 KIND: Final = "generate"

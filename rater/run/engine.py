@@ -10,8 +10,8 @@ The pipeline of the original program:
    with the simplest method.
 
 Which of the steps found in a state are applied is the mode's business
-(:mod:`rater.modes`).  The half-synchronous mode rates the puzzle's canonical
-form and maps the steps back (:mod:`rater.orientation`), so that it gives all
+(:mod:`rater.run.modes`).  The half-synchronous mode rates the puzzle's canonical
+form and maps the steps back (:mod:`rater.run.orientation`), so that it gives all
 symmetric variants the same rating, whatever the searches' scan order.  Uniqueness is established first with the exact solver:
 multi-solution and unsolvable puzzles are refused unless the caller allows
 several solutions, in which case uniqueness-based techniques stay off.
@@ -29,10 +29,10 @@ from puzzles.rules import STANDARD, Rules, unit_name
 from puzzles.solver import analyse
 from rater.digest import catalogue_digest
 from rater.levels import LevelTable, load_levels
-from rater.modes import choose_placements, choose_thinning
 from rater.options import Mode, Options
-from rater.orientation import Orientation
 from rater.result import Rating, Status
+from rater.run.modes import choose_placements, choose_thinning
+from rater.run.orientation import Orientation
 from techniques.base import INFINITY, Context, Phase, Technique
 from techniques.board import Board
 from techniques.catalogue import Catalogue
@@ -420,7 +420,7 @@ class Engine:
         """The placement steps at the least points of all techniques, in method and scan order.
 
         Both non-synchronous modes choose among these alone (the first, or one
-        per cell), so :func:`~rater.modes.choose_placements` gives on them what
+        per cell), so :func:`~rater.run.modes.choose_placements` gives on them what
         it gives on every step found.  A technique whose floor cannot reach
         the least points found is skipped as in :meth:`_all_placements`, and
         the search ends where no technique left can (``floors``: each

@@ -3,7 +3,7 @@
 The page holds the puzzle, its figures (total, norms, level, option, program
 version) and every step as in the terminal walkthrough: number, code, name,
 points, running total, the explanation in the chosen language and the grid
-before the step as an inline SVG picture (:mod:`rater.svg`), then the final
+before the step as an inline SVG picture (:mod:`rater.views.svg`), then the final
 grid and the techniques used.  Every word comes from the language file.
 
 It loads nothing: styles, pictures and a short script are inside, and no
@@ -22,10 +22,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from xml.sax.saxutils import escape, quoteattr
 
-from rater.marks import group_colour, replay, start_board
-from rater.report import fmt_points, status_text, step_text, uniqueness_note
 from rater.result import Rating
-from rater.svg import LEGEND, grid_svg, legend_svg, mix
+from rater.views.marks import group_colour, replay, start_board
+from rater.views.report import fmt_points, status_text, step_text, uniqueness_note
+from rater.views.svg import LEGEND, grid_svg, legend_svg, mix
 from techniques.board import Board
 from techniques.catalogue import Catalogue
 from techniques.step import Step

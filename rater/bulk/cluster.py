@@ -2,9 +2,9 @@
 
 The client (the ``rate`` process) reads the input, cuts it into chunks of
 consecutive records and sends every chunk as one task; a task rates its
-puzzles with :func:`rater.workers.rate_item`, the function the local workers
+puzzles with :func:`rater.bulk.workers.rate_item`, the function the local workers
 call, so a record is made by one code path whichever way it is rated.  What
-the local pool (:mod:`rater.workers`) promises holds here too:
+the local pool (:mod:`rater.bulk.workers`) promises holds here too:
 
 * **Bounded memory.**  At most ``window`` chunks (2 per worker thread) are in
   flight or waiting to be written; the input is read only when one is
@@ -18,7 +18,7 @@ the local pool (:mod:`rater.workers`) promises holds here too:
   files) and kept for the next ones.
 * **Timeouts on the workers.**  ``--timeout`` is the engine's deadline, as
   locally.  A puzzle still running after the guard limit
-  (:func:`rater.workers.guard_limit`) is stopped by a watchdog thread of the
+  (:func:`rater.bulk.workers.guard_limit`) is stopped by a watchdog thread of the
   task, which raises an exception in the rating thread; the puzzle gets a
   ``timeout`` record and the chunk goes on.  A task stuck where no Python
   code runs cannot be stopped that way: the client gives up on a chunk that
@@ -53,12 +53,12 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from puzzles.cluster import CONNECT_TIMEOUT, ClusterConnection, first_line
-from puzzles.cluster import ClusterError as ClusterError  # raised here too; rater.bulk catches it from here
+from puzzles.cluster import ClusterError as ClusterError  # raised here too; rater.bulk.runner catches it from here
 from puzzles.formats import PuzzleItem
-from rater.engine import Engine
+from rater.bulk.workers import guard_limit, rate_guarded
 from rater.records import error_record
+from rater.run.engine import Engine
 from rater.settings import RunSettings, forget_per_thread, per_thread
-from rater.workers import guard_limit, rate_guarded
 
 #: Puzzles per task on long files: a task is then seconds of work against a few ms of scheduling.
 DEFAULT_CHUNK = 200
@@ -97,7 +97,7 @@ def _forget_engine(settings: RunSettings) -> None:
 def rate_chunk(items: list[PuzzleItem], settings: RunSettings, limit: float | None = None) -> list[dict[str, Any]]:
     """The task of one chunk: the records of ``items``, in order (runs on a worker).
 
-    ``limit`` (seconds per puzzle, default :func:`rater.workers.guard_limit`
+    ``limit`` (seconds per puzzle, default :func:`rater.bulk.workers.guard_limit`
     of the run's timeout) is what the guard allows one puzzle.
     """
     def engine(fresh: bool) -> Engine:

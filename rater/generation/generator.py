@@ -44,9 +44,9 @@ from puzzles.parsing import Grid
 from puzzles.reduction import checks_for, count_givens, reduce_orbits, stays_unique
 from puzzles.rules import Rules
 from puzzles.solver import random_solution
-from rater.engine import Engine
 from rater.levels import Level, LevelTable, level_name, load_levels
 from rater.result import Rating
+from rater.run.engine import Engine
 from rater.settings import RunSettings, given_settings, per_thread
 from techniques.base import Context
 

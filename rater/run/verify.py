@@ -18,8 +18,8 @@ from dataclasses import dataclass
 
 from puzzles.geometry import cell_name
 from puzzles.parsing import Grid, parse_puzzle
-from rater.engine import Engine
 from rater.result import Rating, Status
+from rater.run.engine import Engine
 from techniques.base import Context
 from techniques.board import Board
 from techniques.step import Step

@@ -2,8 +2,8 @@
 
 The same pictures as ``rate --svg`` and ``rate --html``::
 
-    from rater.engine import rate
-    from rater import render
+    from rater.run.engine import rate
+    from rater.views import render
 
     rating = rate(puzzle)
     rating                          # in Jupyter: the walkthrough page (Rating._repr_html_)
@@ -21,11 +21,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from xml.sax.saxutils import quoteattr
 
-from rater.engine import default_catalogue
-from rater.html import rating_html
-from rater.marks import replay, start_board
 from rater.result import Rating
-from rater.svg import grid_svg
+from rater.run.engine import default_catalogue
+from rater.views.html import rating_html
+from rater.views.marks import replay, start_board
+from rater.views.svg import grid_svg
 from techniques.board import Board
 from techniques.catalogue import Catalogue
 from techniques.step import Step
