@@ -34,6 +34,8 @@ EMPTY_MARKS: Final = frozenset(".0-")
 COUNT_LIMIT: Final = 50
 #: Digit changes tried per attempt to reach a unique start.
 START_STEPS: Final = 300
+#: Digit changes tried for one neighbour in the climb.
+NEIGHBOUR_TRIES: Final = 20
 #: Attempts of a run that may all fail to find a unique start before the pattern is given up.
 GIVE_UP_AFTER: Final = 200
 
@@ -144,14 +146,19 @@ def unique_start(rng: random.Random, solution: Grid, cells: Sequence[int], rules
 
 
 def neighbour(rng: random.Random, puzzle: Grid, cells: Sequence[int], rules: Rules) -> tuple[Grid, Grid] | None:
-    """One given of ``puzzle`` set to another digit, with the new puzzle's solution, when it stays unique; else None."""
-    cell = rng.choice(cells)
-    digits = _free_digits(puzzle, cell, rules)
-    if not digits:
-        return None
-    candidate = list(puzzle)
-    candidate[cell] = rng.choice(digits)
-    result = analyse(candidate, limit=2, rules=rules)
-    if result.count != 1 or result.solution is None:
-        return None
-    return tuple(candidate), tuple(result.solution)
+    """``puzzle`` with one given set to another digit, and its solution, when that stays unique.
+
+    Most such changes leave several solutions or none, so up to
+    :data:`NEIGHBOUR_TRIES` changes are tried; None when none stays unique.
+    """
+    for _try in range(NEIGHBOUR_TRIES):
+        cell = rng.choice(cells)
+        digits = _free_digits(puzzle, cell, rules)
+        if not digits:
+            continue
+        candidate = list(puzzle)
+        candidate[cell] = rng.choice(digits)
+        result = analyse(candidate, limit=2, rules=rules)
+        if result.count == 1 and result.solution is not None:
+            return tuple(candidate), tuple(result.solution)
+    return None
