@@ -192,14 +192,14 @@ def agreement_table(parts: Sequence[tuple[str, Sequence[Row]]]) -> list[str]:
 
 
 def closest(rows: Sequence[Row]) -> str:
-    """A sentence naming, for each peer scale, the measure of ours that orders the puzzles most like it."""
+    """A sentence naming, for each peer scale, the measure of ours whose order of the puzzles is most like it."""
     rho = agreement(rows)
     labels = dict(MEASURES)
     parts = []
     for s, name in SCALES:
         best = max((m for m, _label in MEASURES), key=lambda m: rho[m, s])
-        parts.append(f"{name} by our {labels[best]} ({rho[best, s]:.3f})")
-    return "Over all puzzles, the order closest to " + ", and to ".join(parts) + "."
+        parts.append(f"{name}, our {labels[best]} ({rho[best, s]:.3f})")
+    return "Over all puzzles, the measure of ours that orders the puzzles most like " + "; like ".join(parts) + "."
 
 
 def report(rows: Sequence[Row], option: str, levels: Sequence[tuple[str, str]]) -> str:
