@@ -198,8 +198,8 @@ def closest(rows: Sequence[Row]) -> str:
     parts = []
     for s, name in SCALES:
         best = max((m for m, _label in MEASURES), key=lambda m: rho[m, s])
-        parts.append(f"{name}, our {labels[best]} ({rho[best, s]:.3f})")
-    return "Over all puzzles, the measure of ours that orders the puzzles most like " + "; like ".join(parts) + "."
+        parts.append(f"{name}'s order is closest to that of our {labels[best]} ({rho[best, s]:.3f})")
+    return "Over all puzzles, " + ", and ".join(parts) + "."
 
 
 def report(rows: Sequence[Row], option: str, levels: Sequence[tuple[str, str]]) -> str:
