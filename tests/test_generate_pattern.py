@@ -123,7 +123,7 @@ def test_a_pattern_whose_first_attempts_find_no_unique_puzzle_is_given_up(monkey
     with pytest.raises(GenerateError, match="first 3 attempts"):
         list(generate(1, pattern=known_puzzle(), seed=0))
     result = run(["-q", "--pattern", known_puzzle(), "--seed", "0"])
-    assert result.exit_code == 2 and result.output.startswith("generate: error: no puzzle on the pattern")
+    assert result.exit_code == 2 and result.output.startswith("generate: error: no unique puzzle found on the pattern")
 
 
 def test_read_pattern_takes_digits_x_and_a_grid_file(tmp_path: Path) -> None:

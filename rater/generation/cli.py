@@ -121,7 +121,8 @@ HELP_SECTIONS = (
               help="A technique YAML file instead of the built-in one, as for rate.")
 @click.option("--seed", type=AsciiIntRange(min=0, max=MAX_SEED), default=None, metavar="S",
               help="The same seed and settings give the same puzzles, with any --jobs. Default: a fresh seed, "
-                   "printed on stderr and recorded in every record (on --resume: the run file's).")
+                   "printed on stderr (not with --quiet) and recorded in every record (on --resume: the run "
+                   "file's).")
 @click.option("--climb", type=AsciiIntRange(min=0), default=DEFAULT_CLIMB, show_default=True, metavar="STEPS",
               help="Neighbourhood search steps per random start towards the target (0: random starts only).")
 @click.option("--jobs", "-j", type=click.IntRange(min=0), default=1, show_default=True, metavar="N",

@@ -428,10 +428,10 @@ def run_attempt(p: Plan, number: int) -> Attempt:
     while distance is not None and steps < p.settings.climb:
         steps += 1
         if pattern is not None:
-            moved = neighbour(rng, puzzle, pattern, p.rules)
-            if moved is None:
+            changed = neighbour(rng, puzzle, pattern, p.rules)
+            if changed is None:
                 continue
-            reduced = moved[0]
+            nearby = changed
         else:
             given = [o for o in p.symmetry.orbits if puzzle[o[0]]]
             empty = [o for o in p.symmetry.orbits if not puzzle[o[0]]]
@@ -447,10 +447,10 @@ def run_attempt(p: Plan, number: int) -> Attempt:
                 continue
             rest = [o for o in given if o is not out]
             rng.shuffle(rest)
-            reduced = reduce_orbits(candidate, solution, rest, checks, floor)
-        new_rating, new_distance = rate(reduced)
+            nearby = reduce_orbits(candidate, solution, rest, checks, floor)
+        new_rating, new_distance = rate(nearby)
         if new_distance is None or new_distance <= distance:
-            puzzle, rating, distance = reduced, new_rating, new_distance
+            puzzle, rating, distance = nearby, new_rating, new_distance
     if distance is None:
         rating.seed = p.settings.seed
         result.rating = rating
@@ -505,8 +505,8 @@ def attempts(p: Plan, first: int = 0, jobs: int = 1, cluster: Any = None) -> Gen
         for attempt in stream:
             started = started or attempt.started
             if not started and attempt.number + 1 >= GIVE_UP_AFTER:
-                raise GenerateError(f"no puzzle on the pattern has one solution in the first {GIVE_UP_AFTER} "
-                                    "attempts (each from a random grid): most likely the pattern allows none")
+                raise GenerateError(f"no unique puzzle found on the pattern in the first {GIVE_UP_AFTER} attempts "
+                                    "(each from a random grid): most likely the pattern allows none")
             yield attempt
     finally:
         stream.close()  # the workers stop with the run, not when the garbage collector gets to them

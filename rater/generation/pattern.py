@@ -145,11 +145,11 @@ def unique_start(rng: random.Random, solution: Grid, cells: Sequence[int], rules
     return tuple(puzzle) if count == 1 else None
 
 
-def neighbour(rng: random.Random, puzzle: Grid, cells: Sequence[int], rules: Rules) -> tuple[Grid, Grid] | None:
-    """``puzzle`` with one given set to another digit, and its solution, when that stays unique.
+def neighbour(rng: random.Random, puzzle: Grid, cells: Sequence[int], rules: Rules) -> Grid | None:
+    """``puzzle`` with one given set to another digit, when that stays unique; else None.
 
     Most such changes leave several solutions or none, so up to
-    :data:`NEIGHBOUR_TRIES` changes are tried; None when none stays unique.
+    :data:`NEIGHBOUR_TRIES` changes are tried.
     """
     for _try in range(NEIGHBOUR_TRIES):
         cell = rng.choice(cells)
@@ -158,7 +158,6 @@ def neighbour(rng: random.Random, puzzle: Grid, cells: Sequence[int], rules: Rul
             continue
         candidate = list(puzzle)
         candidate[cell] = rng.choice(digits)
-        result = analyse(candidate, limit=2, rules=rules)
-        if result.count == 1 and result.solution is not None:
-            return tuple(candidate), tuple(result.solution)
+        if analyse(candidate, limit=2, rules=rules).count == 1:
+            return tuple(candidate)
     return None
