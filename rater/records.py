@@ -25,6 +25,8 @@ FIELDS: Final = (
 )
 #: Fields a record gains with ``--reduce``, after :data:`FIELDS` (filled by :mod:`rater.reduction`).
 REDUCE_FIELDS: Final = ("reduced", "necessary_givens", "already_minimal")
+#: The field every record of ``generate`` has after :data:`FIELDS`: the run's seed (:attr:`Rating.seed`).
+GENERATE_FIELDS: Final = ("seed",)
 #: The field a record gains with ``--with-minlex``, after the others (filled by :func:`minlex_field`).
 MINLEX_FIELDS: Final = ("minlex",)
 

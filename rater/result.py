@@ -76,6 +76,8 @@ class Rating:
     #: Option digit 2: steps found in the same position but not applied, by the index (in
     #: ``steps``) of the first step applied there.  Printing only: they never count.
     alternatives: dict[int, list[Step]] = field(default_factory=dict)
+    #: The seed of the ``generate`` run that made the puzzle (:mod:`rater.generation`); None when rated as given.
+    seed: int | None = None
 
     @property
     def points(self) -> float:
@@ -130,7 +132,7 @@ class Rating:
         The fields every output shares: a bulk line adds ``line`` and
         ``comment``, a ``--json`` report ``solution`` and the ``steps`` list.
         Figures are rounded as the reports print them; ``level_text`` is the
-        level in ``lang``.  Plain JSON values only, so
+        level in ``lang``; a generated puzzle's record adds its run's ``seed``.  Plain JSON values only, so
         ``pandas.DataFrame([r.to_record() for r in ratings])`` is a table.
         """
         rated = self.rated
@@ -154,7 +156,7 @@ class Rating:
             "uniqueness_techniques": self.uniqueness_techniques,
             "version": self.version,
             "catalogue_digest": self.catalogue_digest,
-        }
+        } | ({} if self.seed is None else {"seed": self.seed})
 
 
 #: Statuses that are a rating; every other one is reported as not rated.

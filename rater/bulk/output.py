@@ -154,6 +154,7 @@ _SAMPLES: Final[dict[str, tuple[Any, ...]]] = {
     "necessary_givens": (17, 81, MISSING),
     "already_minimal": (True, False, MISSING),
     "minlex": ("0" * 80 + "1", MISSING),
+    "seed": (0, 2**63 - 1),
 }
 
 

@@ -4,7 +4,9 @@ Exit codes (also in the README):
 
 * 0 — the N puzzles were written (or were already there on ``--resume``);
 * 2 — bad input: an unknown level, rules, symmetry or technique code, an
-  empty points or clue range, an option, template or output that cannot be
+  empty points or clue range, a ``--pattern`` that cannot be read or on which
+  no puzzle has one solution (refused at once where that is certain, else
+  after the first attempts find none), an option, template or output that cannot be
   used, or conditions that cannot be met together (a required technique the
   rules switch off, a clue count the symmetry's orbits cannot add up to, ...),
   a ``--resume`` of another run (other settings, another program version
@@ -26,6 +28,7 @@ import signal
 import sys
 import time
 from collections import Counter
+from dataclasses import replace
 from pathlib import Path
 from typing import IO, Any, NoReturn
 
@@ -44,21 +47,24 @@ from rater.bulk.runner import Stats, summary_tables
 from rater.generation.generator import (
     DEFAULT_CLIMB,
     Attempt,
+    GenerateError,
     GenerateSettings,
     Plan,
     attempts,
     canonical_key,
     distinct,
+    draw_seed,
     parse_clues,
     parse_codes,
     parse_levels,
     parse_points,
     plan,
 )
-from rater.generation.resume import identity, resume_point, save
+from rater.generation.pattern import read_pattern
+from rater.generation.resume import identity, recorded_seed, resume_point, save
 from rater.levels import load_levels
 from rater.options import DEFAULT_OPTION
-from rater.records import FIELDS, rating_record
+from rater.records import FIELDS, GENERATE_FIELDS, rating_record
 from rater.settings import RunSettings
 from techniques.texts import available_languages
 
@@ -73,7 +79,7 @@ def fail(message: str, code: int = EXIT_INPUT) -> NoReturn:
 
 HELP_SECTIONS = (
     ("What to generate", ("count", "level", "points", "option", "require", "exclude", "first_hard", "symmetry",
-                          "rules_name", "clues", "minimal", "techniques")),
+                          "rules_name", "clues", "minimal", "pattern", "techniques")),
     ("How", ("seed", "climb", "jobs", "cluster", "max_seconds")),
     ("Output", ("output", "fmt", "template", "lang", "resume", "quiet", "ascii_only")),
 )
@@ -107,10 +113,16 @@ HELP_SECTIONS = (
 @click.option("--minimal/--no-minimal", default=True, show_default=True,
               help="Minimal: no given (no orbit of the symmetry) can be taken away keeping one solution. "
                    "--no-minimal keeps extra givens, symmetric ones, down to the --clues lower bound.")
+@click.option("--pattern", default=None, metavar="PATTERN",
+              help="The givens' cells, exactly: 81 characters, a digit or x for a given and . or 0 for an empty "
+                   "cell, or a file holding them. Symmetric patterns give symmetric puzzles; --minimal does not "
+                   "apply.")
 @click.option("--techniques", type=click.Path(dir_okay=False), default=None,
               help="A technique YAML file instead of the built-in one, as for rate.")
-@click.option("--seed", type=AsciiIntRange(min=0, max=MAX_SEED), default=0, show_default=True, metavar="S",
-              help="The same seed and settings give the same puzzles, with any --jobs.")
+@click.option("--seed", type=AsciiIntRange(min=0, max=MAX_SEED), default=None, metavar="S",
+              help="The same seed and settings give the same puzzles, with any --jobs. Default: a fresh seed, "
+                   "printed on stderr (not with --quiet) and recorded in every record (on --resume: the run "
+                   "file's).")
 @click.option("--climb", type=AsciiIntRange(min=0), default=DEFAULT_CLIMB, show_default=True, metavar="STEPS",
               help="Neighbourhood search steps per random start towards the target (0: random starts only).")
 @click.option("--jobs", "-j", type=click.IntRange(min=0), default=1, show_default=True, metavar="N",
@@ -135,23 +147,29 @@ HELP_SECTIONS = (
 @click.option("--ascii", "ascii_only", is_flag=True, help="ASCII frames in the summary.")
 def main(count: int, level: str | None, points: str | None, option: str, require: str | None, exclude: str | None,
          first_hard: str | None, symmetry: str, rules_name: str, clues: str | None, minimal: bool,
-         techniques: str | None, seed: int, climb: int, jobs: int, max_seconds: float | None, output: str | None,
-         fmt: str, template: str | None, lang: str, resume: bool, quiet: bool, ascii_only: bool,
-         cluster: str | None = None) -> None:
+         techniques: str | None, seed: int | None, climb: int, jobs: int, max_seconds: float | None,
+         output: str | None, fmt: str, template: str | None, lang: str, resume: bool, quiet: bool, ascii_only: bool,
+         cluster: str | None = None, pattern: str | None = None) -> None:
     """Generate N distinct puzzles, each unique and (by default) minimal, that meet every condition given;
     their ratings are the ones rate prints for them.
     """
     if template and fmt != "text":
         fmt = "text"
+    drawn = seed is None
+    seed = run_seed(seed, output if resume else None)
     try:
         settings = _settings(level, points, option, require, exclude, first_hard, symmetry, rules_name, clues,
                              minimal, techniques, seed, climb, lang)
+        if pattern is not None:
+            settings = replace(settings, pattern=read_pattern(pattern))
         p = plan(settings)
     except InputError as exc:
         fail(str(exc))
+    if drawn and not quiet:
+        click.echo(f"generate: seed {seed}", err=True)
     if template:
         try:
-            check_template(template, FIELDS)
+            check_template(template, FIELDS + GENERATE_FIELDS)
         except TemplateError as exc:
             fail(str(exc))
     if resume and not output:
@@ -173,6 +191,17 @@ def main(count: int, level: str | None, points: str | None, option: str, require
     with connection:
         run.cluster = connection.client
         sys.exit(run.run(resume))
+
+
+def run_seed(seed: int | None, resumed: str | None) -> int:
+    """The run's seed: ``--seed``, else the run file's of a resumed ``--output``, else a fresh one."""
+    if seed is not None:
+        return seed
+    try:
+        recorded = recorded_seed(Path(resumed)) if resumed else None
+    except ResumeError:
+        recorded = None  # the resume itself names what is wrong with the run file
+    return draw_seed() if recorded is None else recorded
 
 
 def _settings(level: str | None, points: str | None, option: str, require: str | None, exclude: str | None,
@@ -237,7 +266,7 @@ class _Run:
         stream = self._open(bool(written))
         try:
             writer = RecordWriter(stream, self.fmt, self.template, header=not written,
-                                  name=str(self.output or "stdout"), fields=FIELDS)
+                                  name=str(self.output or "stdout"), fields=FIELDS + GENERATE_FIELDS)
             return self._loop(writer, stream, first, len(written), seen)
         except BrokenPipeError:
             try:
@@ -269,6 +298,7 @@ class _Run:
         found = attempts(self.plan, first, self.jobs, self.cluster)
         progress = _Progress(self.count, written, not self.quiet)
         code = EXIT_DONE
+        given_up: str | None = None
         try:
             with progress:
                 for attempt in distinct(found, seen):
@@ -290,6 +320,8 @@ class _Run:
                         break
         except KeyboardInterrupt:
             code = EXIT_INTERRUPTED
+        except GenerateError as exc:  # a pattern on which the first attempts found no unique puzzle
+            given_up = str(exc)
         except Exception as exc:  # noqa: BLE001 - a cluster lost in the middle: what was written stays
             if self.cluster is None:
                 raise
@@ -307,6 +339,8 @@ class _Run:
             where = f"in {escape_text(str(self.output))}; run the same command with --resume to continue" \
                 if self.output else "(stdout cannot be resumed: use --output FILE --resume)"
             print(f"generate: interrupted after {written} puzzles {where}", file=sys.stderr)
+        elif given_up is not None:
+            fail(given_up)
         elif code == EXIT_INPUT:
             fail(f"the cluster failed after {written} puzzles ({lost}); --resume continues")
         elif code == EXIT_SHORT:

@@ -22,6 +22,12 @@ reproducible and gives the same puzzles whatever the number of processes:
    minimal ones (docs/performance.md, "Generating"); the neighbours of a hard
    puzzle are often hard, which is how puzzle hunters search.
 
+With a pattern of givens (``generate --pattern``) the givens of every puzzle
+are exactly the pattern's cells: step 2 searches the digits on the pattern
+for a unique puzzle instead (:func:`rater.generation.pattern.unique_start`),
+and a neighbour in step 4 is the puzzle with one given set to another digit,
+kept when still unique.
+
 A run keeps an attempt's puzzle only when no earlier output has the same
 canonical form under the rules' group (:func:`canonical_key`), so no two
 outputs are the same puzzle up to symmetry and relabelling.
@@ -31,6 +37,7 @@ from __future__ import annotations
 
 import math
 import random
+import secrets
 import time
 from collections import Counter
 from collections.abc import Generator, Iterator, Sequence
@@ -44,6 +51,7 @@ from puzzles.parsing import Grid
 from puzzles.reduction import checks_for, count_givens, reduce_orbits, stays_unique
 from puzzles.rules import Rules
 from puzzles.solver import random_solution
+from rater.generation.pattern import GIVE_UP_AFTER, check_pattern, neighbour, read_pattern, unique_start
 from rater.levels import Level, LevelTable, level_name, load_levels
 from rater.result import Rating
 from rater.run.engine import Engine
@@ -54,6 +62,8 @@ from techniques.base import Context
 DEFAULT_CLIMB: Final = 30
 #: Fewest givens of a standard Sudoku with one solution (McGuire, Tugemann and Civario, 2012).
 STANDARD_MIN_GIVENS: Final = 17
+#: Seeds drawn for a run without one are below this: short enough to read out and type again.
+DRAWN_SEEDS: Final = 2**32
 
 
 class GenerateError(InputError):
@@ -83,6 +93,13 @@ class GenerateSettings:
     minimal: bool = True
     seed: int = 0
     climb: int = DEFAULT_CLIMB
+    #: The cells every puzzle has its givens on, exactly (ascending), or None: givens chosen by reduction.
+    pattern: tuple[int, ...] | None = None
+
+
+def draw_seed() -> int:
+    """A fresh seed for a run given none, from the system's entropy: a setter's daily run gets new puzzles."""
+    return secrets.randbelow(DRAWN_SEEDS)
 
 
 # --- reading the conditions ------------------------------------------------------------
@@ -151,6 +168,16 @@ def parse_codes(text: str | None, flag: str) -> tuple[str, ...]:
     if not codes:
         raise GenerateError(f"{flag} needs technique codes, e.g. {flag} UR")
     return codes
+
+
+def pattern_cells(pattern: str | Sequence[int] | None) -> tuple[int, ...] | None:
+    """The given cells of a pattern given as text (:func:`read_pattern`) or as cells, ascending; None for none."""
+    if pattern is None or isinstance(pattern, str):
+        return None if pattern is None else read_pattern(pattern)
+    cells = tuple(sorted(set(pattern)))
+    if any(isinstance(c, bool) or not isinstance(c, int) or not 0 <= c < 81 for c in cells):
+        raise GenerateError(f"a pattern's cells are whole numbers 0..80, not {list(pattern)!r}")
+    return cells
 
 
 # --- the target -----------------------------------------------------------------------
@@ -308,6 +335,9 @@ def plan(settings: GenerateSettings) -> Plan:
     if clash is not None:
         raise GenerateError(f"the {symmetry.name} symmetry does not keep the units of {rules.name} Sudoku "
                             f"(element {clash})")
+    if settings.pattern is not None:
+        check_pattern(settings.pattern, rules, symmetry, settings.clues,
+                      STANDARD_MIN_GIVENS if rules.standard else 0)
     target = Target(frozenset(settings.levels), band, settings.points, settings.require, settings.first_hard,
                     settings.clues)
     return Plan(settings, rules, symmetry, engine, target)
@@ -330,6 +360,8 @@ class Attempt:
     seconds: float = 0.0
     #: The CPU time of the attempt (its process's), which a busy machine disturbs less than ``seconds``.
     cpu_seconds: float = 0.0
+    #: Whether the attempt reached a unique puzzle to rate (with a pattern it may not; without one, always).
+    started: bool = True
 
 
 def attempt_rng(seed: int, number: int) -> random.Random:
@@ -366,9 +398,18 @@ def run_attempt(p: Plan, number: int) -> Attempt:
     floor = 0 if p.settings.minimal else p.settings.clues[0]
     orbits = list(p.symmetry.orbits)
     solution = random_grid(rng, p.rules)
-    rng.shuffle(orbits)
-    puzzle = reduce_orbits(solution, solution, orbits, checks, floor)
     result = Attempt(number)
+    pattern = p.settings.pattern
+    if pattern is None:
+        rng.shuffle(orbits)
+        puzzle = reduce_orbits(solution, solution, orbits, checks, floor)
+    else:
+        start = unique_start(rng, solution, pattern, p.rules)
+        if start is None:
+            result.rejected["no unique start on the pattern"] += 1
+            result.started = False
+            return _timed(result, began, cpu)
+        puzzle = start
     # past the band's top a rating is turned down whatever follows: no need to rate the rest
     stop_above = p.target.band[1] if math.isfinite(p.target.band[1]) else None
 
@@ -386,27 +427,39 @@ def run_attempt(p: Plan, number: int) -> Attempt:
     steps = 0
     while distance is not None and steps < p.settings.climb:
         steps += 1
-        given = [o for o in p.symmetry.orbits if puzzle[o[0]]]
-        empty = [o for o in p.symmetry.orbits if not puzzle[o[0]]]
-        if not given or not empty:
-            break
-        out, into = rng.choice(given), rng.choice(empty)
-        candidate = list(puzzle)
-        for cell in out:
-            candidate[cell] = 0
-        for cell in into:
-            candidate[cell] = solution[cell]
-        if not stays_unique(candidate, out, solution, checks):
-            continue
-        rest = [o for o in given if o is not out]
-        rng.shuffle(rest)
-        reduced = reduce_orbits(candidate, solution, rest, checks, floor)
-        new_rating, new_distance = rate(reduced)
+        if pattern is not None:
+            changed = neighbour(rng, puzzle, pattern, p.rules)
+            if changed is None:
+                continue
+            nearby = changed
+        else:
+            given = [o for o in p.symmetry.orbits if puzzle[o[0]]]
+            empty = [o for o in p.symmetry.orbits if not puzzle[o[0]]]
+            if not given or not empty:
+                break
+            out, into = rng.choice(given), rng.choice(empty)
+            candidate = list(puzzle)
+            for cell in out:
+                candidate[cell] = 0
+            for cell in into:
+                candidate[cell] = solution[cell]
+            if not stays_unique(candidate, out, solution, checks):
+                continue
+            rest = [o for o in given if o is not out]
+            rng.shuffle(rest)
+            nearby = reduce_orbits(candidate, solution, rest, checks, floor)
+        new_rating, new_distance = rate(nearby)
         if new_distance is None or new_distance <= distance:
-            puzzle, rating, distance = reduced, new_rating, new_distance
+            puzzle, rating, distance = nearby, new_rating, new_distance
     if distance is None:
+        rating.seed = p.settings.seed
         result.rating = rating
         result.key = canonical_key(puzzle, p.rules)
+    return _timed(result, began, cpu)
+
+
+def _timed(result: Attempt, began: float, cpu: float) -> Attempt:
+    """``result`` with the wall-clock and CPU time since ``began`` and ``cpu``."""
     result.seconds = time.perf_counter() - began
     result.cpu_seconds = time.process_time() - cpu
     return result
@@ -441,7 +494,26 @@ def attempts(p: Plan, first: int = 0, jobs: int = 1, cluster: Any = None) -> Gen
     whatever the number of processes, so a run is the same with any ``--jobs``
     or cluster; a few attempts run ahead of the one awaited (twice the
     processes), and the rest are never started.
+
+    A run on a pattern whose first :data:`GIVE_UP_AFTER` attempts found no
+    unique puzzle on it is given up with a GenerateError: the pattern most
+    likely has none, and the run would search for ever.
     """
+    started = p.settings.pattern is None or first > 0
+    stream = _attempts(p, first, jobs, cluster)
+    try:
+        for attempt in stream:
+            started = started or attempt.started
+            if not started and attempt.number + 1 >= GIVE_UP_AFTER:
+                raise GenerateError(f"no unique puzzle found on the pattern in the first {GIVE_UP_AFTER} attempts "
+                                    "(each from a random grid): most likely the pattern allows none")
+            yield attempt
+    finally:
+        stream.close()  # the workers stop with the run, not when the garbage collector gets to them
+
+
+def _attempts(p: Plan, first: int = 0, jobs: int = 1, cluster: Any = None) -> Generator[Attempt, None, None]:
+    """The attempts of :func:`attempts`, without the pattern's guard."""
     if jobs <= 1 and cluster is None:
         number = first
         while True:
@@ -487,8 +559,9 @@ def distinct(found: Iterator[Attempt], seen: set[Grid]) -> Generator[Attempt, No
 
 def generate(count: int = 1, *, level: str | None = None, points: str | tuple[float, float] | None = None,
              require: Sequence[str] = (), first_hard: str | None = None, symmetry: str = "none",
-             clues: str | tuple[int, int] = (0, 81), minimal: bool = True, seed: int = 0, climb: int = DEFAULT_CLIMB,
-             jobs: int = 1, max_seconds: float | None = None, settings: RunSettings | None = None,
+             clues: str | tuple[int, int] = (0, 81), minimal: bool = True, seed: int | None = None,
+             climb: int = DEFAULT_CLIMB, jobs: int = 1, max_seconds: float | None = None,
+             pattern: str | Sequence[int] | None = None, settings: RunSettings | None = None,
              **values: Any) -> Iterator[Rating]:
     """Ratings of ``count`` distinct puzzles meeting every condition (the ``generate`` command's, as Python).
 
@@ -498,6 +571,11 @@ def generate(count: int = 1, *, level: str | None = None, points: str | tuple[fl
     its :class:`RunSettings` fields as keywords, as for :func:`rater.rate`
     (``option="2001"``, ``rules="diagonal"``, ``disable=("BB",)``: the
     techniques a puzzle must be solved without, ``generate --exclude``).
+    ``pattern`` puts every puzzle's givens exactly on a pattern: 81
+    characters (a digit or ``x`` a given) or a file holding them, as
+    ``--pattern`` reads it, or the given cells (0..80).  Without ``seed`` a
+    fresh one is drawn (:func:`draw_seed`); every rating carries its run's
+    seed as ``Rating.seed``, and the same seed gives the same puzzles.
     Stops early, without an error, when ``max_seconds`` have passed; bad
     conditions raise :class:`GenerateError` (an :class:`InputError`).
     """
@@ -507,7 +585,8 @@ def generate(count: int = 1, *, level: str | None = None, points: str | tuple[fl
         levels=parse_levels(level, load_levels(), rating.lang) if level else (),
         points=parse_points(points) if isinstance(points, str) else points,
         require=tuple(require), first_hard=first_hard,
-        clues=parse_clues(clues) if isinstance(clues, str) else clues, minimal=minimal, seed=seed, climb=climb)
+        clues=parse_clues(clues) if isinstance(clues, str) else clues, minimal=minimal,
+        seed=draw_seed() if seed is None else seed, climb=climb, pattern=pattern_cells(pattern))
     p = plan(run)
     deadline = None if max_seconds is None else time.monotonic() + max_seconds
     made = 0

@@ -19,7 +19,9 @@ The run file is updated after the record is flushed: a run killed in
 between has one record more than the run file says, and its attempt is
 made again on resume, finds the same puzzle, and drops it as a duplicate.
 So the output is the same as an uninterrupted run's.  ``--count`` may differ
-on resume (ask for more); every other setting must be the same.
+on resume (ask for more); every other setting must be the same, the seed
+included: a resume without ``--seed`` continues with the seed the run file
+holds (:func:`recorded_seed`), the one drawn for the run when it began.
 """
 
 from __future__ import annotations
@@ -43,6 +45,7 @@ from rater.bulk.resume import (
     write_side_file,
 )
 from rater.generation.generator import GenerateSettings
+from rater.generation.pattern import pattern_text
 
 #: The input kind of a generation run's identity (a rating run's is ``file`` or ``stdin``).
 KIND: Final = "generate"
@@ -65,7 +68,18 @@ def conditions(settings: GenerateSettings) -> dict[str, Any]:
         "require": ",".join(settings.require) or None, "first_hard": settings.first_hard,
         "symmetry": settings.symmetry, "clues": _span(*settings.clues), "minimal": settings.minimal,
         "seed": settings.seed, "climb": settings.climb,
+        **({} if settings.pattern is None else {"pattern": pattern_text(settings.pattern)}),
     }
+
+
+def recorded_seed(output: Path) -> int | None:
+    """The seed of the generate run that wrote ``output``, from its run file; None when there is none to read."""
+    if not output.is_file() or output.stat().st_size == 0:
+        return None
+    data = read_side_file(output)
+    seed = data.get("input", {}).get("seed") if isinstance(data, dict) and isinstance(data.get("input"), dict) \
+        else None
+    return seed if isinstance(seed, int) and not isinstance(seed, bool) and seed >= 0 else None
 
 
 def identity(settings: GenerateSettings, fmt: str, template: str | None) -> RunIdentity:
