@@ -33,6 +33,7 @@ from rater.views.render import svg
 from rater.views.report import json_report
 from techniques.board import Board
 from techniques.catalogue import Catalogue
+from techniques.findings import Unit, Units
 from techniques.step import WRITE_CANDIDATES, Step
 from techniques.texts import available_languages
 
@@ -188,8 +189,12 @@ def mistakes(solution: Grid, position: Grid, marks: tuple[int, ...] | None) -> l
     return wrong + removed
 
 
-def _area(cells: list[int]) -> str:
-    """Where a step acts: the one row, column or box holding all its cells, else the boxes they lie in."""
+def _area(step: Step, cells: list[int]) -> str:
+    """Where to look: the units the step names, else the one unit holding all its cells, else their boxes."""
+    named = [u for value in step.detail.values() for u in
+             ((value,) if isinstance(value, Unit) else value if isinstance(value, Units) else ())]
+    if named:
+        return ", ".join(unit_name(u) for u in dict.fromkeys(named))
     for u, unit in enumerate(UNITS):
         if all(c in unit for c in cells):
             return unit_name(u)
@@ -202,7 +207,7 @@ def _shown(step: Step, board: Board, catalogue: Catalogue, lang: str) -> dict[st
     used = list(dict.fromkeys(c for c, _ in step.used))
     return {
         "name": catalogue.name(step.code, lang),
-        "area": _area(targets) if targets else "",
+        "area": _area(step, targets) if targets else "",
         "cells": [[ROW_OF[c] + 1, COL_OF[c] + 1] for c in dict.fromkeys(used + targets)],
         "picture": svg(board, step, catalogue=catalogue),
     }
