@@ -232,7 +232,7 @@ def hint(puzzle: str, position: str, candidates: str | None, option: str, lang: 
     marks = _marks(candidates) if candidates is not None else None
     result = analyse(givens, limit=2)
     if result.count != 1 or result.solution is None:
-        raise CoachError("the puzzle has no solution" if result.count == 0 else "the puzzle has several solutions",
+        raise CoachError("the puzzle has no solution" if result.count == 0 else "the puzzle has more than one solution",
                          422)
     solution = tuple(result.solution)
     found = mistakes(solution, here, marks)
