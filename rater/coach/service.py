@@ -16,10 +16,12 @@ from __future__ import annotations
 import asyncio
 import io
 import itertools
+import os
 import queue
 import threading
+import time
 import uuid
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Generator
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
@@ -87,6 +89,17 @@ class BulkJob:
         return stream.getvalue()
 
 
+def follow_parent(parent: int) -> None:
+    """Pool initializer: end this worker when the server process is gone (killed without a shutdown)."""
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(2.0)
+        os._exit(0)
+
+    threading.Thread(target=watch, name="coach parent watch", daemon=True).start()
+
+
 class Service:
     """The pool, the bulk queue and their limits; :meth:`start` and :meth:`stop` bracket the server's life."""
 
@@ -114,11 +127,14 @@ class Service:
         if self._runner is not None:
             self._runner.join(timeout=30)
         if self._pool is not None:
-            self._pool.shutdown(wait=False, cancel_futures=True)
+            # waiting ends the workers (each task is bounded by the engine's deadline); without it they
+            # would wait for work forever
+            self._pool.shutdown(wait=True, cancel_futures=True)
 
     def _new_pool(self) -> ProcessPoolExecutor:
         # spawn: the server runs threads, and a forked child would inherit their locks mid-use
-        return ProcessPoolExecutor(max_workers=self.workers, mp_context=get_context("spawn"))
+        return ProcessPoolExecutor(max_workers=self.workers, mp_context=get_context("spawn"),
+                                   initializer=follow_parent, initargs=(os.getpid(),))
 
     # -- one request's work -----------------------------------------------------------------
 
@@ -178,8 +194,9 @@ class Service:
             if job is None:
                 return
             job.state = "running"
+            records = self._records(job)
             try:
-                for record in self._records(job):
+                for record in records:
                     if self._stopping.is_set():
                         job.state, job.error = "failed", "the server stopped"
                         return
@@ -187,8 +204,10 @@ class Service:
                 job.state = "done"
             except Exception as exc:  # noqa: BLE001 - a job's failure is its state, never the thread's end
                 job.state, job.error = "failed", f"{type(exc).__name__}: {exc}"
+            finally:
+                records.close()  # ends the job's worker processes at once
 
-    def _records(self, job: BulkJob) -> Iterator[dict[str, Any]]:
+    def _records(self, job: BulkJob) -> Generator[dict[str, Any], None, None]:
         run = settings(job.option, job.lang, self.limits.rate_seconds)
         jobs = max(1, self.workers - 1)
         records = rate_here(job.items, run) if jobs == 1 else rate_stream(job.items, run, jobs)
