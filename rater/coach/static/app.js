@@ -575,11 +575,12 @@ async function start() {
     if (file) { area.value = (await file.text()).trim(); ratePuzzle(); }
   });
   document.addEventListener("keydown", (event) => {
-    if (document.body.dataset.tab !== "rate" || ["TEXTAREA", "INPUT", "SELECT"].includes(event.target.tagName)) return;
+    if (["TEXTAREA", "INPUT", "SELECT"].includes(event.target.tagName) || event.altKey) return;
+    if (document.body.dataset.tab === "play") { onBoardKey(event); return; }
+    if (document.body.dataset.tab !== "rate") return;
     const go = { ArrowLeft: "previous", ArrowRight: "next", Home: "first", End: "last" }[event.key];
     if (go) { stepBy(go); event.preventDefault(); }
   });
-  $("board").addEventListener("keydown", onBoardKey);
   $("pencil").addEventListener("click", () => { play.pencil = !play.pencil; render(); });
   $("auto-marks").addEventListener("change", () => change(() => {
     if (!$("auto-marks").checked) play.marks = autoMarks();
