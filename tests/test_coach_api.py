@@ -415,3 +415,54 @@ def test_a_host_beyond_loopback_is_warned_about():
 
     assert is_loopback("127.0.0.1") and is_loopback("::1") and is_loopback("localhost")
     assert not is_loopback("0.0.0.0") and not is_loopback("192.168.1.2")
+
+
+def test_anything_unexpected_is_still_json():
+    app = create_app(Limits(workers=1))
+    with TestClient(app, raise_server_exceptions=False) as broken:
+        async def fails(*_args, **_kwargs):
+            raise RuntimeError("a bug\nover two lines")
+
+        app.state.service.call = fails
+        answer = broken.get("/api/rate", params={"puzzle": EASY})
+        assert answer.status_code == 500
+        assert answer.json() == {"error": "internal error (RuntimeError)"}
+        assert "default-src 'self'" in answer.headers["content-security-policy"]
+
+
+def test_a_rating_past_the_time_limit_is_refused():
+    hardest = sample(1, 5)[0]  # a puzzle that needs pencil marks: many rounds, each checks the deadline
+    with TestClient(create_app(Limits(workers=1, rate_seconds=0.0001))) as hurried:
+        for answer in (hurried.get("/api/rate", params={"puzzle": hardest}),
+                       hurried.post("/api/hint", json={"puzzle": hardest, "position": hardest})):
+            assert answer.status_code == 422, answer.text
+            assert "longer than the limit" in answer.json()["error"]
+
+
+def test_an_address_in_use_is_one_line_and_exit_2():
+    import socket
+
+    from rater.coach.cli import main as coach_main
+
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        result = CliRunner().invoke(coach_main, ["--port", str(port), "--no-browser"])
+    assert result.exit_code == 2
+    assert result.output.startswith(f"coach: error: cannot listen on 127.0.0.1:{port}")
+    assert result.output.count("\n") == 1
+
+
+def test_a_host_beyond_loopback_gets_a_warning_first():
+    import socket
+
+    from rater.coach.cli import main as coach_main
+
+    with socket.socket() as taken:  # the port is taken, so nothing ever listens beyond loopback here
+        taken.bind(("0.0.0.0", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        result = CliRunner().invoke(coach_main, ["--host", "0.0.0.0", "--port", str(port), "--no-browser"])
+    assert result.output.startswith("coach: warning: listening on 0.0.0.0: other machines can reach the coach")
+    assert result.exit_code == 2

@@ -9,7 +9,9 @@ Content-Security-Policy that lets the page load only from this server.
 from __future__ import annotations
 
 import json
+import logging
 import secrets
+import sys
 from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -43,6 +45,7 @@ SECURITY_HEADERS: Final = (
 )
 #: Longest value of a query parameter (a 729-character candidate line fits).
 MAX_PARAMETER: Final = 2000
+LOG = logging.getLogger("rater.coach")
 #: The conditions of ``generate`` the API passes on (``pattern`` and ``seed`` when given).
 GENERATE_FIELDS: Final = ("count", "level", "points", "symmetry", "require", "exclude", "pattern", "seed", "clues")
 
@@ -88,7 +91,21 @@ class Guard:
                 raise BodyTooLarge(self._too_large(), 413)
             return message
 
-        await self.app(scope, receive_counted, send_secured)
+        started = False
+
+        async def send_tracked(message: Message) -> None:
+            nonlocal started
+            started = started or message["type"] == "http.response.start"
+            await send_secured(message)
+
+        try:
+            await self.app(scope, receive_counted, send_tracked)
+        except Exception:
+            # the answer to a bug is JSON with the headers too; the traceback goes to the server's log only
+            LOG.exception("unexpected error on %s", scope.get("path"))
+            if started:
+                raise
+            await _unexpected_response(sys.exc_info()[1])(scope, receive, send_secured)
 
     def _too_large(self) -> str:
         return f"the request body is larger than {self.limit // (1024 * 1024)} MiB"
@@ -109,8 +126,12 @@ async def _http_error(_request: Request, exc: Exception) -> Response:
     return JSONResponse({"error": str(exc.detail)}, status_code=exc.status_code, headers=exc.headers)
 
 
-async def _unexpected(_request: Request, exc: Exception) -> Response:
+def _unexpected_response(exc: BaseException | None) -> JSONResponse:
     return JSONResponse({"error": f"internal error ({type(exc).__name__})"}, status_code=500)
+
+
+async def _unexpected(_request: Request, exc: Exception) -> Response:
+    return _unexpected_response(exc)
 
 
 def _text(request: Request, name: str, default: str | None = None) -> str:
