@@ -36,12 +36,20 @@ def url() -> Iterator[str]:
         yield address
 
 
+#: Run before every page's own scripts: collects what the Content-Security-Policy blocked, and script errors.
+WATCH = ("window.__problems = [];"
+         "document.addEventListener('securitypolicyviolation', e => __problems.push('csp ' + e.blockedURI));"
+         "window.addEventListener('error', e => __problems.push('error ' + e.message));")
+
+
 @pytest.fixture(scope="module")
 def browser() -> Iterator[Browser]:
     executable = chromium()
     assert executable is not None
     with Browser(executable, 1000, 760) as opened:
+        opened.call("Page.addScriptToEvaluateOnNewDocument", source=WATCH)
         yield opened
+        assert opened.evaluate("window.__problems") == []
 
 
 @pytest.fixture(scope="module")
@@ -120,6 +128,7 @@ def test_open_with_a_puzzle_shows_grid_level_and_steps(browser, url, rating):
     assert browser.evaluate("document.getElementById('step-text').textContent") == "Final grid"
     click(browser, ".stepnav [data-go=first]")
     assert browser.evaluate("document.getElementById('step-select').selectedIndex") == 0
+    assert browser.evaluate("window.__problems") == []
 
 
 def test_play_digits_mistakes_hints_undo_and_kept_progress(browser, url, rating):

@@ -67,8 +67,8 @@ class Texts:
     def report(self, rating: Rating, catalogue: Catalogue) -> dict[str, Any]:
         """The ``rate --json`` object of ``rating`` in these texts.
 
-        The notation is checked but not yet applied: Giese's notation is the
-        one the templates write.
+        Both notations are accepted; the technique templates write Giese's,
+        so the texts are the same for either.
         """
         return json_report(rating, catalogue, self.lang)
 
