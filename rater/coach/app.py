@@ -217,7 +217,7 @@ def create_app(limits: Limits | None = None) -> Starlette:
         if not 1 <= count <= limit.generate_count:
             raise CoachError(f"count must be 1 to {limit.generate_count}")
         seed = _field(data, "seed", int)
-        seed = secrets.randbelow(2**63) if seed is None else seed
+        seed = secrets.randbelow(2**32) if seed is None else seed  # a random one that JavaScript numbers hold exactly
         if not 0 <= seed < 2**63:
             raise CoachError("seed must be 0 to 2**63-1")
         conditions: dict[str, Any] = {"count": count, "seed": seed}

@@ -31,7 +31,7 @@ from typing import Any, Final
 from puzzles.cluster import available_cores
 from puzzles.formats import PuzzleItem, read_items
 from rater.bulk.output import RecordWriter
-from rater.bulk.workers import rate_here, rate_stream
+from rater.bulk.workers import rate_stream
 from rater.coach.work import CoachError, settings
 from rater.records import FIELDS
 
@@ -209,8 +209,8 @@ class Service:
 
     def _records(self, job: BulkJob) -> Generator[dict[str, Any], None, None]:
         run = settings(job.option, job.lang, self.limits.rate_seconds)
-        jobs = max(1, self.workers - 1)
-        records = rate_here(job.items, run) if jobs == 1 else rate_stream(job.items, run, jobs)
+        # worker processes even for one job: a rating in the server's own process would hold up every request
+        records = rate_stream(job.items, run, max(1, self.workers - 1))
         try:
             yield from records
         finally:
