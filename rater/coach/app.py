@@ -11,7 +11,6 @@ from __future__ import annotations
 import json
 import logging
 import secrets
-import sys
 from collections.abc import AsyncIterator, Awaitable, Callable, MutableMapping
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -100,12 +99,13 @@ class Guard:
 
         try:
             await self.app(scope, receive_counted, send_tracked)
-        except Exception:
+        except Exception as exc:
             # the answer to a bug is JSON with the headers too; the traceback goes to the server's log only
             LOG.exception("unexpected error on %s", scope.get("path"))
             if started:
                 raise
-            await _unexpected_response(sys.exc_info()[1])(scope, receive, send_secured)
+            await JSONResponse({"error": f"internal error ({type(exc).__name__})"}, status_code=500)(
+                scope, receive, send_secured)
 
     def _too_large(self) -> str:
         return f"the request body is larger than {self.limit // (1024 * 1024)} MiB"
@@ -124,14 +124,6 @@ async def _input_error(_request: Request, exc: Exception) -> Response:
 async def _http_error(_request: Request, exc: Exception) -> Response:
     assert isinstance(exc, HTTPException)
     return JSONResponse({"error": str(exc.detail)}, status_code=exc.status_code, headers=exc.headers)
-
-
-def _unexpected_response(exc: BaseException | None) -> JSONResponse:
-    return JSONResponse({"error": f"internal error ({type(exc).__name__})"}, status_code=500)
-
-
-async def _unexpected(_request: Request, exc: Exception) -> Response:
-    return _unexpected_response(exc)
 
 
 def _text(request: Request, name: str, default: str | None = None) -> str:
@@ -276,6 +268,6 @@ def create_app(limits: Limits | None = None) -> Starlette:
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
     app = Starlette(routes=routes, lifespan=lifespan, middleware=[Middleware(Guard, limit=limit.body_bytes)],
-                    exception_handlers={InputError: _input_error, HTTPException: _http_error, Exception: _unexpected})
+                    exception_handlers={InputError: _input_error, HTTPException: _http_error})
     app.state.service = service
     return app
