@@ -113,7 +113,7 @@ def read_puzzle(text: str) -> PuzzleItem:
     return item
 
 
-def _rated(run: RunSettings, grid: Grid, start: Board | None, limit: float | None) -> Rating:
+def _rated(run: RunSettings, grid: Grid, start: Board | None, limit: float) -> Rating:
     """The engine's rating as ``rate --json`` makes it; no unique solution or the time limit: a CoachError."""
     try:
         rating = run.rate_with(_engine(run), grid, run.rule_set(), start)

@@ -317,7 +317,10 @@ function showHint() {
   box.hidden = false;
   setPicture($("hint-picture"), "");
   say(tellMistakes(answer.mistakes), false);
-  if (!answer.step) { $("hint-text").textContent = "No step left to find."; return; }
+  if (!answer.step) {
+    $("hint-text").textContent = play.digits.every((d) => d) ? "The grid is full." : "No technique finds a step from here.";
+    return;
+  }
   const show = answer.show;
   if (play.hintLevel === 1) {
     $("hint-text").textContent = `Look for: ${show.name}${show.area ? ` in ${show.area}` : ""}. (Hint again for the cells.)`;
