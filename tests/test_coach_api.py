@@ -18,13 +18,13 @@ import time
 import urllib.error
 import urllib.parse
 import urllib.request
+import warnings
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from starlette.testclient import TestClient
 
 import rater
 from puzzles.geometry import COL_OF, PEERS, ROW_OF
@@ -32,6 +32,10 @@ from rater.cli import main as rate_main
 from rater.coach.app import create_app
 from rater.coach.service import Limits
 from techniques.board import Board
+
+with warnings.catch_warnings():  # Starlette 1.x would rather drive its TestClient with httpx2; httpx still works
+    warnings.filterwarnings("ignore", message="Using `httpx`")
+    from starlette.testclient import TestClient
 
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLE = ROOT / "tests" / "data" / "sample1000_every3.txt"
