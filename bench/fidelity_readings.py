@@ -128,7 +128,7 @@ class PerFamilyEngine(Engine):
 
     def __init__(self, *args: object, **kwargs: object) -> None:
         super().__init__(*args, **kwargs)  # type: ignore[arg-type]
-        self.levels = dataclasses.replace(self.levels, sync_levels={})
+        self.family_levels = {}
 
 
 class AllFamiliesEngine(Engine):

@@ -20,7 +20,7 @@ several solutions, in which case uniqueness-based techniques stay off.
 from __future__ import annotations
 
 import time
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import NamedTuple
 
 from puzzles.geometry import cell_name
@@ -55,15 +55,15 @@ def _families(techs: Sequence[Technique]) -> list[tuple[str, list[Technique]]]:
 
 
 def _stufen(families: Sequence[tuple[str, list[Technique]]],
-            levels: LevelTable) -> list[tuple[frozenset[str], list[Technique]]]:
+            level_of: Mapping[str, int]) -> list[tuple[frozenset[str], list[Technique]]]:
     """Consecutive families of one complexity level form one "Stufe" of the thinning selection.
 
     "alle diejenigen einer Stufe mit der größten Anzahl von Streichungen" (all those of a Stufe
     with the most eliminations): a Stufe is a complexity level, the family sets of the
-    synchronous levels (``levels.yaml``: {I, II}, {RP, III}, {IV}, {V}, {VI}, {BB}); a family
-    no level names is a Stufe of its own (docs/decisions.md, "Modes").
+    synchronous levels the families declare (``level_of``, :meth:`Catalogue.family_levels`:
+    {I, II}, {RP, III}, {IV}, {V}, {VI}, {BB}); a family without a level is a Stufe of its own
+    (docs/decisions.md, "Modes").
     """
-    level_of = {f: lv for lv, fams in levels.sync_levels.items() for f in fams}
     stufen: list[tuple[frozenset[str], list[Technique]]] = []
     previous: int | None = None
     for family, techs in families:
@@ -116,8 +116,12 @@ class Engine:
         self.guessing = frozenset(e.code for e in self.catalogue if e.technique.guesses)
         #: Codes of the techniques only sound on a puzzle with one solution.
         self.assuming_uniqueness = frozenset(e.code for e in self.catalogue if e.technique.needs_uniqueness)
-        self.sync_families = (
-            self.levels.sync_families(self.options.sync_level) if mode is Mode.SYNC else frozenset()
+        #: The synchronous level of each family that declares one (:attr:`Technique.sync_level`).
+        self.family_levels = self.catalogue.family_levels()
+        #: The families searched synchronously: those of the option's level and below.
+        self.sync_families = frozenset(
+            family for family, level in self.family_levels.items()
+            if mode is Mode.SYNC and level <= self.options.sync_level
         )
         #: The techniques of a run per answer of the uniqueness check (:meth:`_lists`).
         self._runs: dict[bool, _Run] = {}
@@ -145,7 +149,7 @@ class Engine:
                 singles_floors=_floors(singles),
                 thinning=thinning,
                 last_resorts=last_resorts,
-                stufen=_stufen(thinning, self.levels) + _stufen(last_resorts, self.levels),
+                stufen=_stufen(thinning, self.family_levels) + _stufen(last_resorts, self.family_levels),
             )
         return run
 
