@@ -17,10 +17,10 @@ from techniques.board import Board
 from techniques.findings import Cell, Digit, Unit
 from techniques.points import (
     MISSING_BOX,
+    MISSING_FORMULA,
     MISSING_LINE,
-    MISSING_NUMBERS,
     VISIBLE,
-    VISIBLE_NUMBERS,
+    VISIBLE_FORMULA,
     Bands,
     band,
     band_floor,
@@ -175,7 +175,7 @@ class HiddenSingle(Technique):
 
     group = "A"
     family = "direct"
-    formula = MISSING_NUMBERS
+    formula = MISSING_FORMULA
     phase = Phase.DIRECT
     units: ClassVar[range]
     #: True for the box methods, which also search the variant's extra units.
@@ -319,7 +319,7 @@ class NakedSingle(NakedSingleSearch):
     measure = "visible"
     group = "B"
     family = "direct"
-    formula = VISIBLE_NUMBERS
+    formula = VISIBLE_FORMULA
     phase = Phase.DIRECT
     fields = frozenset({"digit", "cell", "visible"})
     defaults = VISIBLE

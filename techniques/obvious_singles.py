@@ -33,10 +33,10 @@ from techniques.findings import Cell, Digit, Items, Unit
 from techniques.obvious import Claim, Doppel, ObviousAnalysis
 from techniques.points import (
     MISSING_BOX,
+    MISSING_FORMULA,
     MISSING_LINE,
-    MISSING_NUMBERS,
     VISIBLE,
-    VISIBLE_NUMBERS,
+    VISIBLE_FORMULA,
     band,
     band_floor,
     bands_of,
@@ -52,7 +52,7 @@ MAX_JUSTIFICATIONS = 2
 #: justification or follow-on claim of every C/D single (D7, D8: fixed points).
 CD_WEIGHTS: Final = {"cap": 8, "per_justification": 2}
 #: The part of the C/D formula summaries that :data:`CD_WEIGHTS` adds to a single's band.
-JUSTIFIED: Final = ", +{per_justification} per justification, at most {cap}"
+JUSTIFIED_FORMULA: Final = ", +{per_justification} per justification, at most {cap}"
 
 def analysis_for(board: Board, ctx: Context, follow_on: bool) -> ObviousAnalysis:
     """The analysis of ``board``, shared by all C/D techniques of one board state."""
@@ -141,7 +141,7 @@ class JustifiedHiddenSingle(ObviousTechnique):
     """
 
     units: ClassVar[range]
-    formula = MISSING_NUMBERS + JUSTIFIED
+    formula = MISSING_FORMULA + JUSTIFIED_FORMULA
     #: True for the box methods, which also search the variant's extra units.
     with_extra_units: ClassVar[bool] = False
 
@@ -244,7 +244,7 @@ class ClaimNakedSingle(ObviousTechnique):
     """C0: a naked single once obvious row/column tests exclude digits from the cell."""
 
     code = "C0"
-    formula = VISIBLE_NUMBERS + JUSTIFIED
+    formula = VISIBLE_FORMULA + JUSTIFIED_FORMULA
     group = "C"
 
     def find(self, board: Board, ctx: Context) -> Iterator[Step]:
@@ -289,7 +289,7 @@ class ClaimCrossing(ObviousTechnique):
     """C7: in a box a digit is confined to one row and to one column: their crossing."""
 
     code = "C7"
-    formula = VISIBLE_NUMBERS + JUSTIFIED
+    formula = VISIBLE_FORMULA + JUSTIFIED_FORMULA
     group = "C"
 
     def find(self, board: Board, ctx: Context) -> Iterator[Step]:
@@ -385,7 +385,7 @@ class DoppelNakedSingle(ObviousTechnique):
     """D0: a naked single once obvious 2-tuples exclude their digits from the cell."""
 
     code = "D0"
-    formula = VISIBLE_NUMBERS + JUSTIFIED
+    formula = VISIBLE_FORMULA + JUSTIFIED_FORMULA
     group = "D"
 
     def find(self, board: Board, ctx: Context) -> Iterator[Step]:

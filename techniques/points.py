@@ -29,8 +29,8 @@ CANDIDATE_SINGLE: Final = {"band1_max": 4, "band1_points": 0, "band2_points": 1}
 
 #: The formula summaries (:attr:`techniques.base.Technique.formula`) of the singles scored by a band
 #: table; ``{bands}`` stands for the table with the run's values.
-MISSING_NUMBERS: Final = "missing numbers {bands}"
-VISIBLE_NUMBERS: Final = "visible numbers {bands}"
+MISSING_FORMULA: Final = "missing numbers {bands}"
+VISIBLE_FORMULA: Final = "visible numbers {bands}"
 
 
 def bands_of(params: Mapping[str, Any]) -> Bands:

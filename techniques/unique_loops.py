@@ -49,7 +49,7 @@ from techniques.uniqueness import (
     REMOVE_DIGIT_FROM,
     REMOVE_EXTRAS_FROM,
     TYPE_POINT_DEFAULTS,
-    UR_TYPES,
+    UR_TYPES_FORMULA,
     Finding,
     Pattern,
     at_least,
@@ -624,7 +624,7 @@ class UniqueLoop(Rechecking):
     group = "V"
     family = "V"
     sync_level = 5
-    formula = "UR " + UR_TYPES + "; + {loop_per_pair} x pairs past 4 cells (up to {max_cells})"
+    formula = "UR " + UR_TYPES_FORMULA + "; + {loop_per_pair} x pairs past 4 cells (up to {max_cells})"
     phase = Phase.THINNING
     needs_uniqueness = True
     defaults = {**TYPE_POINT_DEFAULTS, "loop_per_pair": 3, "max_cells": 10}
@@ -686,7 +686,7 @@ class QuasiUniqueLoop(Rechecking):
     group = "V"
     family = "V"
     sync_level = 5
-    formula = ("UR " + UR_TYPES + "; + {loop_per_pair} x pairs past 4 cells, + {quasi_base} + {quasi_per_digit} "
+    formula = ("UR " + UR_TYPES_FORMULA + "; + {loop_per_pair} x pairs past 4 cells, + {quasi_base} + {quasi_per_digit} "
                "x digits added")
     phase = Phase.THINNING
     needs_uniqueness = True

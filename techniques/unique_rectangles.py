@@ -25,7 +25,7 @@ from techniques.uniqueness import (
     RECT_ORDER,
     RECTANGLES,
     TYPE_POINT_DEFAULTS,
-    UR_TYPES,
+    UR_TYPES_FORMULA,
     Pattern,
     Rect,
     at_least,
@@ -62,7 +62,7 @@ class UniqueRectangle(Rechecking):
     group = "V"
     family = "V"
     sync_level = 5
-    formula = UR_TYPES
+    formula = UR_TYPES_FORMULA
     phase = Phase.THINNING
     needs_uniqueness = True
     defaults = dict(TYPE_POINT_DEFAULTS)
@@ -118,7 +118,7 @@ class QuasiUniqueRectangle(Rechecking):
     group = "V"
     family = "V"
     sync_level = 5
-    formula = "UR " + UR_TYPES + "; + {quasi_base} + {quasi_per_digit} x digits added"
+    formula = "UR " + UR_TYPES_FORMULA + "; + {quasi_base} + {quasi_per_digit} x digits added"
     phase = Phase.THINNING
     needs_uniqueness = True
     defaults = {**TYPE_POINT_DEFAULTS, "quasi_base": 1, "quasi_per_digit": 2}
