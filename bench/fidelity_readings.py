@@ -570,7 +570,7 @@ def replaced(owner: object, name: str, value: object) -> Iterator[None]:
 class AlternativeFirstEngine(Engine):
     """The alternative chains a Stufe of their own, searched before the other chain kinds."""
 
-    def _lists(self, ctx: Context) -> rater.run.engine._Run:
+    def _lists(self, ctx: Context) -> rater.run.engine._Techniques:
         run = super()._lists(ctx)
 
         def mixed(techs: Sequence[Technique]) -> bool:

@@ -20,7 +20,7 @@ from puzzles.parsing import format_line, parse_line
 from puzzles.reduction import (
     STANDARD,
     NotUniqueError,
-    Rules,
+    UniquenessChecks,
     all_minimal_puzzles,
     count_givens,
     reduce_puzzle,
@@ -156,7 +156,7 @@ def test_avoiding_search_agrees_with_counting():
 
 
 def test_counting_rules_give_the_same_reduction():
-    rules = Rules.counting("standard by counting", STANDARD.analyse)
+    rules = UniquenessChecks.counting("standard by counting", STANDARD.analyse)
     for puzzle in EXCHANGE[:3]:
         grid = parse_line(puzzle)
         assert reduce_puzzle(grid, rules=rules) == reduce_puzzle(grid)

@@ -40,7 +40,30 @@ from techniques.step import WRITE_CANDIDATES, Step
 
 
 class UnsoundStep(AssertionError):
-    """A step contradicted the known solution (only raised with ``verify``)."""
+    """A step that contradicts the puzzle's solution: a wrong placement or a removed solution digit.
+
+    ``Engine.rate(..., verify=True)`` raises it at the first such step (the soundness tests);
+    :func:`rater.run.verify.first_unsound` returns it with the step's ``number`` in the rating
+    (``rate --verify``).  One class and one check (:meth:`of`) for both.
+    """
+
+    def __init__(self, step: Step, reason: str, number: int = 0) -> None:
+        super().__init__(f"{step.code} {reason}")
+        self.step = step
+        self.reason = reason
+        #: The step's place in the rating, 1-based as the report counts (0: not known).
+        self.number = number
+
+    @classmethod
+    def of(cls, step: Step, solution: Sequence[int], number: int = 0) -> UnsoundStep | None:
+        """How ``step`` contradicts ``solution``, or None if it agrees."""
+        for cell, digit in step.placements:
+            if solution[cell] != digit:
+                return cls(step, f"places {digit} at {cell_name(cell)}, the solution has {solution[cell]}", number)
+        for cell, digit in step.eliminations:
+            if solution[cell] == digit:
+                return cls(step, f"removes {digit} from {cell_name(cell)}, the solution's digit", number)
+        return None
 
 
 def _families(techs: Sequence[Technique]) -> list[tuple[str, list[Technique]]]:
@@ -124,9 +147,9 @@ class Engine:
             if mode is Mode.SYNC and level <= self.options.sync_level
         )
         #: The techniques of a run per answer of the uniqueness check (:meth:`_lists`).
-        self._runs: dict[bool, _Run] = {}
+        self._runs: dict[bool, _Techniques] = {}
 
-    def _lists(self, ctx: Context) -> _Run:
+    def _lists(self, ctx: Context) -> _Techniques:
         """The technique lists of a run, without those not applicable under ``ctx``.
 
         ``applicable`` reads the run settings only (C/D level, uniqueness), which
@@ -142,7 +165,7 @@ class Engine:
             last_resorts = [(family, keep(techs)) for family, techs in self.last_resorts]
             direct = keep(self.direct)
             singles = keep(self.singles)
-            run = self._runs[ctx.unique] = _Run(
+            run = self._runs[ctx.unique] = _Techniques(
                 direct=direct,
                 singles=singles,
                 direct_floors=_floors(direct),
@@ -475,17 +498,13 @@ class Engine:
 
         In synchronous mode every step found counts, needed or not.
         """
-        if solution is not None:
-            for c, d in step.placements:
-                if solution[c] != d:
-                    raise UnsoundStep(f"{step.code} placed {d} at cell {c}, solution has {solution[c]}")
-            for c, d in step.eliminations:
-                if solution[c] == d:
-                    raise UnsoundStep(f"{step.code} removed the solution digit {d} from cell {c}")
+        wrong = UnsoundStep.of(step, solution) if solution is not None else None
+        if wrong is not None:
+            raise wrong
         return board.apply(step).changed or synchronous
 
 
-class _Run(NamedTuple):
+class _Techniques(NamedTuple):
     """The techniques one rating run may use, in catalogue order."""
 
     direct: list[Technique]
