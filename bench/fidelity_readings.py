@@ -770,12 +770,12 @@ def _facts_on_copies(make: EngineFactory, copies: int) -> dict[str, int]:
     and seeded random ones) it holds: a fact the original met in one orientation should not
     depend on the orientation, so this tells a difference in the search from one in the path."""
     from bench.fidelity import KIND_FACTS
-    from canon.variants import iter_variants
+    from canon.copies import iter_copies
 
     rows = {r["id"]: r for r in load_rows()}
     engine = make("2001", ())
     return {fact: sum(bool(test(engine.rate(copy)))
-                      for copy, _way in iter_variants([int(ch) for ch in rows[fact]["puzzle"]], copies, 1))
+                      for copy, _way in iter_copies([int(ch) for ch in rows[fact]["puzzle"]], copies, 1))
             for fact, (_words, test) in KIND_FACTS.items()}
 
 

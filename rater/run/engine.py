@@ -12,7 +12,7 @@ The pipeline of the original program:
 Which of the steps found in a state are applied is the mode's business
 (:mod:`rater.run.modes`).  The half-synchronous mode rates the puzzle's canonical
 form and maps the steps back (:mod:`rater.run.orientation`), so that it gives all
-symmetric variants the same rating, whatever the searches' scan order.  Uniqueness is established first with the exact solver:
+symmetric copies the same rating, whatever the searches' scan order.  Uniqueness is established first with the exact solver:
 multi-solution and unsolvable puzzles are refused unless the caller allows
 several solutions, in which case uniqueness-based techniques stay off.
 """

@@ -1,14 +1,14 @@
 """Rating in the canonical orientation, shown in the user's.
 
-The half-synchronous mode is meant to give every symmetric variant of a
+The half-synchronous mode is meant to give every symmetric copy of a
 puzzle the same rating, and its choice of steps does not depend on which of
 several equal steps comes first.  The searches behind the steps still do:
 a chain search that stops at a budget, the cell a trial & error or Bowman's
 Bingo starts from, the order in which equal chains are met.  So the mode rates
-the puzzle's canonical form (:mod:`canon`), which all its variants share, and
+the puzzle's canonical form (:mod:`canon`), which all its symmetric copies share, and
 maps every step back onto the user's grid: placements, eliminations, the
 candidates it used and its typed findings (:func:`techniques.findings.transform`).
-The rating is then identical for all variants by construction, and the
+The rating is then identical for all copies by construction, and the
 walkthrough still shows the user's cells and digits.
 
 Codes that name a row or a column (``A1``/``A2``, ``C1``/``C2``, ``D1``/``D2``,
