@@ -173,3 +173,30 @@ def test_the_command_line_rates_with_it(installed: Path) -> None:
     lone = [step for step in data["steps"] if step["code"] == "LC"]
     assert lone and lone[0]["text"].startswith("in ")
     assert REGISTRY["LC"].__module__ == MODULE
+
+
+@pytest.mark.parametrize(("declared", "message"), [
+    ("sync_level = 9", "'sync_level' must be a synchronous level 2-7 or None"),
+    ("sync_level = True", "'sync_level' must be a synchronous level 2-7 or None"),
+    ('transposed_twin = "ZR"', "'transposed_twin' must be the code of another technique or None"),
+    ('transposed_twin = "A1"', "its transposed twin A1 must be a technique whose transposed_twin is ZR"),
+])
+def test_declarations_that_do_not_hold_are_one_error(installed: Path, declared: str, message: str) -> None:
+    """A level outside 2-7, a twin that is itself or does not name it back: the plugin is refused."""
+    source = (installed / f"{MODULE}.py").read_text().replace('    transposed_twin = "ZC"', f"    {declared}")
+    (installed / f"{MODULE}.py").write_text(source)
+    result = CliRunner().invoke(main, ["--list-techniques"])
+    assert result.exit_code == 2
+    assert "plugin throwaway-technique 0.0.1: technique ZR:" in result.stderr and message in result.stderr
+    assert "ZR" not in REGISTRY and "LC" not in REGISTRY  # nothing of a failed load stays
+
+
+def test_a_family_has_one_synchronous_level(installed: Path) -> None:
+    """A plugin class in a built-in family may leave the level out (it takes the family's) but not change it."""
+    source = (installed / f"{MODULE}.py").read_text().replace('group = family = "LONE"\n    phase = Phase.SINGLES',
+                                                              'group = family = "IV"\n    phase = Phase.THINNING\n'
+                                                              '    sync_level = 5')
+    (installed / f"{MODULE}.py").write_text(source)
+    result = CliRunner().invoke(main, ["--list-techniques"])
+    assert result.exit_code == 2
+    assert "technique LC: family IV is searched synchronously from level 4" in result.stderr
