@@ -128,7 +128,7 @@ class PerFamilyEngine(Engine):
 
     def __init__(self, *args: object, **kwargs: object) -> None:
         super().__init__(*args, **kwargs)  # type: ignore[arg-type]
-        self.levels = dataclasses.replace(self.levels, sync_levels={})
+        self.family_levels = {}
 
 
 class AllFamiliesEngine(Engine):
@@ -570,7 +570,7 @@ def replaced(owner: object, name: str, value: object) -> Iterator[None]:
 class AlternativeFirstEngine(Engine):
     """The alternative chains a Stufe of their own, searched before the other chain kinds."""
 
-    def _lists(self, ctx: Context) -> rater.run.engine._Run:
+    def _lists(self, ctx: Context) -> rater.run.engine._Techniques:
         run = super()._lists(ctx)
 
         def mixed(techs: Sequence[Technique]) -> bool:
@@ -770,12 +770,12 @@ def _facts_on_copies(make: EngineFactory, copies: int) -> dict[str, int]:
     and seeded random ones) it holds: a fact the original met in one orientation should not
     depend on the orientation, so this tells a difference in the search from one in the path."""
     from bench.fidelity import KIND_FACTS
-    from canon.variants import iter_variants
+    from canon.copies import iter_copies
 
     rows = {r["id"]: r for r in load_rows()}
     engine = make("2001", ())
     return {fact: sum(bool(test(engine.rate(copy)))
-                      for copy, _way in iter_variants([int(ch) for ch in rows[fact]["puzzle"]], copies, 1))
+                      for copy, _way in iter_copies([int(ch) for ch in rows[fact]["puzzle"]], copies, 1))
             for fact, (_words, test) in KIND_FACTS.items()}
 
 

@@ -96,11 +96,13 @@ MUTANTS: tuple[Mutant, ...] = (
     Mutant("detail-prunes", "modes", "rater/run/engine.py",
            "prune = self.options.detail < 3 and self.mode is not Mode.SYNC", "prune = self.mode is not Mode.SYNC",
            MODES),
-    Mutant("sync-level-families", "modes", "rater/levels.py", "if lv <= level for f in fams",
-           "if lv < level for f in fams", MODES),
+    Mutant("sync-level-families", "modes", "rater/run/engine.py", "and level <= self.options.sync_level",
+           "and level < self.options.sync_level", MODES),
     # --- orientation -----------------------------------------------------------------
-    Mutant("transpose-e-codes", "orientation", "rater/run/orientation.py", '"E1": "E2", "E2": "E1"}', "}", ORIENTATION),
-    Mutant("transpose-a-codes", "orientation", "rater/run/orientation.py", '"A1": "A2", "A2": "A1", ', "", ORIENTATION),
+    Mutant("transpose-e-codes", "orientation", "techniques/singles.py", 'transposed_twin = "E2"',
+           "transposed_twin = None", ORIENTATION),
+    Mutant("transpose-a-codes", "orientation", "techniques/direct.py", 'transposed_twin = "A2"',
+           "transposed_twin = None", ORIENTATION),
     Mutant("half-not-canonical", "orientation", "rater/run/engine.py",
            "self.canonical = canonical and mode is Mode.HALF_SYNC", "self.canonical = False", ORIENTATION),
     # --- scoring ---------------------------------------------------------------------

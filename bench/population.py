@@ -15,7 +15,7 @@ so every fidelity change is measured here too:
   share in 3-13;
 * half-synchronous total over pseudo-synchronous total (median ratio);
 * spread (max - min) of pseudo-synchronous totals over 12 random symmetric
-  variants, and the share with a spread of at most 5 points;
+  copies, and the share with a spread of at most 5 points;
 * WXYZ-wings against XYZ-wings, and the standard form's share of the WXYZ-wings;
 * single-digit contradiction chains against single-digit chains, found and applied;
 * the shares of 4-tuples and of 5- to 7-tuples among the N-tuples;
@@ -164,10 +164,10 @@ def task_modes(puzzle: str) -> tuple[float, float, Counter[str], Counter[str]]:
 
 
 def task_spread(puzzle: str) -> float:
-    """Max - min of the pseudo-synchronous totals over 12 symmetric variants (canonical form + 11 random)."""
-    from rater.variants import rate_variants
+    """Max - min of the pseudo-synchronous totals over 12 symmetric copies (canonical form + 11 random)."""
+    from rater.copies import rate_copies
 
-    summary = rate_variants(_engine("2001"), [int(ch) if ch.isdigit() else 0 for ch in puzzle], 12, seed=1)
+    summary = rate_copies(_engine("2001"), [int(ch) if ch.isdigit() else 0 for ch in puzzle], 12, seed=1)
     low, _mid, high = summary.figures()
     return high - low
 
@@ -275,7 +275,7 @@ def main() -> None:
     rows += kind_rows(found, applied)
 
     spreads = run(task_spread, sample("sample1000.txt", args.spread), args.jobs)
-    rows.append((f"pseudo-synchronous spread over 12 variants, median (n={len(spreads)})",
+    rows.append((f"pseudo-synchronous spread over 12 symmetric copies, median (n={len(spreads)})",
                  f"{statistics.median(spreads):.1f} points" if spreads else "n/a", SEED["spread"]))
     rows.append(("spread of at most 5 points", share([s <= 5 for s in spreads]), SEED["spread"]))
 

@@ -32,7 +32,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from bench._common import DATA, EXAMPLES, percentile  # noqa: E402
 from puzzles.geometry import Grid
 from puzzles.parsing import parse_line  # noqa: E402
-from puzzles.reduction import STANDARD, Rules, all_minimal_puzzles, count_givens, reduce_puzzle  # noqa: E402
+from puzzles.reduction import STANDARD, UniquenessChecks, all_minimal_puzzles, count_givens, reduce_puzzle  # noqa: E402
 from puzzles.solver import analyse  # noqa: E402
 
 
@@ -67,7 +67,7 @@ def histogram(counts: Counter, width: int = 40) -> list[str]:
     ]
 
 
-def bench_collection(label: str, puzzles: list[Grid], verify: bool, rules: Rules = STANDARD) -> None:
+def bench_collection(label: str, puzzles: list[Grid], verify: bool, rules: UniquenessChecks = STANDARD) -> None:
     times: list[float] = []
     cpu: list[float] = []
     checks = 0
@@ -151,7 +151,7 @@ def main() -> None:
                         help="check uniqueness by counting to 2 instead of searching for a solution avoiding "
                              "the removed digit (for comparison)")
     args = parser.parse_args()
-    rules = Rules.counting("count to 2", STANDARD.analyse) if args.counting else STANDARD
+    rules = UniquenessChecks.counting("count to 2", STANDARD.analyse) if args.counting else STANDARD
     seed_examples()
     bench_collection(args.file, puzzles_of(args.file, args.limit, args.step), not args.no_verify, rules)
     if args.seventeen:

@@ -28,12 +28,12 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from bench._common import load  # noqa: E402
 from canon.group import random_transformation  # noqa: E402
 from puzzles.parsing import format_line, parse_puzzle  # noqa: E402
-from rater.run.orientation import TRANSPOSED_CODES  # noqa: E402
 from rater.settings import RunSettings  # noqa: E402
+from techniques.base import transposed_code  # noqa: E402
 
 
 def signature(rating) -> tuple[float, Counter]:  # noqa: ANN001
-    steps = Counter((min(s.code, TRANSPOSED_CODES.get(s.code, s.code)), s.points) for s in rating.steps)
+    steps = Counter((min(s.code, transposed_code(s.code)), s.points) for s in rating.steps)
     return rating.points, steps
 
 

@@ -45,7 +45,7 @@ FULL: Final = 511
 
 
 @dataclass(frozen=True)
-class Plan:
+class ValuePlan:
     """KEEP, ENUMERATE or SORT for each band and stack, and the blocks where the sorting happens."""
 
     bands: tuple[int, ...]
@@ -54,7 +54,7 @@ class Plan:
     steps: tuple[tuple[int, int, bool, bool], ...] = ()
 
 
-NOTHING_TO_CHOOSE: Final = Plan((KEEP,) * 3, (KEEP,) * 3)
+NOTHING_TO_CHOOSE: Final = ValuePlan((KEEP,) * 3, (KEEP,) * 3)
 
 #: Candidates evaluated at once (memory: a few hundred bytes each).
 _MAX_CANDIDATES: Final = 100_000
@@ -74,7 +74,7 @@ class Winner:
     digits: tuple[int, ...]  # new label of digit d at index d - 1
 
 
-def value_plan(form_masks: Sequence[int], free_bands: Sequence[bool], free_stacks: Sequence[bool], distinct: bool) -> Plan:
+def value_plan(form_masks: Sequence[int], free_bands: Sequence[bool], free_stacks: Sequence[bool], distinct: bool) -> ValuePlan:
     """For each band and stack: keep it as it is, try all six orders, or sort it (module docstring)."""
     valued_bands = [free_bands[k] and any(form_masks[3 * k + l] for l in range(3)) for k in range(3)]
     valued_stacks = [free_stacks[l] and any(form_masks[3 * k + l] for k in range(3)) for l in range(3)]
@@ -90,7 +90,7 @@ def value_plan(form_masks: Sequence[int], free_bands: Sequence[bool], free_stack
             steps.append((k, l, k in unsettled_bands, l in unsettled_stacks))
             unsettled_bands.discard(k)
             unsettled_stacks.discard(l)
-    return Plan(tuple(bands), tuple(stacks), tuple(steps))
+    return ValuePlan(tuple(bands), tuple(stacks), tuple(steps))
 
 
 def no_repeats(cells: Sequence[int]) -> bool:
@@ -106,7 +106,7 @@ def smallest_values(
     cells: Sequence[int],
     states: Sequence[Sequence[int]],
     ops: Sequence[int],
-    plan: Plan,
+    plan: ValuePlan,
     clue_cells: Sequence[int],
     distinct: bool,
 ) -> tuple[tuple[int, ...], list[Winner]]:
@@ -137,7 +137,7 @@ def _smallest_in(
     cells: Sequence[int],
     states: Sequence[Sequence[int]],
     ops: Sequence[int],
-    plan: Plan,
+    plan: ValuePlan,
     clue_cells: Sequence[int],
     distinct: bool,
 ) -> tuple[tuple[int, ...], list[Winner]]:
@@ -233,7 +233,7 @@ def _first_block_full(clue_cells: Sequence[int]) -> bool:
     return len(clue_cells) >= 9 and tuple(clue_cells[:9]) == (0, 1, 2, 9, 10, 11, 18, 19, 20)
 
 
-def _expand(states: Sequence[Sequence[int]], ops: Sequence[int], plan: Plan) -> tuple[np.ndarray, ...]:
+def _expand(states: Sequence[Sequence[int]], ops: Sequence[int], plan: ValuePlan) -> tuple[np.ndarray, ...]:
     """Candidate arrays: transposition flag, source rows (N, 9), source columns (N, 9), state index.
 
     Orders to try are spelt out (all six); sorted and kept lines start in the

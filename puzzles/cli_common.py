@@ -8,7 +8,7 @@ classes below convert click's errors into that form while the arguments are
 parsed and while a group dispatches to a subcommand.
 
 click reads integers with Python's ``int``, which also accepts Arabic-Indic,
-full-width and other Unicode digits: ``--variants ٢`` would silently mean 2.
+full-width and other Unicode digits: ``--copies ٢`` would silently mean 2.
 :class:`AsciiIntRange` takes ASCII digits only, as the option code does.
 """
 

@@ -19,7 +19,7 @@ Why it is cheap
   puzzles hands the necessary cells found at a node down to its children.
 
 Other rules (diagonal or colour Sudoku) only change the uniqueness check:
-pass a :class:`Rules` with their solver; nothing here knows the units.
+pass :class:`UniquenessChecks` with their solver (:func:`checks_for`); nothing here knows the units.
 """
 
 from __future__ import annotations
@@ -29,12 +29,12 @@ from dataclasses import dataclass, field
 from typing import Final
 
 from puzzles.geometry import Grid
-from puzzles.rules import Rules as SudokuRules
+from puzzles.rules import Rules
 from puzzles.solver import SolveResult, analyse, has_solution_avoiding
 
 
 @dataclass(frozen=True)
-class Rules:
+class UniquenessChecks:
     """The uniqueness checks of one set of Sudoku rules.
 
     ``analyse(grid)`` counts solutions up to at least 2 and returns the first
@@ -48,8 +48,8 @@ class Rules:
     avoiding: Callable[[Sequence[int], int, int], bool]
 
     @classmethod
-    def counting(cls, name: str, analyse: Callable[[Sequence[int]], SolveResult]) -> Rules:
-        """Rules from a counter alone: slower, but right wherever this module asks.
+    def counting(cls, name: str, analyse: Callable[[Sequence[int]], SolveResult]) -> UniquenessChecks:
+        """Checks from a counter alone: slower, but right wherever this module asks.
 
         The reduction only asks ``avoiding`` of a grid whose sub-puzzle with
         ``digit`` in ``cell`` is unique; then a solution avoids ``digit``
@@ -59,7 +59,7 @@ class Rules:
 
 
 #: Standard Sudoku: rows, columns and boxes.
-STANDARD: Final = Rules("standard", lambda grid: analyse(grid, limit=2), has_solution_avoiding)
+STANDARD: Final = UniquenessChecks("standard", lambda grid: analyse(grid, limit=2), has_solution_avoiding)
 
 
 class NotUniqueError(ValueError):
@@ -102,7 +102,7 @@ def count_givens(grid: Sequence[int]) -> int:
     return sum(1 for d in grid if d)
 
 
-def unique_solution(grid: Sequence[int], rules: Rules = STANDARD) -> Grid:
+def unique_solution(grid: Sequence[int], rules: UniquenessChecks = STANDARD) -> Grid:
     """The solution of ``grid``; NotUniqueError when there is none or several."""
     result = rules.analyse(grid)
     if result.count != 1 or result.solution is None:
@@ -124,7 +124,7 @@ def _scan(grid: Sequence[int], order: Sequence[int] | None) -> list[int]:
     return [c for c in cells if grid[c]]
 
 
-def reduce_puzzle(grid: Sequence[int], order: Sequence[int] | None = None, rules: Rules = STANDARD) -> Reduction:
+def reduce_puzzle(grid: Sequence[int], order: Sequence[int] | None = None, rules: UniquenessChecks = STANDARD) -> Reduction:
     """Remove givens in ``order`` (default: cell order 0..80), each when the puzzle stays unique.
 
     This is the original's procedure with "the first removable given" as its
@@ -175,7 +175,7 @@ class _Stop(Exception):
 
 
 def all_minimal_puzzles(
-    grid: Sequence[int], limit: int = 100, max_checks: int = 200_000, rules: Rules = STANDARD
+    grid: Sequence[int], limit: int = 100, max_checks: int = 200_000, rules: UniquenessChecks = STANDARD
 ) -> MinimalPuzzles:
     """The distinct minimal puzzles reachable from ``grid`` by removing givens, up to ``limit``.
 
@@ -229,15 +229,15 @@ def all_minimal_puzzles(
     return result
 
 
-def checks_for(rules: SudokuRules) -> Rules:
+def checks_for(rules: Rules) -> UniquenessChecks:
     """The uniqueness checks of a variant's rules (:mod:`puzzles.rules`): the solver's, with its units."""
     if rules.standard:
         return STANDARD
-    return Rules(rules.name, lambda grid: analyse(grid, limit=2, rules=rules),
+    return UniquenessChecks(rules.name, lambda grid: analyse(grid, limit=2, rules=rules),
                  lambda grid, cell, digit: has_solution_avoiding(grid, cell, digit, rules=rules))
 
 
-def stays_unique(grid: Sequence[int], cells: Sequence[int], solution: Sequence[int], rules: Rules = STANDARD) -> bool:
+def stays_unique(grid: Sequence[int], cells: Sequence[int], solution: Sequence[int], rules: UniquenessChecks = STANDARD) -> bool:
     """Whether ``grid``, a unique puzzle with ``solution`` less the givens of ``cells``, is still unique.
 
     A solution of the smaller puzzle that agrees with ``solution`` on
@@ -250,7 +250,7 @@ def stays_unique(grid: Sequence[int], cells: Sequence[int], solution: Sequence[i
 
 
 def reduce_orbits(grid: Sequence[int], solution: Sequence[int], orbits: Sequence[Sequence[int]],
-                  rules: Rules = STANDARD, floor: int = 0) -> Grid:
+                  rules: UniquenessChecks = STANDARD, floor: int = 0) -> Grid:
     """Remove whole orbits of givens, in the order given, each when the puzzle stays unique.
 
     The symmetric form of :func:`reduce_puzzle`: a pattern that must stay

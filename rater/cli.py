@@ -1,4 +1,4 @@
-"""The ``rate`` command: one puzzle (report, walkthrough, hint, variants) or a whole file.
+"""The ``rate`` command: one puzzle (report, walkthrough, hint, symmetric copies) or a whole file.
 
 Exit codes for one puzzle (also in the README):
 
@@ -52,12 +52,12 @@ from puzzles.errors import InputError
 from puzzles.inputs import read_argument
 from puzzles.parsing import Grid, PuzzleError, check_givens
 from puzzles.rules import CHOICES, Rules
+from rater.copies import MAX_COPIES, CopiesSummary, rate_copies
 from rater.options import DEFAULT_OPTION
 from rater.result import Rating
 from rater.run.count import DEFAULT_LIMIT as DEFAULT_COUNT_LIMIT
 from rater.run.engine import Engine
 from rater.settings import RunSettings
-from rater.variants import MAX_VARIANTS, VariantSummary, rate_variants
 from rater.views.report import json_report, text_report
 from techniques.board import Board
 from techniques.catalogue import Catalogue
@@ -65,7 +65,7 @@ from techniques.texts import available_languages
 
 EXIT_OK, EXIT_STUCK, EXIT_INPUT, EXIT_SOLUTIONS, EXIT_UNSOUND = 0, 1, 2, 3, 5
 #: Largest --seed: random.Random folds a negative seed onto its absolute value,
-#: so only 0 .. 2**63 - 1 are accepted and each names one sequence of variants.
+#: so only 0 .. 2**63 - 1 are accepted and each names one sequence of symmetric copies.
 MAX_SEED = 2**63 - 1
 STATUS_EXIT = {
     "solved": EXIT_OK,
@@ -116,7 +116,7 @@ HELP_SECTIONS = (
                 "verify", "list_techniques")),
     ("Output of one puzzle", ("as_json", "lang", "walk", "step_mode", "first", "last", "color", "ascii_only",
                               "hint", "full", "html_file", "svg_file", "marked")),
-    ("Symmetric variants and reduction", ("variants", "seed", "reduce", "reduce_all")),
+    ("Symmetric copies and reduction", ("copies", "seed", "reduce", "reduce_all")),
     ("Rating files (--file)", ("source", "output", "fmt", "template", "jobs", "timeout", "resume", "quiet",
                                "with_minlex", "cluster", "chunk_size")),
 )
@@ -180,11 +180,11 @@ HELP_SECTIONS = (
               help="Write the grid after step --step N (default 0, the start) as an SVG picture ('-' = stdout).")
 @click.option("--marked", is_flag=True,
               help="With --svg: draw on the grid the marks of the step that follows (as the page shows that step).")
-@click.option("--variants", type=AsciiIntRange(min=1, max=MAX_VARIANTS), default=None, metavar="K",
-              help=f"Also rate the canonical form and K-1 random symmetric variants (K at most {MAX_VARIANTS:,}); "
-                   "report min/median/max.")
+@click.option("--copies", "--variants", "copies", type=AsciiIntRange(min=1, max=MAX_COPIES), default=None,
+              metavar="K", help=f"Also rate the canonical form and K-1 random symmetric copies (K at most "
+                                f"{MAX_COPIES:,}); report min/median/max.")
 @click.option("--seed", type=AsciiIntRange(min=0, max=MAX_SEED), default=0, show_default=True, metavar="S",
-              help="Seed of the random variants (0 to 2**63-1).")
+              help="Seed of the random copies (0 to 2**63-1).")
 @click.option("--file", "source", type=str, default=None, metavar="FILE",
               help="Rate every puzzle of FILE ('-' = stdin): 81-char lines, .sdm, .sdk/9-line grids, 729-char lines.")
 @click.option("--output", type=click.Path(dir_okay=False), default=None,
@@ -229,7 +229,7 @@ HELP_SECTIONS = (
 def main(puzzle: str | None, option: str, as_json: bool, lang: str, techniques: str | None, disable: str | None,
          allow_multiple: bool,
          walk: bool | None, step_mode: str | None, first: int, last: int | None, color: bool | None, ascii_only: bool,
-         hint: bool, full: bool, variants: int | None, seed: int, source: str | None, output: str | None,
+         hint: bool, full: bool, copies: int | None, seed: int, source: str | None, output: str | None,
          fmt: str, template: str | None, jobs: int, timeout: float | None, resume: bool, quiet: bool,
          reduce: bool = False, reduce_all: int | None = None, cluster: str | None = None,
          chunk_size: int | None = None, enable: str | None = None, list_techniques: bool = False,
@@ -245,13 +245,13 @@ def main(puzzle: str | None, option: str, as_json: bool, lang: str, techniques: 
     if pictures.wanted or step_number is not None or marked:
         pictures.check(waiting, [("--file", source is not None), ("--json", as_json), ("--hint", hint),
                                  ("--walk", walk is True), ("--from", first > 1), ("--to", last is not None),
-                                 ("--variants", variants is not None), ("--reduce", reduce),
+                                 ("--copies", copies is not None), ("--reduce", reduce),
                                  ("--reduce-all", reduce_all is not None), ("--count", count),
                                  ("--list-techniques", list_techniques)])
     if count_limit is not None and not count:
         fail("--count-limit goes with --count", EXIT_INPUT)
     if reduce or reduce_all is not None:
-        _refuse_with_reduce(reduce, hint, full, variants, walk, waiting, first, last)
+        _refuse_with_reduce(reduce, hint, full, copies, walk, waiting, first, last)
     off = code_list(disable)
     on = code_list(enable, "--enable")
     if timeout is not None and not math.isfinite(timeout):
@@ -286,8 +286,8 @@ def main(puzzle: str | None, option: str, as_json: bool, lang: str, techniques: 
         _count(grid, start, rules, as_json, count_limit or DEFAULT_COUNT_LIMIT)
     if start is not None and (reduce or reduce_all is not None):
         fail("--reduce needs a puzzle of givens, not a candidate line", EXIT_INPUT)
-    if variants and start is not None:
-        fail("--variants rates plain puzzles, not candidate lines", EXIT_INPUT)
+    if copies and start is not None:
+        fail("--copies rates plain puzzles, not candidate lines", EXIT_INPUT)
     if verify:
         from rater.run.verify import VerifyingEngine
 
@@ -304,8 +304,8 @@ def main(puzzle: str | None, option: str, as_json: bool, lang: str, techniques: 
         pictures.write(rating, engine.catalogue, lang, start)
         sys.exit(STATUS_EXIT.get(rating.status, EXIT_OK))
     summary = None
-    if variants:
-        summary = _variants(engine, grid, variants, seed, allow_multiple, rules)
+    if copies:
+        summary = _copies(engine, grid, copies, seed, allow_multiple, rules)
     stdout_tty = sys.stdout.isatty()
     console = _console(color, ascii_only, stdout_tty)
     use_color = bool(console.color_system) and not console.no_color
@@ -321,7 +321,7 @@ def main(puzzle: str | None, option: str, as_json: bool, lang: str, techniques: 
         if hint:
             data = {"hint": data["steps"][0] if data["steps"] else None, "status": data["status"]}
         if summary is not None:
-            data["variants"] = summary.to_json()
+            data["variants"] = summary.to_json()  # the key of the JSON contract (docs/decisions.md)
         if verify:
             data["verified"] = True
         try:
@@ -349,9 +349,9 @@ def main(puzzle: str | None, option: str, as_json: bool, lang: str, techniques: 
     else:
         click.echo(text_report(rating, engine.catalogue, lang))
     if summary is not None and not as_json:
-        from rater.variants import variants_table
+        from rater.copies import copies_table
 
-        console.print(variants_table(summary, use_ascii))
+        console.print(copies_table(summary, use_ascii))
     sys.exit(STATUS_EXIT.get(rating.status, EXIT_OK))
 
 
@@ -534,13 +534,13 @@ def _read_puzzle(argument: str) -> tuple[Grid, Board | None]:
     return item.grid, Board.from_candidates(item.grid, item.cands) if item.cands is not None else None
 
 
-def _refuse_with_reduce(reduce: bool, hint: bool, full: bool, variants: int | None, walk: bool | None,
+def _refuse_with_reduce(reduce: bool, hint: bool, full: bool, copies: int | None, walk: bool | None,
                         step_mode: bool, first: int, last: int | None) -> None:
     """``--reduce``/``--reduce-all`` print their own report: options for another report are an error (exit 2).
 
-    Checked before anything is rated, so no variants are computed only to be dropped.
+    Checked before anything is rated, so no copies are computed only to be dropped.
     """
-    others = [("--hint", hint), ("--full", full), ("--variants", variants is not None), ("--walk", walk is True),
+    others = [("--hint", hint), ("--full", full), ("--copies", copies is not None), ("--walk", walk is True),
               ("--step", step_mode), ("--from", first > 1), ("--to", last is not None)]
     clashing = [name for name, given in others if given]
     if clashing:
@@ -548,12 +548,12 @@ def _refuse_with_reduce(reduce: bool, hint: bool, full: bool, variants: int | No
         fail(f"{flag} prints its own report and cannot be combined with {', '.join(clashing)}", EXIT_INPUT)
 
 
-def _variants(engine: Engine, grid: Grid, k: int, seed: int, allow_multiple: bool, rules: Rules) -> VariantSummary:
-    """Rate ``k`` symmetric variants; ``canon`` is imported only here, so the rest works without it."""
+def _copies(engine: Engine, grid: Grid, k: int, seed: int, allow_multiple: bool, rules: Rules) -> CopiesSummary:
+    """Rate ``k`` symmetric copies; ``canon`` is imported only here, so the rest works without it."""
     try:
-        return rate_variants(engine, grid, k, seed, allow_multiple, rules)
+        return rate_copies(engine, grid, k, seed, allow_multiple, rules)
     except ImportError as exc:
-        fail(f"--variants needs the canon package ({exc})", EXIT_INPUT)
+        fail(f"--copies needs the canon package ({exc})", EXIT_INPUT)
 
 
 def _bulk(source: str, settings: RunSettings, output: str | None, fmt: str, template: str | None, jobs: int,

@@ -25,7 +25,7 @@ def catalogue_description(catalogue: Catalogue, levels: LevelTable) -> dict[str,
 
     Every technique in search order with its switch, its parameters (defaults
     included) and its origin (``built-in`` or a plugin's distribution and
-    version), the level bounds and keys, and the synchronous level sets.
+    version), the level bounds and keys, and the families of each synchronous level.
     Names and explanation texts are left out: a translation changes no rating.
     """
     return {
@@ -36,8 +36,16 @@ def catalogue_description(catalogue: Catalogue, levels: LevelTable) -> dict[str,
         ],
         "levels": [[bound, level.key] for bound, level in levels.grades]
                   + [["top", levels.top_other.key], ["top_te", levels.top_te.key]],
-        "sync_levels": {str(k): list(v) for k, v in sorted(levels.sync_levels.items())},
+        "sync_levels": _sync_levels(catalogue),
     }
+
+
+def _sync_levels(catalogue: Catalogue) -> dict[str, list[str]]:
+    """Per synchronous level (as text, ascending), the families that declare it, in search order."""
+    by_level: dict[int, list[str]] = {}
+    for family, level in catalogue.family_levels().items():
+        by_level.setdefault(level, []).append(family)
+    return {str(level): families for level, families in sorted(by_level.items())}
 
 
 def catalogue_digest(catalogue: Catalogue, levels: LevelTable) -> str:

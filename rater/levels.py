@@ -1,4 +1,7 @@
-"""The textual difficulty grade and the synchronous level sets, from ``levels.yaml``.
+"""The textual difficulty grades, from ``levels.yaml``.
+
+(The synchronous levels, option digit 4, are declared by the techniques themselves:
+:attr:`techniques.base.Technique.sync_level`.)
 
 Each grade is named in English and German, and in any other language a
 ``<code>: name`` adds; a language without its own name shows the English one
@@ -40,7 +43,6 @@ class LevelTable:
     grades: tuple[tuple[float, Level], ...]
     top_te: Level
     top_other: Level
-    sync_levels: dict[int, tuple[str, ...]]
 
     def grade(self, points: float, synchronous: bool, trial_and_error: bool) -> Level:
         """The level of a total; one grade lower for synchronous runs."""
@@ -54,10 +56,6 @@ class LevelTable:
     def levels(self) -> tuple[Level, ...]:
         """Every level, easiest first (the two top levels last)."""
         return tuple(level for _bound, level in self.grades) + (self.top_other, self.top_te)
-
-    def sync_families(self, level: int) -> frozenset[str]:
-        """Thinning families used synchronously at ``level`` (cumulative)."""
-        return frozenset(f for lv, fams in self.sync_levels.items() if lv <= level for f in fams)
 
 
 def level_name(names: Mapping[str, str], lang: str) -> str:
@@ -91,14 +89,12 @@ def load_levels(path: Path = LEVELS_PATH) -> LevelTable:
         previous = bound
         grades.append((float(bound), _level(raw, f"{path}: grade {i}")))
     top = data.get("top") or {}
-    sync = {int(k): tuple(v) for k, v in (data.get("sync_levels") or {}).items()}
-    if not grades or set(sync) - set(range(2, 8)):
-        raise LevelTableError(f"{path}: needs grades and sync_levels keyed 2..7")
+    if not grades:
+        raise LevelTableError(f"{path}: needs grades")
     table = LevelTable(
         tuple(grades),
         _level(top.get("with_trial_and_error"), f"{path}: top"),
         _level(top.get("otherwise"), f"{path}: top"),
-        sync,
     )
     keys = [level.key for level in table.levels()]
     if len(set(keys)) != len(keys):

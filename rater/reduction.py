@@ -23,7 +23,7 @@ from puzzles.reduction import (
     MinimalPuzzles,
     NotUniqueError,
     Reduction,
-    Rules,
+    UniquenessChecks,
     all_minimal_puzzles,
     count_givens,
     reduce_puzzle,
@@ -122,7 +122,7 @@ def reduce_command(
     lang: str,
     allow_multiple: bool,
     ascii_only: bool,
-    rules: Rules = STANDARD,
+    rules: UniquenessChecks = STANDARD,
 ) -> bool:
     """Print the ``--reduce`` / ``--reduce-all`` report of a rated puzzle.
 
@@ -171,7 +171,7 @@ def reduce_command(
 # --- bulk ----------------------------------------------------------------------------------
 
 
-def reduction_fields(grid: Sequence[int] | None, rules: Rules = STANDARD) -> dict[str, Any]:
+def reduction_fields(grid: Sequence[int] | None, rules: UniquenessChecks = STANDARD) -> dict[str, Any]:
     """The ``--reduce`` fields of one bulk record; None values when ``grid`` is None or not unique."""
     if grid is not None:
         try:

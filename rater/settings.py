@@ -1,7 +1,7 @@
 """The settings of a rating run: built once, validated once, the only way an engine is made.
 
 A run rates one puzzle, a file on local worker processes, a file on a Dask
-cluster, a resumed file, reduced puzzles or symmetric variants.  Every one of
+cluster, a resumed file, reduced puzzles or symmetric copies.  Every one of
 these builds its engines from one :class:`RunSettings`, so no way of rating
 can drop a setting another one honours: the object is a frozen dataclass of
 plain values (picklable, sent as it is to workers and cluster tasks), and it

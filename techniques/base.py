@@ -110,10 +110,22 @@ class Technique:
     #: user can check a formula without parsing text; None where there is none.
     measure: ClassVar[str | None] = None
     #: The point formula in a few words, a ``str.format`` template over the
-    #: parameter names (``"{points_per_line} x N + {fin_points}"``), shown by
-    #: ``rate --list-techniques`` with the run's values.  The built-in ones are
-    #: in :mod:`rater.views.technique_list`; a plugin declares its own.
+    #: parameter names (``"{points_per_line} x N + {fin_points}"``; ``{bands}``
+    #: is the band table of :func:`techniques.points.bands_of`), shown by
+    #: ``rate --list-techniques`` with the run's values.  Every technique declares one.
     formula: ClassVar[str] = ""
+    #: The code of the same search on the other kind of line (A1, the rows, and A2, the
+    #: columns): a rating made in a transposed orientation renames its steps to it, so that
+    #: a row code names the user's row.  The twin names this code back.  None: no twin.
+    transposed_twin: ClassVar[str | None] = None
+    #: The synchronous level (option digit 4, 2-7) from which the technique's family is
+    #: searched synchronously.  The families of one level also form one complexity level
+    #: (a "Stufe") of the half-synchronous choice when they follow each other in the
+    #: catalogue.  A level belongs to the family: techniques of one family that declare
+    #: one declare the same, and None takes the family's.  A family none of whose
+    #: techniques declares a level (the placements, trial & error) is never searched
+    #: synchronously and is a Stufe of its own.
+    sync_level: ClassVar[int | None] = None
     #: A plugin's directory of language files (``en.yaml`` and more) holding its
     #: names and templates; the built-in techniques use the packaged files.
     texts_dir: ClassVar[Path | None] = None
@@ -168,6 +180,15 @@ class Technique:
 
 
 REGISTRY: dict[str, type[Technique]] = {}
+#: The synchronous levels a technique may declare (:attr:`Technique.sync_level`).
+SYNC_LEVELS = range(2, 8)
+
+
+def transposed_code(code: str) -> str:
+    """The code a step of ``code`` takes in the transposed orientation: its twin's, else its own."""
+    cls = REGISTRY.get(code)
+    twin = cls.transposed_twin if cls is not None else None
+    return twin or code
 
 
 def register(cls: type[Technique]) -> type[Technique]:

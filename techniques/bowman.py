@@ -230,6 +230,8 @@ class BowmansBingo(Technique):
     fields = frozenset({"digit", "cell", "steps", "walk", "removed"})
     group = "BB"
     family = "BB"
+    sync_level = 7
+    formula = "{points_offset} + {points_per_step} x steps (at most {max_steps})"
     phase = Phase.LAST_RESORT
     defaults = {
         "points_offset": 16,

@@ -43,6 +43,8 @@ class _BoxTest(Rechecking):
 
     group = "I"
     family = "I"
+    sync_level = 2
+    formula = "{points}"
     phase = Phase.THINNING
     defaults = {"points": 2}
     fields = frozenset({"digit", "unit", "target_unit"})

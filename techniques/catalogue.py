@@ -18,7 +18,7 @@ from __future__ import annotations
 import math
 import reprlib
 import stat
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
@@ -84,6 +84,7 @@ class Catalogue:
         self.source = source
         self.languages = langs if langs is not None else languages()
         self._by_code = {e.code: e for e in entries}
+        self._family_levels = _family_levels(entries, source)
         for e in entries:
             e.technique.bind([other.technique for other in entries])
 
@@ -131,6 +132,10 @@ class Catalogue:
                                  f"code (known: {', '.join(e.code for e in self.entries)})")
         entries = [replace(e, enabled=on if e.code in chosen else e.enabled) for e in self.entries]
         return Catalogue(entries, self.source, self.languages)
+
+    def family_levels(self) -> dict[str, int]:
+        """The synchronous level of each family that declares one, in search order (``Technique.sync_level``)."""
+        return dict(self._family_levels)
 
     def enabled(self, phase: Phase | None = None) -> list[Technique]:
         """Enabled techniques in search order, optionally of one phase."""
@@ -184,6 +189,21 @@ class Catalogue:
                 entries.insert(_place(entries, REGISTRY[code]), _entry({"code": code, "enabled": False},
                                                                      f"plugin technique {code}", langs))
         return cls(entries, source, langs)
+
+
+def _family_levels(entries: Sequence[Entry], source: str) -> dict[str, int]:
+    """Family -> synchronous level, in search order, from the techniques that declare one (they must agree)."""
+    declared: dict[str, tuple[int, str]] = {}
+    for e in entries:
+        family, level = e.technique.family, e.technique.sync_level
+        if level is None:
+            continue
+        first = declared.setdefault(family, (level, e.code))
+        if first[0] != level:
+            raise CatalogueError(f"{source}: family {family}: {first[1]} is searched synchronously from level "
+                                 f"{first[0]}, {e.code} from level {level}; a family has one level")
+    order = {e.technique.family: i for i, e in reversed(list(enumerate(entries)))}  # a family's first entry
+    return {family: level for family, (level, _code) in sorted(declared.items(), key=lambda item: order[item[0]])}
 
 
 def _load_plugins() -> None:

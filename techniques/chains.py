@@ -816,6 +816,7 @@ class ChainTechnique(Technique):
 
     group = "VI"
     family = "VI"
+    sync_level = 6
     phase = Phase.THINNING
     kind: ClassVar[str]
     fields = frozenset({"chain", "length", "negation", "kind", "removed", "set"})
@@ -886,6 +887,7 @@ _KIND_NAMES: Final = {
 
 
 class _ContradictionLike(ChainTechnique):
+    formula = "{points_offset} + N assertions ({points_offset_negation} + N with a negation)"
     defaults = {**ChainTechnique.base_defaults, "points_offset": 13, "points_offset_negation": 15}
     min_nodes = 3
 
@@ -922,6 +924,7 @@ class ClosedImplicationChain(_ContradictionLike):
 
 
 class _Alternative(ChainTechnique):
+    formula = "{points_offset} + N assertions"
     defaults = {**ChainTechnique.base_defaults, "points_offset": 17}
     min_nodes = 2
 

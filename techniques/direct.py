@@ -15,7 +15,17 @@ from puzzles.rules import Rules
 from techniques.base import INFINITY, Context, Phase, Technique, beyond, register
 from techniques.board import Board
 from techniques.findings import Cell, Digit, Unit
-from techniques.points import MISSING_BOX, MISSING_LINE, VISIBLE, Bands, band, band_floor, bands_of
+from techniques.points import (
+    MISSING_BOX,
+    MISSING_FORMULA,
+    MISSING_LINE,
+    VISIBLE,
+    VISIBLE_FORMULA,
+    Bands,
+    band,
+    band_floor,
+    bands_of,
+)
 from techniques.step import Candidate, Step, deferred
 
 
@@ -165,6 +175,7 @@ class HiddenSingle(Technique):
 
     group = "A"
     family = "direct"
+    formula = MISSING_FORMULA
     phase = Phase.DIRECT
     units: ClassVar[range]
     #: True for the box methods, which also search the variant's extra units.
@@ -247,6 +258,7 @@ class HiddenSingle(Technique):
 @register
 class HiddenSingleRow(HiddenSingle):
     code = "A1"
+    transposed_twin = "A2"
     measure = "missing"
     defaults = MISSING_LINE
     units = range(0, 9)
@@ -255,6 +267,7 @@ class HiddenSingleRow(HiddenSingle):
 @register
 class HiddenSingleColumn(HiddenSingle):
     code = "A2"
+    transposed_twin = "A1"
     measure = "missing"
     defaults = MISSING_LINE
     units = range(9, 18)
@@ -306,6 +319,7 @@ class NakedSingle(NakedSingleSearch):
     measure = "visible"
     group = "B"
     family = "direct"
+    formula = VISIBLE_FORMULA
     phase = Phase.DIRECT
     fields = frozenset({"digit", "cell", "visible"})
     defaults = VISIBLE

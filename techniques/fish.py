@@ -115,6 +115,8 @@ class SingleDigitGrid(Rechecking):
     measure = "n"
     group = "IV"
     family = "IV"
+    sync_level = 4
+    formula = "{points_per_line} x N (N x N grid)"
     phase = Phase.THINNING
     defaults = {"points_per_line": 3}
     fields = frozenset({"n", "digit", "rests", "base", "cover"})

@@ -254,6 +254,8 @@ class GoldenChain(Technique):
     measure = "length"
     group = "III"
     family = "III"
+    sync_level = 3
+    formula = "N + {points_offset} (length N {min_length}-{max_length})"
     phase = Phase.THINNING
     defaults = {"points_offset": 3, "min_length": 3, "max_length": 14}
     fields = frozenset({"length", "closed", "digit", "chain", "kind", "removed"})

@@ -31,7 +31,17 @@ from techniques.board import Board
 from techniques.direct import once_and_twice, scan_key, searched_units
 from techniques.findings import Cell, Digit, Items, Unit
 from techniques.obvious import Claim, Doppel, ObviousAnalysis
-from techniques.points import MISSING_BOX, MISSING_LINE, VISIBLE, band, band_floor, bands_of, linear_floor
+from techniques.points import (
+    MISSING_BOX,
+    MISSING_FORMULA,
+    MISSING_LINE,
+    VISIBLE,
+    VISIBLE_FORMULA,
+    band,
+    band_floor,
+    bands_of,
+    linear_floor,
+)
 from techniques.step import Step, deferred
 from techniques.uniqueness import ur_corner_candidates
 
@@ -41,6 +51,8 @@ MAX_JUSTIFICATIONS = 2
 #: The cap (the original's maximum for a direct step) and the points per
 #: justification or follow-on claim of every C/D single (D7, D8: fixed points).
 CD_WEIGHTS: Final = {"cap": 8, "per_justification": 2}
+#: The part of the C/D formula summaries that :data:`CD_WEIGHTS` adds to a single's band.
+JUSTIFIED_FORMULA: Final = ", +{per_justification} per justification, at most {cap}"
 
 def analysis_for(board: Board, ctx: Context, follow_on: bool) -> ObviousAnalysis:
     """The analysis of ``board``, shared by all C/D techniques of one board state."""
@@ -129,6 +141,7 @@ class JustifiedHiddenSingle(ObviousTechnique):
     """
 
     units: ClassVar[range]
+    formula = MISSING_FORMULA + JUSTIFIED_FORMULA
     #: True for the box methods, which also search the variant's extra units.
     with_extra_units: ClassVar[bool] = False
 
@@ -205,6 +218,7 @@ class ClaimHiddenSingle(JustifiedHiddenSingle):
 @register
 class ClaimHiddenSingleRow(ClaimHiddenSingle):
     code = "C1"
+    transposed_twin = "C2"
     defaults = {**CD_WEIGHTS, **MISSING_LINE}
     units = range(0, 9)
 
@@ -212,6 +226,7 @@ class ClaimHiddenSingleRow(ClaimHiddenSingle):
 @register
 class ClaimHiddenSingleColumn(ClaimHiddenSingle):
     code = "C2"
+    transposed_twin = "C1"
     defaults = {**CD_WEIGHTS, **MISSING_LINE}
     units = range(9, 18)
 
@@ -229,6 +244,7 @@ class ClaimNakedSingle(ObviousTechnique):
     """C0: a naked single once obvious row/column tests exclude digits from the cell."""
 
     code = "C0"
+    formula = VISIBLE_FORMULA + JUSTIFIED_FORMULA
     group = "C"
 
     def find(self, board: Board, ctx: Context) -> Iterator[Step]:
@@ -273,6 +289,7 @@ class ClaimCrossing(ObviousTechnique):
     """C7: in a box a digit is confined to one row and to one column: their crossing."""
 
     code = "C7"
+    formula = VISIBLE_FORMULA + JUSTIFIED_FORMULA
     group = "C"
 
     def find(self, board: Board, ctx: Context) -> Iterator[Step]:
@@ -342,6 +359,7 @@ class DoppelHiddenSingle(JustifiedHiddenSingle):
 @register
 class DoppelHiddenSingleRow(DoppelHiddenSingle):
     code = "D1"
+    transposed_twin = "D2"
     defaults = {**CD_WEIGHTS, **MISSING_LINE}
     units = range(0, 9)
 
@@ -349,6 +367,7 @@ class DoppelHiddenSingleRow(DoppelHiddenSingle):
 @register
 class DoppelHiddenSingleColumn(DoppelHiddenSingle):
     code = "D2"
+    transposed_twin = "D1"
     defaults = {**CD_WEIGHTS, **MISSING_LINE}
     units = range(9, 18)
 
@@ -366,6 +385,7 @@ class DoppelNakedSingle(ObviousTechnique):
     """D0: a naked single once obvious 2-tuples exclude their digits from the cell."""
 
     code = "D0"
+    formula = VISIBLE_FORMULA + JUSTIFIED_FORMULA
     group = "D"
 
     def find(self, board: Board, ctx: Context) -> Iterator[Step]:
@@ -417,6 +437,7 @@ class CrossingDoppels(ObviousTechnique):
     """D7: a cell in two different obvious 2-tuples holds their common digit."""
 
     code = "D7"
+    formula = "{points}"
     group = "D"
     sync_only = True
     min_cd_level = 2
@@ -452,6 +473,7 @@ class ObviousRectangleCorner(ObviousTechnique):
     """
 
     code = "D8"
+    formula = "{points}"
     group = "D"
     needs_uniqueness = True
     min_cd_level = 2

@@ -24,6 +24,7 @@ class WriteCandidates(Technique):
     measure = "count"
     group = WRITE_CANDIDATES
     family = "pencil"
+    formula = "{share} x candidates written"
     phase = Phase.PENCIL
     defaults = {"share": 0.25}
     fields = frozenset({"count", "share"})

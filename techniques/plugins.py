@@ -7,10 +7,12 @@ A distribution declares, in its ``pyproject.toml``::
     more = "my_plugin.techniques"                 # or a module: its Technique classes
 
 The classes follow the contract of the built-in ones (:class:`techniques.base.Technique`:
-code, group, family, phase, ``find``, ``defaults``, ``fields``, optionally
-``measure``) and add two attributes the built-in ones take from packaged files: ``formula`` (the point
-formula in a few words) and ``texts_dir`` (a directory of language files with
-their ``names`` and ``texts``, ``en.yaml`` at least).
+code, group, family, phase, ``find``, ``defaults``, ``fields``, ``formula`` (the point
+formula in a few words), optionally ``measure``, ``sync_level`` (the synchronous
+level of its family: a plugin joining a built-in family declares that family's or none)
+and ``transposed_twin`` (its row/column twin, which must name it back)) and add
+``texts_dir``, the one attribute the built-in ones take from packaged files: a
+directory of language files with their ``names`` and ``texts``, ``en.yaml`` at least.
 
 They are loaded once per process, the first time a technique file is read
 (:func:`load_plugins`), and checked before any joins the registry: a
@@ -33,7 +35,7 @@ from importlib.metadata import EntryPoint, entry_points
 from pathlib import Path
 from types import ModuleType
 
-from techniques.base import REGISTRY, Context, Phase, Technique
+from techniques.base import REGISTRY, SYNC_LEVELS, Context, Phase, Technique
 from techniques.board import Board
 from techniques.findings import FRAGMENT_FIELDS
 from techniques.step import Step
@@ -157,6 +159,8 @@ def _load(ep: EntryPoint) -> Plugin:
         REGISTRY[cls.code] = _guarded(cls)
         _ORIGIN[cls.code] = f"{name} {version}"
         registered.append(REGISTRY[cls.code])
+    for cls in registered:
+        _check_relations(cls, f"{where}: technique {cls.code}")
     directories = dict.fromkeys(Path(c.texts_dir) for c in registered if c.texts_dir)
     texts = tuple(_texts(directory, [c for c in registered if c.texts_dir == directory], where)
                   for directory in directories)
@@ -208,6 +212,12 @@ def _check_class(cls: type[Technique], where: str) -> None:
         raise PluginError(f"{where}: 'fields' must be a set of field names")
     if cls.measure is not None and cls.measure not in cls.fields:
         raise PluginError(f"{where}: 'measure' must be one of its 'fields' (the one its points count) or None")
+    if cls.sync_level is not None and (type(cls.sync_level) is not int or cls.sync_level not in SYNC_LEVELS):
+        raise PluginError(f"{where}: 'sync_level' must be a synchronous level "
+                          f"{SYNC_LEVELS.start}-{SYNC_LEVELS.stop - 1} or None")
+    twin = cls.transposed_twin
+    if twin is not None and (not isinstance(twin, str) or not _CODE.fullmatch(twin) or twin == cls.code):
+        raise PluginError(f"{where}: 'transposed_twin' must be the code of another technique or None")
     if not isinstance(cls.formula, str) or not cls.formula.strip():
         raise PluginError(f"{where}: 'formula' must describe the points (a template over the parameters)")
     try:
@@ -222,6 +232,22 @@ def _check_class(cls: type[Technique], where: str) -> None:
         cls()
     except Exception as exc:  # a constructor that fails with its own defaults
         raise PluginError(f"{where}: cannot be created with its defaults ({type(exc).__name__}: {exc})") from None
+
+
+def _check_relations(cls: type[Technique], where: str) -> None:
+    """What a class declares about others, once its plugin's classes are registered: its family's
+    synchronous level (the one the family's other techniques declare, if it declares one) and its
+    transposed twin (registered, and naming it back)."""
+    if cls.sync_level is not None:
+        other = next((o for o in REGISTRY.values() if o.family == cls.family
+                      and o.sync_level not in (None, cls.sync_level)), None)
+        if other is not None:
+            raise PluginError(f"{where}: family {cls.family} is searched synchronously from level "
+                              f"{other.sync_level} ({other.code}), not {cls.sync_level}")
+    twin = cls.transposed_twin
+    if twin is not None and (twin not in REGISTRY or REGISTRY[twin].transposed_twin != cls.code):
+        raise PluginError(f"{where}: its transposed twin {twin} must be a technique whose "
+                          f"transposed_twin is {cls.code}")
 
 
 def _guarded(cls: type[Technique]) -> type[Technique]:

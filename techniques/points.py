@@ -27,6 +27,11 @@ VISIBLE: Final = {"band1_max": 9, "band1_points": 2, "band2_max": 15, "band2_poi
 #: E1-E3 and F0 ("only possibility"): 1-4 -> 0, 5-19 -> 1 (docs/decisions.md).
 CANDIDATE_SINGLE: Final = {"band1_max": 4, "band1_points": 0, "band2_points": 1}
 
+#: The formula summaries (:attr:`techniques.base.Technique.formula`) of the singles scored by a band
+#: table; ``{bands}`` stands for the table with the run's values.
+MISSING_FORMULA: Final = "missing numbers {bands}"
+VISIBLE_FORMULA: Final = "visible numbers {bands}"
+
 
 def bands_of(params: Mapping[str, Any]) -> Bands:
     """The band table of a technique's ``bandK_max`` / ``bandK_points`` parameters."""

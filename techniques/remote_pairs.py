@@ -100,6 +100,8 @@ class _ThreePoints(Rechecking):
 
     group = "RP"
     family = "RP"
+    sync_level = 3
+    formula = "{points}"
     phase = Phase.THINNING
     defaults = {"points": 3}
 

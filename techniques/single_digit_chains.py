@@ -185,6 +185,8 @@ class _PerDigitChain(Rechecking):
 
     group = "IV"
     family = "IV"
+    sync_level = 4
+    formula = "N + {points_offset} (length N up to {max_length})"
     phase = Phase.THINNING
     #: The fewest cells of a chain of the kind.
     min_length: ClassVar[int]

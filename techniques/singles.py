@@ -40,6 +40,7 @@ class CandidateHiddenSingle(HiddenSingle):
 @register
 class CandidateHiddenSingleRow(CandidateHiddenSingle):
     code = "E1"
+    transposed_twin = "E2"
     measure = "missing"
     units = range(0, 9)
 
@@ -47,6 +48,7 @@ class CandidateHiddenSingleRow(CandidateHiddenSingle):
 @register
 class CandidateHiddenSingleColumn(CandidateHiddenSingle):
     code = "E2"
+    transposed_twin = "E1"
     measure = "missing"
     units = range(9, 18)
 
@@ -68,6 +70,7 @@ class CandidateNakedSingle(NakedSingleSearch):
     """
 
     code = "F0"
+    formula = "last possibility {last_points}, else empty peers {bands}"
     group = "F"
     family = "singles"
     phase = Phase.SINGLES

@@ -34,6 +34,7 @@ class TrialAndError(Technique):
     fields = frozenset({"digit", "cell", "tries", "depth", "placed"})
     group = "TE"
     family = "TE"
+    formula = "{points_per_level} x depth"
     phase = Phase.LAST_RESORT
     guesses = True
     defaults = {"points_per_level": 48}

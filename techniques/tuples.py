@@ -333,6 +333,8 @@ class NakedTuple(_Tuples):
     fields = frozenset({"n", "digits", "rests", "cells", "unit", "also", "other"})
     group = "II"
     family = "II"
+    sync_level = 2
+    formula = "{naked_per_cell} x N cells + {naked_offset}"
     phase = Phase.THINNING
     defaults = NAKED_POINTS
 
@@ -419,6 +421,8 @@ class HiddenTuple(_Tuples):
     fields = frozenset({"m", "digits", "rests", "cells", "removed", "unit", "other"})
     group = "II"
     family = "II"
+    sync_level = 2
+    formula = "{hidden_per_digit} x M digits + {hidden_offset}"
     phase = Phase.THINNING
     defaults = HIDDEN_POINTS
 

@@ -49,6 +49,7 @@ from techniques.uniqueness import (
     REMOVE_DIGIT_FROM,
     REMOVE_EXTRAS_FROM,
     TYPE_POINT_DEFAULTS,
+    UR_TYPES_FORMULA,
     Finding,
     Pattern,
     at_least,
@@ -622,6 +623,8 @@ class UniqueLoop(Rechecking):
     fields = frozenset({"type", "cells", "pair", "reason", "size"})
     group = "V"
     family = "V"
+    sync_level = 5
+    formula = "UR " + UR_TYPES_FORMULA + "; + {loop_per_pair} x pairs past 4 cells (up to {max_cells})"
     phase = Phase.THINNING
     needs_uniqueness = True
     defaults = {**TYPE_POINT_DEFAULTS, "loop_per_pair": 3, "max_cells": 10}
@@ -682,6 +685,9 @@ class QuasiUniqueLoop(Rechecking):
     fields = frozenset({"type", "cells", "pair", "reason", "size", "cands", "added"})
     group = "V"
     family = "V"
+    sync_level = 5
+    formula = ("UR " + UR_TYPES_FORMULA + "; + {loop_per_pair} x pairs past 4 cells, + {quasi_base} + {quasi_per_digit} "
+               "x digits added")
     phase = Phase.THINNING
     needs_uniqueness = True
     defaults = {**TYPE_POINT_DEFAULTS, "loop_per_pair": 3, "quasi_base": 1, "quasi_per_digit": 2}

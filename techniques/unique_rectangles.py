@@ -25,6 +25,7 @@ from techniques.uniqueness import (
     RECT_ORDER,
     RECTANGLES,
     TYPE_POINT_DEFAULTS,
+    UR_TYPES_FORMULA,
     Pattern,
     Rect,
     at_least,
@@ -60,6 +61,8 @@ class UniqueRectangle(Rechecking):
     code = "UR"
     group = "V"
     family = "V"
+    sync_level = 5
+    formula = UR_TYPES_FORMULA
     phase = Phase.THINNING
     needs_uniqueness = True
     defaults = dict(TYPE_POINT_DEFAULTS)
@@ -114,6 +117,8 @@ class QuasiUniqueRectangle(Rechecking):
     measure = "added"
     group = "V"
     family = "V"
+    sync_level = 5
+    formula = "UR " + UR_TYPES_FORMULA + "; + {quasi_base} + {quasi_per_digit} x digits added"
     phase = Phase.THINNING
     needs_uniqueness = True
     defaults = {**TYPE_POINT_DEFAULTS, "quasi_base": 1, "quasi_per_digit": 2}

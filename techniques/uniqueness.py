@@ -50,7 +50,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from functools import cached_property
 from itertools import combinations
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from puzzles.geometry import (
     CELL_UNITS,
@@ -609,6 +609,10 @@ def generic_findings(board: Board, pat: Pattern) -> Iterator[Finding]:
 
 # --------------------------------------------------------------------------- points
 
+#: The formula summary of the base types (:attr:`techniques.base.Technique.formula`), over
+#: :data:`TYPE_POINT_DEFAULTS`; the quasi forms and the loops add their own parts.
+UR_TYPES_FORMULA: Final = ("type 1 {type1}, 2 {type2}, 3 {type3_per_digit} x digits + {type3_offset}, 4 {type4}, "
+                   "5 {type5}, 6-8 {type6}/{type7}/{type8}")
 #: Point parameters of the base types (seed 004: 4 for 1, 2, 5; 3N-1 for 3; 7 for 4; 8 for 6-8).
 TYPE_POINT_DEFAULTS: dict[str, float] = {
     "type1": 4,

@@ -105,6 +105,8 @@ class XYZWing(Technique):
     code = "XYZ"
     group = "III"
     family = "III"
+    sync_level = 3
+    formula = "{points}"
     phase = Phase.THINNING
     defaults = {"points": 7}
     fields = frozenset({"digit", "pivot", "chain", "removed"})
@@ -162,6 +164,8 @@ class WXYZWing(Technique):
     code = "WXYZ"
     group = "III"
     family = "III"
+    sync_level = 3
+    formula = "{points_standard} standard, {points_extended} extended"
     phase = Phase.THINNING
     defaults = {"points_standard": 10, "points_extended": 11}
     fields = frozenset({"digit", "digits", "standard", "kind", "cells", "removed"})

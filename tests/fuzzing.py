@@ -161,7 +161,7 @@ def random_flags(rng: random.Random) -> list[str]:
         lambda: ["--allow-multiple"], lambda: ["--lang", rng.choice(("en", "de", "fr", ""))],
         lambda: ["--from", rng.choice(("1", "3", "0", "-1", "x", "99999"))],
         lambda: ["--to", rng.choice(("1", "2", "0", "99999", "1e3"))],
-        lambda: ["--variants", rng.choice(("1", "2", "0", "-5", "10001", "1000000000", "٢"))],
+        lambda: ["--copies", rng.choice(("1", "2", "0", "-5", "10001", "1000000000", "٢"))],
         lambda: ["--seed", rng.choice(("0", "7", "-1", str(2**63), str(2**63 - 1), "1.5", "１"))],
         lambda: ["--option", random_option(rng)],
         lambda: [rng.choice(("--bogus", "--json=3", "--hint=no", "-z", "--", "--techniques"))],
@@ -231,9 +231,9 @@ def single_cases(rng: random.Random, count: int) -> list[Case]:
                 cases.append(Case("rate", ["{dir}/grid.txt", *random_flags(rng)], {"grid.txt": raw}))
             else:
                 flags = random_flags(rng)
-                while sum(ch.isdigit() for ch in text) >= 80 and "--variants" in flags:
+                while sum(ch.isdigit() for ch in text) >= 80 and "--copies" in flags:
                     # The canonical form of a complete grid takes minutes (see docs/reliability.md).
-                    at = flags.index("--variants")
+                    at = flags.index("--copies")
                     del flags[at : at + 2]
                 cases.append(Case("rate", [text, *flags]))
         elif roll == 5:

@@ -6,8 +6,8 @@ import random
 from itertools import islice
 
 from canon.canonical import canonical_form
+from canon.copies import random_copies
 from canon.group import random_transformation
-from canon.variants import random_variants
 from puzzles.parsing import parse_line
 from tests.conftest import read_puzzles
 
@@ -78,13 +78,13 @@ def test_big_stabilizers_of_tiny_inputs() -> None:
     assert all(element.apply((5,) + (0,) * 80) == (5,) + (0,) * 80 for element in first)
 
 
-def test_random_variants_for_the_rater() -> None:
+def test_random_copies_for_the_rater() -> None:
     grid = _puzzles(4)[0]
-    variants = random_variants(grid, 4, seed=9)
-    assert len(variants) == 4
-    assert variants[0][0] == canonical_form(grid).form
-    for variant, transformation in variants:
-        assert transformation.apply(grid) == variant
-        assert canonical_form(variant).form == variants[0][0]
-    assert random_variants(grid, 4, seed=9) == variants
-    assert random_variants(grid, 2, seed=9, include_canonical=False)[0][0] != variants[0][0]
+    copies = random_copies(grid, 4, seed=9)
+    assert len(copies) == 4
+    assert copies[0][0] == canonical_form(grid).form
+    for copy, transformation in copies:
+        assert transformation.apply(grid) == copy
+        assert canonical_form(copy).form == copies[0][0]
+    assert random_copies(grid, 4, seed=9) == copies
+    assert random_copies(grid, 2, seed=9, include_canonical=False)[0][0] != copies[0][0]

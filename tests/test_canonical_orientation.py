@@ -20,9 +20,9 @@ from canon.group import Transformation, random_transformation
 from puzzles.parsing import format_line, parse_puzzle
 from rater.result import Rating
 from rater.run.engine import Engine
-from rater.run.orientation import TRANSPOSED_CODES
 from rater.views.report import text_report
 from rater.views.walkthrough import WalkOptions, Walkthrough
+from techniques.base import transposed_code
 from techniques.board import Board
 from tests.conftest import read_puzzles
 
@@ -38,7 +38,7 @@ def copies(puzzle: str, k: int, seed: int) -> list[tuple[Transformation, str]]:
 
 def signature(rating: Rating) -> Counter:
     """(code, points) of every step, a row code and its column twin counted as one."""
-    return Counter((min(s.code, TRANSPOSED_CODES.get(s.code, s.code)), s.points) for s in rating.steps)
+    return Counter((min(s.code, transposed_code(s.code)), s.points) for s in rating.steps)
 
 
 def replays_to_solution(rating: Rating, start: Board | None = None) -> bool:

@@ -97,14 +97,16 @@ def test_grid_file_argument(tmp_path):
     assert json.loads(run(str(grid), "--json").stdout)["puzzle"] == GOOD
 
 
-def test_variants_table_and_json():
-    pytest.importorskip("canon.variants")
-    data = json.loads(run(GOOD, "--json", "--variants", "3", "--seed", "7").stdout)["variants"]
+def test_copies_table_and_json():
+    pytest.importorskip("canon.copies")
+    data = json.loads(run(GOOD, "--json", "--copies", "3", "--seed", "7").stdout)["variants"]  # the JSON key stays
     assert data["count"] == 3 and data["seed"] == 7
     assert data["min"] <= data["median"] <= data["max"]
     assert len(data["min_variant"]["puzzle"]) == 81 and "transpose=" in data["min_variant"]["transformation"]
-    text = run(GOOD, "--variants", "3", "--no-walk").stdout
-    assert "min / median / max" in text and "transformation" in text
+    text = run(GOOD, "--copies", "3", "--no-walk").stdout
+    assert "min / median / max" in text and "transformation" in text and "3 symmetric copies" in text
+    # --variants, the option's older name, still works the same
+    assert json.loads(run(GOOD, "--json", "--variants", "3", "--seed", "7").stdout)["variants"] == data
 
 
 def test_help_lists_options_in_sections() -> None:
@@ -115,7 +117,7 @@ def test_help_lists_options_in_sections() -> None:
 
     result = CliRunner().invoke(rate_main, ["--help"])
     assert result.exit_code == 0
-    headings = ["Rating:", "Output of one puzzle:", "Symmetric variants and reduction:", "Rating files (--file):"]
+    headings = ["Rating:", "Output of one puzzle:", "Symmetric copies and reduction:", "Rating files (--file):"]
     positions = [result.output.index(h) for h in headings]
     assert positions == sorted(positions)
     assert result.output.split("Other options:")[1].split() == ["--version", "Print", "the", "program's", "version", "and",

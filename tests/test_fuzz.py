@@ -18,14 +18,14 @@ import yaml
 from click.testing import CliRunner
 
 from canon.cli import main as canon_main
-from canon.variants import iter_variants
+from canon.copies import iter_copies
 from puzzles.formats import parse_candidates
 from puzzles.parsing import PuzzleError
 from puzzles.solver import solve
 from rater.cli import main
+from rater.copies import MAX_COPIES, rate_copies
 from rater.options import Options
 from rater.run.engine import Engine
-from rater.variants import MAX_VARIANTS, rate_variants
 from techniques.board import Board
 from techniques.catalogue import DEFAULT_PATH, MAX_FILE_BYTES, Catalogue
 from tests.fuzzing import CANON_CODES, RATE_CODES, run_single, single_cases
@@ -131,31 +131,31 @@ def test_byte_order_mark_is_skipped(tmp_path):
     assert run("\ufeff" + PUZZLE, "--no-walk").exit_code == 0
 
 
-# -- variants ------------------------------------------------------------------------------------
+# -- symmetric copies --------------------------------------------------------------------------
 
 
-def test_variants_over_the_cap_are_one_line():
-    result = run(PUZZLE, "--variants", "1000000000")
+def test_copies_over_the_cap_are_one_line():
+    result = run(PUZZLE, "--copies", "1000000000")
     assert result.exit_code == 2
-    assert str(MAX_VARIANTS) in one_error_line(result)
+    assert str(MAX_COPIES) in one_error_line(result)
     with pytest.raises(ValueError):
-        rate_variants(Engine(), GRID, MAX_VARIANTS + 1, 0)
+        rate_copies(Engine(), GRID, MAX_COPIES + 1, 0)
 
 
-def test_variants_are_made_lazily():
-    variants = iter_variants(GRID, 10**9, seed=3)
-    assert len([next(variants) for _ in range(3)]) == 3
+def test_copies_are_made_lazily():
+    copies = iter_copies(GRID, 10**9, seed=3)
+    assert len([next(copies) for _ in range(3)]) == 3
 
 
-def test_variants_of_a_candidate_line_are_refused():
-    result = run(candidate_line(full_candidates(GRID)), "--variants", "2")
+def test_copies_of_a_candidate_line_are_refused():
+    result = run(candidate_line(full_candidates(GRID)), "--copies", "2")
     assert result.exit_code == 2
     one_error_line(result)
 
 
 @pytest.mark.parametrize("seed", ["-1", str(2**63), "1.5"])
 def test_seed_out_of_range_is_one_line(seed):
-    result = run(PUZZLE, "--variants", "2", "--seed", seed)
+    result = run(PUZZLE, "--copies", "2", "--seed", seed)
     assert result.exit_code == 2
     assert "--seed" in one_error_line(result)
 
@@ -275,7 +275,7 @@ def test_option_digits_are_ascii_only(code):
     assert "ASCII" in one_error_line(result)
 
 
-@pytest.mark.parametrize(("flag", "value"), [("--variants", "٢"), ("--from", "２"), ("--to", "³"), ("--seed", "٧")])
+@pytest.mark.parametrize(("flag", "value"), [("--copies", "٢"), ("--variants", "٢"), ("--from", "２"), ("--to", "³"), ("--seed", "٧")])
 def test_numeric_options_take_ascii_digits_only(flag, value):
     result = run(PUZZLE, flag, value)
     assert result.exit_code == 2

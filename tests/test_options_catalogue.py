@@ -7,6 +7,8 @@ import yaml
 
 from rater.levels import load_levels
 from rater.options import Mode, OptionError, Options
+from rater.run.engine import Engine, default_catalogue
+from techniques.base import SYNC_LEVELS
 from techniques.catalogue import DEFAULT_PATH, Catalogue, CatalogueError
 
 
@@ -72,4 +74,15 @@ def test_levels_table_and_synchronous_grade_drop():
     assert table.grade(38, False, False).names["de"] == "etwas schwierig"
     assert table.grade(20, True, False).names["de"] == "extrem einfach"  # synchronous: one grade lower
     assert table.grade(900, False, True).names["en"] == "only solvable by trial & error"
-    assert table.sync_families(3) == {"I", "II", "RP", "III"}
+
+
+
+def test_synchronous_levels_are_the_families_the_techniques_declare():
+    """Level 3 adds remote pairs and family III to the box test and the tuples (docs/decisions.md, "Modes")."""
+    level_3 = Engine("2003").sync_families
+    assert {"I", "II", "RP", "III"} <= level_3 and "IV" not in level_3
+    assert Engine("2001").sync_families == frozenset()
+    for entry in default_catalogue():
+        level = entry.technique.sync_level
+        assert level is None or level in SYNC_LEVELS
+        assert default_catalogue().family_levels().get(entry.technique.family) == level

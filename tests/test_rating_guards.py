@@ -6,7 +6,7 @@ broken on purpose (docs/reliability.md, "Mutation check"):
 * synchronous mode counts every step of a round, also one an earlier step of
   the same round made redundant (:meth:`rater.run.engine.Engine._apply`);
 * half-synchronous mode renames row and column codes when the canonical
-  orientation is the transposed one (:data:`rater.run.orientation.TRANSPOSED_CODES`);
+  orientation is the transposed one (each technique's ``transposed_twin``);
 * E3 searches a variant's extra units (diagonals, colour sets) as boxes
   (:mod:`techniques.singles`);
 * a C or D single costs at most 8 points (:data:`techniques.obvious_singles.CD_WEIGHTS`).

@@ -20,7 +20,7 @@ from puzzles.parsing import format_line, parse_line
 from puzzles.reduction import (
     STANDARD,
     NotUniqueError,
-    Rules,
+    UniquenessChecks,
     all_minimal_puzzles,
     count_givens,
     reduce_puzzle,
@@ -156,7 +156,7 @@ def test_avoiding_search_agrees_with_counting():
 
 
 def test_counting_rules_give_the_same_reduction():
-    rules = Rules.counting("standard by counting", STANDARD.analyse)
+    rules = UniquenessChecks.counting("standard by counting", STANDARD.analyse)
     for puzzle in EXCHANGE[:3]:
         grid = parse_line(puzzle)
         assert reduce_puzzle(grid, rules=rules) == reduce_puzzle(grid)
@@ -261,15 +261,15 @@ def test_cli_reduce_of_a_puzzle_with_several_solutions_exits_3(extra):
 
 
 @pytest.mark.parametrize("flag", [("--reduce",), ("--reduce-all", "3")])
-@pytest.mark.parametrize("other", [("--hint",), ("--hint", "--full"), ("--variants", "2"), ("--walk",), ("--step",),
+@pytest.mark.parametrize("other", [("--hint",), ("--hint", "--full"), ("--copies", "2"), ("--walk",), ("--step",),
                                    ("--from", "2"), ("--to", "3")])
 def test_cli_reduce_refuses_the_options_of_other_reports(flag, other, monkeypatch):
     import rater.cli
 
-    def no_variants(*_args: object) -> None:
-        raise AssertionError("variants computed although the run is refused")
+    def no_copies(*_args: object) -> None:
+        raise AssertionError("copies computed although the run is refused")
 
-    monkeypatch.setattr(rater.cli, "_variants", no_variants)
+    monkeypatch.setattr(rater.cli, "_copies", no_copies)
     result = run(SEED_30, *flag, *other)
     assert result.exit_code == 2 and result.stdout == ""
     assert result.stderr.count("\n") == 1 and result.stderr.startswith(f"rate: error: {flag[0]} ")

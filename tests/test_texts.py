@@ -137,7 +137,12 @@ def test_markup_in_names_prints_literally() -> None:
 
 
 def _prose(path: Path) -> list[str]:
-    """String constants of a module that read like sentences (two words or more), docstrings aside."""
+    """String constants of a module that read like sentences (two words or more), docstrings aside.
+
+    The formula summaries (``formula = ...`` and the ``..._FORMULA`` parts they share) are left
+    out too: a few words of notation over parameter names, shown untranslated by
+    ``rate --list-techniques``, never in an explanation.
+    """
     tree = ast.parse(path.read_text(encoding="utf-8"))
     docstrings = {
         id(node.body[0].value)
@@ -145,9 +150,17 @@ def _prose(path: Path) -> list[str]:
         if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef)) and node.body
         and isinstance(node.body[0], ast.Expr) and isinstance(node.body[0].value, ast.Constant)
     }
+    formulas = {
+        id(inner)
+        for node in ast.walk(tree)
+        if isinstance(node, (ast.Assign, ast.AnnAssign))
+        and any(isinstance(t, ast.Name) and (t.id == "formula" or t.id.endswith("_FORMULA"))
+                for t in (node.targets if isinstance(node, ast.Assign) else [node.target]))
+        for inner in ast.walk(node)
+    }
     found = []
     for node in ast.walk(tree):
-        if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in docstrings:
+        if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in docstrings | formulas:
             if re.search(r"[A-Za-zäöüß]{2,} [A-Za-zäöüß]{2,}", node.value):
                 found.append(node.value)
     return found

@@ -6,10 +6,10 @@ wrongly) and 89 (127 solutions, "solved" by four simple URs).
 
 import pytest
 
-from rater.run.engine import Engine
+from rater.run.engine import Engine, default_catalogue
 from tests.conftest import examples
 
-UNIQUENESS_CODES = {"UR", "QUR", "UL", "QUL", "D8"}
+UNIQUENESS_CODES = {e.code for e in default_catalogue() if e.technique.needs_uniqueness}
 
 
 @pytest.mark.parametrize("pid", ["88", "89"])

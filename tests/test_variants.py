@@ -232,11 +232,11 @@ def test_bulk_lines_name_their_rules(tmp_path) -> None:
     assert all(r["status"] == "solved" for r in records) and result.exit_code == 0
 
 
-def test_variants_option_stays_in_the_variant_group() -> None:
-    result = run(EXAMPLES[73]["puzzle"], "--rules", "diag", "--variants", "4", "--json")
+def test_symmetric_copies_stay_in_the_variant_group() -> None:
+    result = run(EXAMPLES[73]["puzzle"], "--rules", "diag", "--copies", "4", "--json")
     assert result.exit_code == 0
-    variants = json.loads(result.output)["variants"]["variants"]
-    assert len(variants) == 4 and all(v["status"] == "solved" for v in variants)
+    copies = json.loads(result.output)["variants"]["variants"]
+    assert len(copies) == 4 and all(c["status"] == "solved" for c in copies)
 
 
 def test_reduce_is_standard_only() -> None:

@@ -22,7 +22,7 @@ from puzzles.rules import COLOUR_DIAGONAL_RULES, COLOUR_RULES, DIAGONAL_RULES, S
 from puzzles.solver import analyse
 from rater.result import Rating
 from rater.run.engine import Engine
-from rater.run.orientation import TRANSPOSED_CODES
+from techniques.base import transposed_code
 from tests.conftest import FIXTURES
 
 
@@ -90,7 +90,7 @@ INVARIANCE = [
 
 def signature(rating: Rating) -> Counter:
     """(code, points) of every step, a row code and its column twin counted as one."""
-    return Counter((min(s.code, TRANSPOSED_CODES.get(s.code, s.code)), s.points) for s in rating.steps)
+    return Counter((min(s.code, transposed_code(s.code)), s.points) for s in rating.steps)
 
 
 @pytest.mark.parametrize(("puzzle", "rules"), INVARIANCE, ids=[r.name for _p, r in INVARIANCE])

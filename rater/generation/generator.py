@@ -319,7 +319,7 @@ def plan(settings: GenerateSettings) -> Plan:
             raise GenerateError(f"option {settings.rating.option} never reports the level "
                                 f"{level_name(names[settings.levels[0]], settings.rating.lang)!r} "
                                 "(synchronous options grade one level lower)")
-        if "TE" not in usable and set(settings.levels) <= {table.top_te.key}:
+        if not engine.guessing & usable and set(settings.levels) <= {table.top_te.key}:
             raise GenerateError("that level needs trial & error, which is excluded or switched off")
     if settings.points is not None:
         band = (max(band[0], settings.points[0]), min(band[1], settings.points[1]))

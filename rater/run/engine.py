@@ -12,7 +12,7 @@ The pipeline of the original program:
 Which of the steps found in a state are applied is the mode's business
 (:mod:`rater.run.modes`).  The half-synchronous mode rates the puzzle's canonical
 form and maps the steps back (:mod:`rater.run.orientation`), so that it gives all
-symmetric variants the same rating, whatever the searches' scan order.  Uniqueness is established first with the exact solver:
+symmetric copies the same rating, whatever the searches' scan order.  Uniqueness is established first with the exact solver:
 multi-solution and unsolvable puzzles are refused unless the caller allows
 several solutions, in which case uniqueness-based techniques stay off.
 """
@@ -20,7 +20,7 @@ several solutions, in which case uniqueness-based techniques stay off.
 from __future__ import annotations
 
 import time
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import NamedTuple
 
 from puzzles.geometry import cell_name
@@ -40,7 +40,30 @@ from techniques.step import WRITE_CANDIDATES, Step
 
 
 class UnsoundStep(AssertionError):
-    """A step contradicted the known solution (only raised with ``verify``)."""
+    """A step that contradicts the puzzle's solution: a wrong placement or a removed solution digit.
+
+    ``Engine.rate(..., verify=True)`` raises it at the first such step (the soundness tests);
+    :func:`rater.run.verify.first_unsound` returns it with the step's ``number`` in the rating
+    (``rate --verify``).  One class and one check (:meth:`of`) for both.
+    """
+
+    def __init__(self, step: Step, reason: str, number: int = 0) -> None:
+        super().__init__(f"{step.code} {reason}")
+        self.step = step
+        self.reason = reason
+        #: The step's place in the rating, 1-based as the report counts (0: not known).
+        self.number = number
+
+    @classmethod
+    def of(cls, step: Step, solution: Sequence[int], number: int = 0) -> UnsoundStep | None:
+        """How ``step`` contradicts ``solution``, or None if it agrees."""
+        for cell, digit in step.placements:
+            if solution[cell] != digit:
+                return cls(step, f"places {digit} at {cell_name(cell)}, the solution has {solution[cell]}", number)
+        for cell, digit in step.eliminations:
+            if solution[cell] == digit:
+                return cls(step, f"removes {digit} from {cell_name(cell)}, the solution's digit", number)
+        return None
 
 
 def _families(techs: Sequence[Technique]) -> list[tuple[str, list[Technique]]]:
@@ -55,15 +78,15 @@ def _families(techs: Sequence[Technique]) -> list[tuple[str, list[Technique]]]:
 
 
 def _stufen(families: Sequence[tuple[str, list[Technique]]],
-            levels: LevelTable) -> list[tuple[frozenset[str], list[Technique]]]:
+            level_of: Mapping[str, int]) -> list[tuple[frozenset[str], list[Technique]]]:
     """Consecutive families of one complexity level form one "Stufe" of the thinning selection.
 
     "alle diejenigen einer Stufe mit der größten Anzahl von Streichungen" (all those of a Stufe
     with the most eliminations): a Stufe is a complexity level, the family sets of the
-    synchronous levels (``levels.yaml``: {I, II}, {RP, III}, {IV}, {V}, {VI}, {BB}); a family
-    no level names is a Stufe of its own (docs/decisions.md, "Modes").
+    synchronous levels the families declare (``level_of``, :meth:`Catalogue.family_levels`:
+    {I, II}, {RP, III}, {IV}, {V}, {VI}, {BB}); a family without a level is a Stufe of its own
+    (docs/decisions.md, "Modes").
     """
-    level_of = {f: lv for lv, fams in levels.sync_levels.items() for f in fams}
     stufen: list[tuple[frozenset[str], list[Technique]]] = []
     previous: int | None = None
     for family, techs in families:
@@ -116,13 +139,17 @@ class Engine:
         self.guessing = frozenset(e.code for e in self.catalogue if e.technique.guesses)
         #: Codes of the techniques only sound on a puzzle with one solution.
         self.assuming_uniqueness = frozenset(e.code for e in self.catalogue if e.technique.needs_uniqueness)
-        self.sync_families = (
-            self.levels.sync_families(self.options.sync_level) if mode is Mode.SYNC else frozenset()
+        #: The synchronous level of each family that declares one (:attr:`Technique.sync_level`).
+        self.family_levels = self.catalogue.family_levels()
+        #: The families searched synchronously: those of the option's level and below.
+        self.sync_families = frozenset(
+            family for family, level in self.family_levels.items()
+            if mode is Mode.SYNC and level <= self.options.sync_level
         )
         #: The techniques of a run per answer of the uniqueness check (:meth:`_lists`).
-        self._runs: dict[bool, _Run] = {}
+        self._runs: dict[bool, _Techniques] = {}
 
-    def _lists(self, ctx: Context) -> _Run:
+    def _lists(self, ctx: Context) -> _Techniques:
         """The technique lists of a run, without those not applicable under ``ctx``.
 
         ``applicable`` reads the run settings only (C/D level, uniqueness), which
@@ -138,14 +165,14 @@ class Engine:
             last_resorts = [(family, keep(techs)) for family, techs in self.last_resorts]
             direct = keep(self.direct)
             singles = keep(self.singles)
-            run = self._runs[ctx.unique] = _Run(
+            run = self._runs[ctx.unique] = _Techniques(
                 direct=direct,
                 singles=singles,
                 direct_floors=_floors(direct),
                 singles_floors=_floors(singles),
                 thinning=thinning,
                 last_resorts=last_resorts,
-                stufen=_stufen(thinning, self.levels) + _stufen(last_resorts, self.levels),
+                stufen=_stufen(thinning, self.family_levels) + _stufen(last_resorts, self.family_levels),
             )
         return run
 
@@ -471,17 +498,13 @@ class Engine:
 
         In synchronous mode every step found counts, needed or not.
         """
-        if solution is not None:
-            for c, d in step.placements:
-                if solution[c] != d:
-                    raise UnsoundStep(f"{step.code} placed {d} at cell {c}, solution has {solution[c]}")
-            for c, d in step.eliminations:
-                if solution[c] == d:
-                    raise UnsoundStep(f"{step.code} removed the solution digit {d} from cell {c}")
+        wrong = UnsoundStep.of(step, solution) if solution is not None else None
+        if wrong is not None:
+            raise wrong
         return board.apply(step).changed or synchronous
 
 
-class _Run(NamedTuple):
+class _Techniques(NamedTuple):
     """The techniques one rating run may use, in catalogue order."""
 
     direct: list[Technique]

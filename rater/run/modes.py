@@ -10,7 +10,7 @@ The original's modes (option digit 4), as docs/decisions.md sets them out:
 * pseudo-synchronous: the same choice, but only its first step.
 * synchronous: everything found in the state, up to the methods of the level.
 
-Half-synchronous scoring is what makes a puzzle and all its symmetric variants
+Half-synchronous scoring is what makes a puzzle and all its symmetric copies
 score alike: it never depends on which of several equal steps comes first.
 """
 

@@ -1,19 +1,20 @@
 """Rating in the canonical orientation, shown in the user's.
 
-The half-synchronous mode is meant to give every symmetric variant of a
+The half-synchronous mode is meant to give every symmetric copy of a
 puzzle the same rating, and its choice of steps does not depend on which of
 several equal steps comes first.  The searches behind the steps still do:
 a chain search that stops at a budget, the cell a trial & error or Bowman's
 Bingo starts from, the order in which equal chains are met.  So the mode rates
-the puzzle's canonical form (:mod:`canon`), which all its variants share, and
+the puzzle's canonical form (:mod:`canon`), which all its symmetric copies share, and
 maps every step back onto the user's grid: placements, eliminations, the
 candidates it used and its typed findings (:func:`techniques.findings.transform`).
-The rating is then identical for all variants by construction, and the
+The rating is then identical for all copies by construction, and the
 walkthrough still shows the user's cells and digits.
 
 Codes that name a row or a column (``A1``/``A2``, ``C1``/``C2``, ``D1``/``D2``,
-``E1``/``E2``) are renamed when the canonical orientation is the transposed
-one, so that "hidden single in a row" names the user's row.  The multiset of
+``E1``/``E2``: each technique declares its ``transposed_twin``) are renamed when
+the canonical orientation is the transposed one, so that "hidden single in a
+row" names the user's row.  The multiset of
 points is unchanged; a row code's count may move to its column twin.
 
 A variant (diagonal, colour) is rated in its canonical form under its own
@@ -32,13 +33,11 @@ from canon.canonical import canonical_form
 from canon.group import Transformation
 from canon.variant_group import variant_canonical
 from puzzles.rules import ALL_UNITS, STANDARD, Rules
+from techniques.base import transposed_code
 from techniques.board import Board
 from techniques.findings import Mapping81, transform
 from techniques.step import Candidate, Step
 
-#: Codes of one technique on rows and on columns: they swap under transposition.
-TRANSPOSED_CODES: Final = {"A1": "A2", "A2": "A1", "C1": "C2", "C2": "C1", "D1": "D2", "D2": "D1",
-                           "E1": "E2", "E2": "E1"}
 #: How many stabiliser elements are tried to canonicalise a starting candidate state
 #: (a puzzle with more automorphisms than this is rare; past it the first is used).
 MAX_STABILIZER: Final = 1296
@@ -107,7 +106,7 @@ class Orientation:
 
     def user_step(self, step: Step) -> Step:
         """``step``, found on the canonical form, as it reads on the user's grid."""
-        code = TRANSPOSED_CODES.get(step.code, step.code) if self.back.transposed else step.code
+        code = transposed_code(step.code) if self.back.transposed else step.code
         return Step(
             code,
             step.points,

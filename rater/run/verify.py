@@ -13,25 +13,12 @@ report does.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass
-
-from puzzles.geometry import cell_name
 from puzzles.parsing import Grid, parse_puzzle
 from rater.result import Rating, Status
-from rater.run.engine import Engine
+from rater.run.engine import Engine, UnsoundStep
 from techniques.base import Context
 from techniques.board import Board
 from techniques.step import Step
-
-
-@dataclass(frozen=True)
-class UnsoundStep:
-    """The first step of a rating that contradicts the solution."""
-
-    number: int  # 1-based, as the report counts
-    step: Step
-    reason: str
 
 
 def first_unsound(rating: Rating) -> UnsoundStep | None:
@@ -42,46 +29,22 @@ def first_unsound(rating: Rating) -> UnsoundStep | None:
     if rating.solution is None:
         raise ValueError("a rating without a unique solution cannot be verified")
     solution = parse_puzzle(rating.solution)
-    for number, step in enumerate(rating.steps, 1):
-        reason = _reason(step, solution)
-        if reason:
-            return UnsoundStep(number, step, reason)
-    return None
-
-
-def _reason(step: Step, solution: Sequence[int]) -> str | None:
-    """Why ``step`` contradicts ``solution`` (None if it does not)."""
-    for cell, digit in step.placements:
-        if solution[cell] != digit:
-            return f"places {digit} at {cell_name(cell)}, the solution has {solution[cell]}"
-    for cell, digit in step.eliminations:
-        if solution[cell] == digit:
-            return f"removes {digit} from {cell_name(cell)}, the solution's digit"
-    return None
-
-
-class _WrongStep(Exception):
-    def __init__(self, step: Step) -> None:
-        super().__init__(step.code)
-        self.step = step
+    return next((wrong for number, step in enumerate(rating.steps, 1)
+                 if (wrong := UnsoundStep.of(step, solution, number)) is not None), None)
 
 
 class VerifyingEngine(Engine):
     """An engine that, rating with ``verify=True``, ends the rating at the first wrong step.
 
-    That step is the rating's last one; the rating says ``stuck``.
+    That step (:class:`UnsoundStep`, raised by :meth:`Engine._apply`) is the rating's last one;
+    the rating says ``stuck``.
     """
-
-    def _apply(self, board: Board, step: Step, solution: Grid | None, synchronous: bool) -> bool:
-        if solution is not None and _reason(step, solution):
-            raise _WrongStep(step)
-        return super()._apply(board, step, None, synchronous)
 
     def _solve(self, board: Board, ctx: Context, steps: list[Step], solution: Grid | None, deadline: float | None,
                alternatives: dict[int, list[Step]], stop_above: float | None = None,
                direct_only: bool = False) -> Status | None:
         try:
             return super()._solve(board, ctx, steps, solution, deadline, alternatives, stop_above, direct_only)
-        except _WrongStep as wrong:
+        except UnsoundStep as wrong:
             steps.append(wrong.step)
             return Status.STUCK

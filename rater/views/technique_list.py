@@ -7,16 +7,16 @@ where it comes from (``built-in`` or a plugin's distribution and version), so a
 user sees at once whether an installed plugin takes part in a rating.
 
 The point formulas live in the technique classes, next to the searches whose
-measures they use; the one-line summaries here say what the parameters of
-``techniques.yaml`` mean, filled with the run's values, so a tuned file can be
-checked at a glance.  A plugin class declares its own (``Technique.formula``).
-``{bands}`` stands for the band table of the singles (``<=2: 0, <=4: 1, else 2``).
+measures they use, and so do their one-line summaries (``Technique.formula``,
+built-in or plugin alike): the table fills them with the run's values, so a
+tuned ``techniques.yaml`` can be checked at a glance.  ``{bands}`` stands for
+the band table of the singles (``<=2: 0, <=4: 1, else 2``).
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any, Final
+from typing import Any
 
 from rich import box
 from rich.table import Table
@@ -59,43 +59,9 @@ def technique_table(catalogue: Catalogue, ascii_only: bool) -> Table:
     return table
 
 
-_MISSING: Final = "missing numbers {bands}"
-_VISIBLE: Final = "visible numbers {bands}"
-_JUSTIFIED: Final = ", +{per_justification} per justification, at most {cap}"
-_UR_TYPES: Final = ("type 1 {type1}, 2 {type2}, 3 {type3_per_digit} x digits + {type3_offset}, 4 {type4}, "
-                    "5 {type5}, 6-8 {type6}/{type7}/{type8}")
-_CHAIN: Final = "{points_offset} + N assertions ({points_offset_negation} + N with a negation)"
-
-BUILT_IN_FORMULAS: Final[Mapping[str, str]] = {
-    **dict.fromkeys(("A1", "A2", "A3", "E1", "E2", "E3"), _MISSING),
-    "B0": _VISIBLE,
-    **dict.fromkeys(("C1", "C2", "C3", "D1", "D2", "D3"), _MISSING + _JUSTIFIED),
-    **dict.fromkeys(("C0", "C7", "D0"), _VISIBLE + _JUSTIFIED),
-    **dict.fromkeys(("D7", "D8", "BT1", "BT2", "RP", "CRP", "XYZ"), "{points}"),
-    "PM": "{share} x candidates written",
-    "F0": "last possibility {last_points}, else empty peers {bands}",
-    "NT": "{naked_per_cell} x N cells + {naked_offset}",
-    "HT": "{hidden_per_digit} x M digits + {hidden_offset}",
-    "GC": "N + {points_offset} (length N {min_length}-{max_length})",
-    "WXYZ": "{points_standard} standard, {points_extended} extended",
-    "SG": "{points_per_line} x N (N x N grid)",
-    "SC": "N + {points_offset} (length N up to {max_length})",
-    "SCC": "N + {points_offset} (length N up to {max_length})",
-    "UR": _UR_TYPES,
-    "QUR": "UR " + _UR_TYPES + "; + {quasi_base} + {quasi_per_digit} x digits added",
-    "UL": "UR " + _UR_TYPES + "; + {loop_per_pair} x pairs past 4 cells (up to {max_cells})",
-    "QUL": "UR " + _UR_TYPES + "; + {loop_per_pair} x pairs past 4 cells, + {quasi_base} + {quasi_per_digit} "
-                               "x digits added",
-    **dict.fromkeys(("CC", "CCS", "ICC"), _CHAIN),
-    **dict.fromkeys(("ACS", "ACR"), "{points_offset} + N assertions"),
-    "BB": "{points_offset} + {points_per_step} x steps (at most {max_steps})",
-    "TE": "{points_per_level} x depth",
-}
-
-
 def formula(technique: Technique) -> str:
     """The point formula of ``technique`` with its parameters' values."""
-    template = BUILT_IN_FORMULAS.get(technique.code, technique.formula)
+    template = technique.formula
     values: dict[str, Any] = {key: _number(value) for key, value in technique.params.items()}
     values["bands"] = _bands(technique.params)
     try:

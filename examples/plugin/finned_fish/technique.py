@@ -67,6 +67,7 @@ class FinnedGrid(Technique):
     code = "SGF"
     group = "IV"
     family = "IV"
+    sync_level = 4  # the level of family IV (a class that leaves it out takes its family's)
     phase = Phase.THINNING
     defaults = {"points_per_line": 3, "fin_points": 1, "max_size": 3}
     fields = frozenset({"n", "digit", "base", "cover", "fins", "box", "removed"})
