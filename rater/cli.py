@@ -61,6 +61,7 @@ from rater.variants import MAX_VARIANTS, VariantSummary, rate_variants
 from rater.views.report import json_report, text_report
 from techniques.board import Board
 from techniques.catalogue import Catalogue
+from techniques.notation import DEFAULT_NOTATION, NOTATIONS
 from techniques.texts import available_languages
 
 EXIT_OK, EXIT_STUCK, EXIT_INPUT, EXIT_SOLUTIONS, EXIT_UNSOUND = 0, 1, 2, 3, 5
@@ -114,7 +115,7 @@ HELP_SECTIONS = (
     ("Rating", ("option", "rules_name", "techniques", "disable", "enable", "allow_multiple", "canonical", "count",
                 "count_limit",
                 "verify", "list_techniques")),
-    ("Output of one puzzle", ("as_json", "lang", "walk", "step_mode", "first", "last", "color", "ascii_only",
+    ("Output of one puzzle", ("as_json", "lang", "notation", "walk", "step_mode", "first", "last", "color", "ascii_only",
                               "hint", "full", "html_file", "svg_file", "marked")),
     ("Symmetric variants and reduction", ("variants", "seed", "reduce", "reduce_all")),
     ("Rating files (--file)", ("source", "output", "fmt", "template", "jobs", "timeout", "resume", "quiet",
@@ -140,6 +141,9 @@ HELP_SECTIONS = (
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object instead of the text report.")
 @click.option("--lang", type=LanguageChoice(available_languages()), default="en", show_default=True,
               help="Language of names and explanations (a file techniques/texts/<code>.yaml each).")
+@click.option("--notation", type=click.Choice(list(NOTATIONS)), default=DEFAULT_NOTATION, show_default=True,
+              help="How steps write cells, candidates and chains: giese (2:1), (2:1)9, (2:1)!9, "
+                   "(2:1)95 - (7:1)58; eureka r2c1, r2c1=9, r2c1<>9, (9=5)r2c1-(5=8)r7c1, as forums and HoDoKu.")
 @click.option("--techniques", type=click.Path(dir_okay=False), default=None,
               help="A technique YAML file (order, switches, points) instead of the built-in one.")
 @click.option("--disable", default=None, metavar="CODES",
@@ -235,7 +239,7 @@ def main(puzzle: str | None, option: str, as_json: bool, lang: str, techniques: 
          chunk_size: int | None = None, enable: str | None = None, list_techniques: bool = False,
          verify: bool = False, rules_name: str = "standard", count: bool = False, html_file: str | None = None,
          svg_file: str | None = None, marked: bool = False, canonical: bool = False,
-         count_limit: int | None = None, with_minlex: bool = False) -> None:
+         count_limit: int | None = None, with_minlex: bool = False, notation: str = DEFAULT_NOTATION) -> None:
     """Rate PUZZLE (81 characters, 1-9 given, anything else empty; a 729-character candidate line;
     or a file name with a 9x9 grid) the way a person solves it, and print every step with its points,
     the total, the norms and the level.  With --file, rate a whole collection.
@@ -258,7 +262,7 @@ def main(puzzle: str | None, option: str, as_json: bool, lang: str, techniques: 
         fail(f"--timeout must be a finite number of seconds, not {timeout}", EXIT_INPUT)
     settings = build_settings(option, techniques, off, on, rules=rules_name, allow_multiple=allow_multiple,
                               canonical=canonical or None, lang=lang, reduce=reduce, timeout=timeout,
-                              with_minlex=with_minlex)
+                              with_minlex=with_minlex, notation=notation)
     rules = settings.rule_set()
     if (reduce or reduce_all is not None) and not rules.standard:
         fail("--reduce and --reduce-all work on standard Sudoku only", EXIT_INPUT)

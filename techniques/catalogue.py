@@ -91,6 +91,17 @@ class Catalogue:
         """The words of ``lang`` (a language file, completed from English)."""
         return self.languages[lang]
 
+    def in_notation(self, name: str) -> Catalogue:
+        """This catalogue writing its texts in the notation ``name`` (``giese``, ``eureka``; ``rate --notation``).
+
+        Only the writing of cells, candidates and chains changes: the
+        techniques and their order are the same objects, so a rating is too.
+        """
+        langs = {code: lang.in_notation(name) for code, lang in self.languages.items()}
+        if all(langs[code] is lang for code, lang in self.languages.items()):
+            return self
+        return Catalogue(self.entries, self.source, langs)
+
     def __iter__(self) -> Iterator[Entry]:
         return iter(self.entries)
 

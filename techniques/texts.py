@@ -25,12 +25,9 @@ from pathlib import Path
 
 import yaml
 
-from puzzles.geometry import COL_OF, ROW_OF
 from puzzles.rules import FIRST_COLOUR, MAIN_DIAGONAL
 from techniques.findings import (
-    BRACKET,
     FRAGMENT_FIELDS,
-    NOT,
     Candidates,
     Cell,
     Cells,
@@ -44,6 +41,7 @@ from techniques.findings import (
     Units,
     Value,
 )
+from techniques.notation import GIESE, Notation, notation
 from techniques.step import Step
 
 #: The packaged language files; every lookup reads this name when it runs, so it may be pointed elsewhere.
@@ -109,6 +107,8 @@ class Language:
     fragments: Mapping[str, str]
     words: Mapping[str, str]
     boxes: tuple[str, ...]
+    #: How cells, candidates and chains are written; the words are the same in every notation.
+    notation: Notation = GIESE
 
     # --- loading -----------------------------------------------------------------
 
@@ -164,7 +164,7 @@ class Language:
         return self.words[key]
 
     def cell(self, c: int) -> str:
-        return f"({ROW_OF[c] + 1}:{COL_OF[c] + 1})"
+        return self.notation.cell(c)
 
     def box(self, box: int) -> str:
         return self.words["box_name"].format(band=box // 3 + 1, stack=box % 3 + 1, name=self.boxes[box])
@@ -187,20 +187,15 @@ class Language:
         return ", ".join(self.unit(u) for u in us)
 
     def node(self, n: Node) -> str:
-        digits = "".join(map(str, n.digits))
-        if n.sign == NOT:
-            return f"{self.cell(n.cell)}!{digits}"
-        if n.sign == BRACKET:
-            return f"{self.cell(n.cell)}[{digits}]"
-        return f"{self.cell(n.cell)}{digits}"
+        return self.notation.node(n)
 
     def chain(self, ch: Chain) -> str:
-        parts = [self.node(ch.nodes[0])] if ch.nodes else []
-        for link, n in zip(ch.links, ch.nodes[1:]):
-            parts.append(f" {link} {self.node(n)}")
-        if ch.closing is not None:
-            parts.append(f" [- {self.node(ch.closing)}]")
-        return "".join(parts)
+        return self.notation.chain(ch)
+
+    def in_notation(self, name: str) -> Language:
+        """This language writing cells, candidates and chains in the notation ``name`` (``giese``, ``eureka``)."""
+        chosen = notation(name)
+        return self if chosen is self.notation else replace(self, notation=chosen)
 
     def value(self, v: Value, spec: str = "") -> str:
         """One finding value written by its kind; ``spec`` is the template's format spec."""
@@ -213,9 +208,9 @@ class Language:
         if isinstance(v, Digit):
             return str(int(v))
         if isinstance(v, Cells):
-            if spec.startswith("bare"):  # r:c without brackets, as in the pattern line of a UR
-                return (spec[4:] or ", ").join(f"{ROW_OF[c] + 1}:{COL_OF[c] + 1}" for c in v)
-            return (spec or ", ").join(self.cell(c) for c in v)
+            if spec.startswith("bare"):  # cells in their order around a pattern, as in the line of a UR
+                return self.notation.path(v, spec[4:] or ", ")
+            return self.notation.cells(v, spec or ", ")
         if isinstance(v, Candidates):
             return "".join(f"({d})" if d in v.added else str(int(d)) for d in v.digits)
         if isinstance(v, Digits):
