@@ -115,6 +115,14 @@ class Catalogue:
         entry = self._by_code.get(code)
         return entry.names[lang] if entry else code
 
+    def community_name(self, code: str, lang: str = "en") -> str | None:
+        """The name forums, Sudoku Explainer and HoDoKu give technique ``code``, None where none corresponds."""
+        return self.languages[lang].community.get(code)
+
+    def full_name(self, code: str, lang: str = "en") -> str:
+        """The technique's name with the community's beside it (``..., known as XY-Chain``)."""
+        return self.languages[lang].known_as(self.name(code, lang), code)
+
     def without(self, codes: Iterable[str]) -> Catalogue:
         """This catalogue with the techniques ``codes`` switched off (``rate --disable``).
 

@@ -1,7 +1,7 @@
 """Every word the program prints, from one YAML file per language, and the renderer.
 
 A language file (``techniques/texts/<code>.yaml``) holds the technique names
-and sentence templates, the fragments nested findings are written with, the
+(and the community's names beside them: ``community``) and sentence templates, the fragments nested findings are written with, the
 unit and box words, and the labels of the reports and the walkthrough.  The
 templates use ``str.format`` fields named after a step's finding values
 (:mod:`techniques.findings`); each value is written by its kind, so the
@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import string
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from functools import cache
 from pathlib import Path
 
@@ -51,11 +51,11 @@ _PACKAGED = TEXTS_DIR
 FALLBACK = "en"
 #: Top-level sections of a language file: each a mapping of names to strings
 #: (``boxes`` a list of nine).
-SECTIONS = ("names", "texts", "fragments", "words", "boxes")
+SECTIONS = ("names", "texts", "fragments", "words", "boxes", "community")
 #: Words the renderer and the reports need in every language.
 REQUIRED_WORDS = (
     "and", "row", "column", "rows", "columns", "box", "boxes", "box_name", "main_diagonal", "anti_diagonal", "colour_group",
-    "step", "points", "total", "norm2", "max_norm", "level", "thinning_steps", "status", "uniqueness_off", "uniqueness_off_variant",
+    "known_as", "step", "points", "total", "norm2", "max_norm", "level", "thinning_steps", "status", "uniqueness_off", "uniqueness_off_variant",
     "status_solved", "status_stuck", "status_invalid", "status_no_solution", "status_multiple_solutions",
     "status_timeout",
     "walk_total", "walk_technique", "walk_count", "walk_points", "walk_name", "walk_time", "walk_final",
@@ -107,6 +107,8 @@ class Language:
     fragments: Mapping[str, str]
     words: Mapping[str, str]
     boxes: tuple[str, ...]
+    #: The names forums, Sudoku Explainer and HoDoKu give a technique, by code, where one corresponds.
+    community: Mapping[str, str] = field(default_factory=dict)
     #: How cells, candidates and chains are written; the words are the same in every notation.
     notation: Notation = GIESE
 
@@ -128,7 +130,7 @@ class Language:
         if unknown:
             raise TextError(f"{where}: unknown sections {sorted(unknown)}")
         sections = {}
-        for key in ("names", "texts", "fragments", "words"):
+        for key in ("names", "texts", "fragments", "words", "community"):
             value = data.get(key) or {}
             if not isinstance(value, dict) or any(not isinstance(v, str) for v in value.values()):
                 raise TextError(f"{where}: '{key}' must map names to strings")
@@ -144,7 +146,7 @@ class Language:
         if missing:
             raise TextError(f"{where}: words: missing {', '.join(missing)}")
         lang = cls(path.stem, where, sections["names"], sections["texts"], sections["fragments"],
-                   sections["words"], tuple(boxes))
+                   sections["words"], tuple(boxes), community=sections["community"])
         lang._check_fragments()
         return lang
 
@@ -157,11 +159,17 @@ class Language:
             if kind not in FRAGMENT_FIELDS:
                 raise TextError(f"{self.source}: fragments: unknown fragment {kind}")
         check_template(self.words["box_name"], ("band", "stack", "name"), f"{self.source}: words: box_name")
+        check_template(self.words["known_as"], ("name", "community"), f"{self.source}: words: known_as")
 
     # --- writing values ----------------------------------------------------------
 
     def word(self, key: str) -> str:
         return self.words[key]
+
+    def known_as(self, name: str, code: str) -> str:
+        """``name`` with the community's name of technique ``code`` beside it, if it has one."""
+        community = self.community.get(code)
+        return self.words["known_as"].format(name=name, community=community) if community else name
 
     def cell(self, c: int) -> str:
         return self.notation.cell(c)

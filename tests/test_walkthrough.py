@@ -44,7 +44,7 @@ def record(rating, catalogue, **options) -> str:
 def expected_header(number, step, running, catalogue, lang="en"):
     word, pts = ("Step", "points") if lang == "en" else ("Schritt", "Punkte")
     total = "total" if lang == "en" else "Summe"
-    return (f"{word} {number}  {step.code}  {catalogue.name(step.code, lang)}  "
+    return (f"{word} {number}  {step.code}  {catalogue.full_name(step.code, lang)}  "
             f"{fmt_points(step.points)} {pts}  ({total} {fmt_points(running)})")
 
 

@@ -121,7 +121,7 @@ class _Page:
         """One step: header (number, code, name, points, running total), explanation, grid before it."""
         w, lang = self.words, self.lang
         colour = group_colour(step.code, self.catalogue)
-        name = self.catalogue.name(step.code, lang)
+        name = self.catalogue.full_name(step.code, lang)
         header = (f'<h2><span class="n">{escape(w["step"])} {number}</span> '
                   f'<span class="code" style="border-color:{colour};background:{mix(colour, "#ffffff", 0.75)}">'
                   f"{escape(step.code)}</span> <span class=\"name\">{escape(name)}</span> "

@@ -9,7 +9,6 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from puzzles.geometry import cell_name
 from rater.options import Options
 from rater.result import Rating, rating_to_json, rcd, step_size
 from techniques.catalogue import Catalogue
@@ -57,7 +56,8 @@ def uniqueness_note(rating: Rating, words: Mapping[str, str]) -> str:
 
 def text_report(rating: Rating, catalogue: Catalogue, lang: str = "en") -> str:
     """One line per step, then the summary: the default output of ``rate``."""
-    w = catalogue.language(lang).words
+    words = catalogue.language(lang)
+    w = words.words
     listing = Options.parse(rating.option).thinning_output == 1
     lines = [rating.puzzle]
     for i, s in enumerate(rating.steps, 1):
@@ -65,7 +65,7 @@ def text_report(rating: Rating, catalogue: Catalogue, lang: str = "en") -> str:
         line = (f"{w['step']} {i:3d}  {s.code:<4} {fmt_points(s.points):>6} {w['points']}  "
                 f"{name}: {step_text(s, catalogue, lang)}")
         if listing and s.eliminations and not s.placements:
-            line += f"   [{w['eliminated']}: {' '.join(f'{cell_name(c)}{d}' for c, d in s.eliminations)}]"
+            line += f"   [{w['eliminated']}: {' '.join(words.notation.eliminated(c, d) for c, d in s.eliminations)}]"
         lines.append(line)
         for alt in rating.alternatives.get(i - 1, ()):
             lines.append(f"{'':>{len(w['step']) + 5}}{w['alternative']} {alt.code:<4} {fmt_points(alt.points):>6} "

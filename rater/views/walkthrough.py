@@ -214,7 +214,7 @@ class Walkthrough:
         group = group_of(step.code, self.catalogue)
         text = Text(f"{words['step']} {number}  ", style="bold" if self.options.color else "")
         text.append(f"{step.code}", style=f"bold {GROUP_STYLES.get(group, OTHER_STYLE)}" if self.options.color else "")
-        text.append(f"  {self.catalogue.name(step.code, lang)}  ")
+        text.append(f"  {self.catalogue.full_name(step.code, lang)}  ")
         text.append(f"{fmt_points(step.points)} {words['points']}", style="bold" if self.options.color else "")
         text.append(f"  ({words['walk_total']} {fmt_points(running)})")
         return text
