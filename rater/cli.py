@@ -256,6 +256,7 @@ def main(puzzle: str | None, option: str, as_json: bool, lang: str, techniques: 
         fail("--count-limit goes with --count", EXIT_INPUT)
     if reduce or reduce_all is not None:
         _refuse_with_reduce(reduce, hint, full, variants, walk, waiting, first, last)
+    _refuse_contradictions(as_json, walk, waiting, first, last)
     off = code_list(disable)
     on = code_list(enable, "--enable")
     if timeout is not None and not math.isfinite(timeout):
@@ -357,6 +358,27 @@ def main(puzzle: str | None, option: str, as_json: bool, lang: str, techniques: 
 
         console.print(variants_table(summary, use_ascii))
     sys.exit(STATUS_EXIT.get(rating.status, EXIT_OK))
+
+
+def _refuse_contradictions(as_json: bool, walk: bool | None, waiting: bool, first: int, last: int | None) -> None:
+    """Options that contradict each other are one line and exit 2, before anything is rated or printed."""
+    if last is not None and first > last:
+        fail(f"--from {first} comes after --to {last}: no step to show", EXIT_INPUT)
+    if as_json and walk:
+        fail("--json prints one JSON object and cannot be combined with --walk", EXIT_INPUT)
+    if waiting and not _has_terminal():
+        fail("--step needs a terminal to read keys from; use --walk to print every step", EXIT_INPUT)
+
+
+def _has_terminal() -> bool:
+    """Whether ``--step`` can read keys: click reads them from stdin when it is a terminal, else from /dev/tty."""
+    if sys.stdin is not None and sys.stdin.isatty() or os.name != "posix":
+        return True
+    try:
+        with open("/dev/tty", "rb"):
+            return True
+    except OSError:
+        return False
 
 
 def _step_option(value: str | None, puzzle: str | None) -> tuple[str | None, bool, int | None]:

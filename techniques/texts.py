@@ -55,7 +55,7 @@ SECTIONS = ("names", "texts", "fragments", "words", "boxes", "community")
 #: Words the renderer and the reports need in every language.
 REQUIRED_WORDS = (
     "and", "row", "column", "rows", "columns", "box", "boxes", "box_name", "main_diagonal", "anti_diagonal", "colour_group",
-    "known_as", "step", "points", "total", "norm2", "max_norm", "level", "thinning_steps", "status", "uniqueness_off", "uniqueness_off_variant",
+    "known_as", "step", "point", "points", "total", "norm2", "max_norm", "level", "thinning_steps", "status", "uniqueness_off", "uniqueness_off_variant",
     "status_solved", "status_stuck", "status_invalid", "status_no_solution", "status_multiple_solutions",
     "status_timeout",
     "walk_total", "walk_technique", "walk_count", "walk_points", "walk_name", "walk_time", "walk_final",
