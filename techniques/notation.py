@@ -11,7 +11,8 @@ renders findings writes them in either notation without knowing which.
   cells of one row or column as one group (``r1c23``, ``r12c3``), a
   placement ``r2c1=9``, an elimination ``r2c1<>9``, and chains as
   alternating inference chains, every candidate named with its cell and
-  every link written strong ``=`` or weak ``-``: ``(9=5)r2c1-(5=8)r7c1``.
+  every link written strong ``=`` or weak ``-``: ``(9=5)r2c1-(5=8)r7c1``;
+  the cells of a wing (XYZ, WXYZ) with their candidates, ``(35)r7c9, (359)r7c6``.
 
 Giese's chains are chains of *assertions* (``(A)d`` "d is in A", ``(A)!d``
 "d is not"), each following from the one before.  Eureka names the
@@ -95,7 +96,7 @@ class Eureka(Notation):
             return f"{self.cell(n.cell)}<>{digits}"
         if len(n.digits) == 1:
             return f"{self.cell(n.cell)}={digits}"
-        return f"({digits}){self.cell(n.cell)}"
+        return f"({''.join(map(str, sorted(n.digits)))}){self.cell(n.cell)}"  # a cell's candidates
 
     def term(self, n: Node) -> str:
         """A chain node: ``(5)r6c3`` for one candidate, ``(9=5)r2c1`` for a pair cell entered with 9, left with 5."""
@@ -103,6 +104,8 @@ class Eureka(Notation):
         return f"({joined}){self.cell(n.cell)}"
 
     def chain(self, ch: Chain) -> str:
+        if any(len(n.digits) > 2 for n in ch.nodes):  # a wing's cells, not an inference chain: their candidates
+            return ", ".join(self.node(n) for n in ch.nodes)
         if not ch.nodes:
             return ""
         parts = [self.term(ch.nodes[0])]

@@ -120,6 +120,12 @@ def test_walkthrough_hint_and_page_have_no_giese_cells(puzzle: str, option: str)
         assert not GIESE_CELL.search(output) and CELL.search(output)
 
 
+def test_the_reduction_names_its_removed_givens_in_the_notation() -> None:
+    puzzle = "...2..9.6.....752...14..78....7..4...6..8..5...7..2....12..46...351.....9.8..3..."
+    assert "  r4c4=7 r7c2=1 r7c3=2" in _run(puzzle, "--reduce", "--notation", "eureka")
+    assert "  (4:4)=7 (7:2)=1 (7:3)=2" in _run(puzzle, "--reduce")
+
+
 def test_giese_stays_the_default() -> None:
     puzzle, option = CASES[1]
     timing = re.compile(r"\(\d+\.\d+ s\)")
@@ -210,6 +216,12 @@ def test_bivalue_chains_name_both_digits_of_every_cell() -> None:
     chain = pair_chain([9, 54, 65], [1 << 4, 1 << 7, 1 << 8], 1 << 8)
     assert GIESE.chain(chain) == "(2:1)95 - (7:1)58 - (8:3)89"
     assert EUREKA.chain(chain) == "(9=5)r2c1-(5=8)r7c1-(8=9)r8c3"
+
+
+def test_a_wing_is_written_as_its_cells_with_their_candidates() -> None:
+    xyz = Chain.plain((Node.of(62, 5, 3), Node.of(59, 3, 9, 5), Node.of(68, 9, 5)))
+    assert GIESE.chain(xyz) == "(7:9)53 - (7:6)395 - (8:6)95"
+    assert EUREKA.chain(xyz) == "(35)r7c9, (359)r7c6, (59)r8c6"
 
 
 def test_single_digit_chains_keep_their_links() -> None:
