@@ -7,7 +7,8 @@ so that a new language is a data file, and a step can be mapped onto a
 symmetric copy of the grid value by value (:func:`transform`), which is how the
 half-synchronous mode rates a canonical form and shows the user's grid.
 
-The value kinds, and how the renderer writes them:
+The value kinds, and how the renderer writes them in Giese's notation (Eureka's,
+``r1c6`` ``r1c6<>3`` ``(3=5)r1c6``, is in :mod:`techniques.notation`):
 
 * :class:`Cell` (0..80) — ``(r:c)``; :class:`Digit` (1..9) — the digit;
   :class:`Unit` (0..26) — its localized name (``row 3``, ``Box 1#2 (TM)``);

@@ -27,7 +27,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from puzzles.errors import InputError
-from puzzles.geometry import COL_OF, ROW_OF
+from puzzles.geometry import COL_OF, ROW_OF, cell_name
 from techniques.findings import BRACKET, IS, NOT, Chain, Node
 
 
@@ -37,7 +37,7 @@ class Notation:
     name = "giese"
 
     def cell(self, c: int) -> str:
-        return f"({ROW_OF[c] + 1}:{COL_OF[c] + 1})"
+        return cell_name(c)
 
     def cells(self, cells: Sequence[int], sep: str) -> str:
         """Cells a step names together (a tuple's, a pattern's)."""
