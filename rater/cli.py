@@ -61,6 +61,7 @@ from rater.settings import RunSettings
 from rater.views.report import json_report, text_report
 from techniques.board import Board
 from techniques.catalogue import Catalogue
+from techniques.notation import DEFAULT_NOTATION, NOTATIONS
 from techniques.texts import available_languages
 
 EXIT_OK, EXIT_STUCK, EXIT_INPUT, EXIT_SOLUTIONS, EXIT_UNSOUND = 0, 1, 2, 3, 5
@@ -114,7 +115,7 @@ HELP_SECTIONS = (
     ("Rating", ("option", "rules_name", "techniques", "disable", "enable", "allow_multiple", "canonical", "count",
                 "count_limit",
                 "verify", "list_techniques")),
-    ("Output of one puzzle", ("as_json", "lang", "walk", "step_mode", "first", "last", "color", "ascii_only",
+    ("Output of one puzzle", ("as_json", "lang", "notation", "walk", "step_mode", "first", "last", "color", "ascii_only",
                               "hint", "full", "html_file", "svg_file", "marked")),
     ("Symmetric copies and reduction", ("copies", "seed", "reduce", "reduce_all")),
     ("Rating files (--file)", ("source", "output", "fmt", "template", "jobs", "timeout", "resume", "quiet",
@@ -140,6 +141,9 @@ HELP_SECTIONS = (
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object instead of the text report.")
 @click.option("--lang", type=LanguageChoice(available_languages()), default="en", show_default=True,
               help="Language of names and explanations (a file techniques/texts/<code>.yaml each).")
+@click.option("--notation", type=click.Choice(list(NOTATIONS)), default=DEFAULT_NOTATION, show_default=True,
+              help="How steps write cells, candidates and chains: giese (2:1), (2:1)9, (2:1)!9, "
+                   "(2:1)95 - (7:1)58; eureka r2c1, r2c1=9, r2c1<>9, (9=5)r2c1-(5=8)r7c1, as forums and HoDoKu.")
 @click.option("--techniques", type=click.Path(dir_okay=False), default=None,
               help="A technique YAML file (order, switches, points) instead of the built-in one.")
 @click.option("--disable", default=None, metavar="CODES",
@@ -235,7 +239,7 @@ def main(puzzle: str | None, option: str, as_json: bool, lang: str, techniques: 
          chunk_size: int | None = None, enable: str | None = None, list_techniques: bool = False,
          verify: bool = False, rules_name: str = "standard", count: bool = False, html_file: str | None = None,
          svg_file: str | None = None, marked: bool = False, canonical: bool = False,
-         count_limit: int | None = None, with_minlex: bool = False) -> None:
+         count_limit: int | None = None, with_minlex: bool = False, notation: str = DEFAULT_NOTATION) -> None:
     """Rate PUZZLE (81 characters, 1-9 given, anything else empty; a 729-character candidate line;
     or a file name with a 9x9 grid) the way a person solves it, and print every step with its points,
     the total, the norms and the level.  With --file, rate a whole collection.
@@ -252,13 +256,14 @@ def main(puzzle: str | None, option: str, as_json: bool, lang: str, techniques: 
         fail("--count-limit goes with --count", EXIT_INPUT)
     if reduce or reduce_all is not None:
         _refuse_with_reduce(reduce, hint, full, copies, walk, waiting, first, last)
+    _refuse_contradictions(as_json, walk, waiting, first, last)
     off = code_list(disable)
     on = code_list(enable, "--enable")
     if timeout is not None and not math.isfinite(timeout):
         fail(f"--timeout must be a finite number of seconds, not {timeout}", EXIT_INPUT)
     settings = build_settings(option, techniques, off, on, rules=rules_name, allow_multiple=allow_multiple,
                               canonical=canonical or None, lang=lang, reduce=reduce, timeout=timeout,
-                              with_minlex=with_minlex)
+                              with_minlex=with_minlex, notation=notation)
     rules = settings.rule_set()
     if (reduce or reduce_all is not None) and not rules.standard:
         fail("--reduce and --reduce-all work on standard Sudoku only", EXIT_INPUT)
@@ -353,6 +358,27 @@ def main(puzzle: str | None, option: str, as_json: bool, lang: str, techniques: 
 
         console.print(copies_table(summary, use_ascii))
     sys.exit(STATUS_EXIT.get(rating.status, EXIT_OK))
+
+
+def _refuse_contradictions(as_json: bool, walk: bool | None, waiting: bool, first: int, last: int | None) -> None:
+    """Options that contradict each other are one line and exit 2, before anything is rated or printed."""
+    if last is not None and first > last:
+        fail(f"--from {first} comes after --to {last}: no step to show", EXIT_INPUT)
+    if as_json and walk:
+        fail("--json prints one JSON object and cannot be combined with --walk", EXIT_INPUT)
+    if waiting and not _has_terminal():
+        fail("--step needs a terminal to read keys from; use --walk to print every step", EXIT_INPUT)
+
+
+def _has_terminal() -> bool:
+    """Whether ``--step`` can read keys: click reads them from stdin when it is a terminal, else from /dev/tty."""
+    if sys.stdin is not None and sys.stdin.isatty() or os.name != "posix":
+        return True
+    try:
+        with open("/dev/tty", "rb"):
+            return True
+    except OSError:
+        return False
 
 
 def _step_option(value: str | None, puzzle: str | None) -> tuple[str | None, bool, int | None]:

@@ -16,7 +16,7 @@ from typing import Any
 
 import click
 
-from puzzles.geometry import COL_OF, ROW_OF, cell_name
+from puzzles.geometry import COL_OF, ROW_OF
 from puzzles.parsing import format_grid, format_line
 from puzzles.reduction import (
     STANDARD,
@@ -79,7 +79,8 @@ def reduction_text(reduction: Reduction, reduced_rating: Rating, rating: Rating,
         lines.append(t["already"])
     else:
         lines.append(t["removed"].format(n=len(reduction.removed)))
-        lines.append("  " + " ".join(f"{cell_name(c)}={d}" for c, d in reduction.removed))
+        cell = catalogue.language(lang).cell  # in the run's notation: (2:1)=9 or r2c1=9
+        lines.append("  " + " ".join(f"{cell(c)}={d}" for c, d in reduction.removed))
     lines += ["", format_grid(reduction.reduced), "", t["rating_min"].format(option=reduced_rating.option)]
     lines += ["  " + line for line in summary_lines(reduced_rating, catalogue, lang)]
     lines.append(t["rating_in"].format(points=fmt_points(rating.points), level=rating.level_text(lang) or ""))

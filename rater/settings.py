@@ -37,6 +37,7 @@ from rater.result import Rating
 from rater.run.engine import Engine, default_catalogue
 from techniques.board import Board
 from techniques.catalogue import Catalogue, read_technique_file
+from techniques.notation import DEFAULT_NOTATION, notation
 from techniques.texts import available_languages
 
 
@@ -53,7 +54,9 @@ class RunSettings:
     codes off/on after it.  ``canonical`` rates every puzzle in its canonical
     orientation (None: as the mode does by default, which is canonical for
     option digit 4 = 0 only).  ``lang`` is the language of level names and
-    texts in records; ``reduce`` adds the reduction fields to bulk records,
+    texts in records; ``notation`` how the texts of the engine's catalogue
+    write cells, candidates and chains (``giese`` or ``eureka``; no rating
+    depends on it); ``reduce`` adds the reduction fields to bulk records,
     ``with_minlex`` the puzzle's minlex form (``minlex``);
     ``timeout`` is the seconds one puzzle may take in a bulk run.
     """
@@ -67,6 +70,7 @@ class RunSettings:
     allow_multiple: bool = False
     canonical: bool | None = None
     lang: str = "en"
+    notation: str = DEFAULT_NOTATION
     reduce: bool = False
     with_minlex: bool = False
     timeout: float | None = None
@@ -82,6 +86,7 @@ class RunSettings:
             raise SettingsError(f"{both[0]} is given to both --enable and --disable")
         if self.lang not in available_languages():
             raise SettingsError(f"unknown language {self.lang!r}: choose {', '.join(available_languages())}")
+        notation(self.notation)  # a NotationError for an unknown name
         timeout = self.timeout
         if timeout is not None and not (isinstance(timeout, (int, float)) and 0 < timeout < float("inf")):
             raise SettingsError(f"the timeout must be a positive finite number of seconds, not {self.timeout}")
@@ -104,7 +109,7 @@ class RunSettings:
 
     def catalogue(self) -> Catalogue:
         """The run's technique catalogue, built once per thread of a process (techniques keep search state)."""
-        key = (self.techniques, self.techniques_source, self.disable, self.enable)
+        key = (self.techniques, self.techniques_source, self.disable, self.enable, self.notation)
         return per_thread("catalogues", key, self._new_catalogue, keep=5)
 
     def _new_catalogue(self) -> Catalogue:
@@ -117,7 +122,7 @@ class RunSettings:
             catalogue = catalogue.without(self.disable)
         if self.enable:
             catalogue = catalogue.with_enabled(self.enable)
-        return catalogue
+        return catalogue.in_notation(self.notation)
 
     def engine(self, kind: type[Engine] = Engine) -> Engine:
         """A new engine of these settings (``kind``: an Engine subclass, e.g. the verifying one)."""

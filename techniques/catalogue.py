@@ -92,6 +92,17 @@ class Catalogue:
         """The words of ``lang`` (a language file, completed from English)."""
         return self.languages[lang]
 
+    def in_notation(self, name: str) -> Catalogue:
+        """This catalogue writing its texts in the notation ``name`` (``giese``, ``eureka``; ``rate --notation``).
+
+        Only the writing of cells, candidates and chains changes: the
+        techniques and their order are the same objects, so a rating is too.
+        """
+        langs = {code: lang.in_notation(name) for code, lang in self.languages.items()}
+        if all(langs[code] is lang for code, lang in self.languages.items()):
+            return self
+        return Catalogue(self.entries, self.source, langs)
+
     def __iter__(self) -> Iterator[Entry]:
         return iter(self.entries)
 
@@ -104,6 +115,14 @@ class Catalogue:
     def name(self, code: str, lang: str = "en") -> str:
         entry = self._by_code.get(code)
         return entry.names[lang] if entry else code
+
+    def community_name(self, code: str, lang: str = "en") -> str | None:
+        """The name forums, Sudoku Explainer and HoDoKu give technique ``code``, None where none corresponds."""
+        return self.languages[lang].community.get(code)
+
+    def full_name(self, code: str, lang: str = "en") -> str:
+        """The technique's name with the community's beside it (``..., known as XY-Chain``)."""
+        return self.languages[lang].known_as(self.name(code, lang), code)
 
     def without(self, codes: Iterable[str]) -> Catalogue:
         """This catalogue with the techniques ``codes`` switched off (``rate --disable``).

@@ -786,15 +786,26 @@ def _rotate(path: list[int], strong: tuple[bool, ...]) -> tuple[tuple[int, ...],
 
 
 def chain_finding(nodes: tuple[int, ...], strong: tuple[bool, ...] = (),
-                  closing: tuple[int, int] | None = None) -> Chain:
-    """``(1:6)3 - (2:6)5 - (2:7)8``; with ``strong`` flags a loop written with ``=``."""
+                  closing: tuple[int, int] | None = None, cands: Sequence[int] = ()) -> Chain:
+    """``(1:6)3 - (2:6)5 - (2:7)8``; with ``strong`` flags a loop written with ``=``.
+
+    ``cands``, the candidates of the board the chain was found on, tell which
+    links run through a pair cell (:attr:`Chain.pair_links`).
+    """
     elements = [node_finding(n) for n in nodes]
     links = ["=" if strong and strong[i] else "-" for i in range(len(nodes) - 1)]
     if strong:
         links.append("=" if strong[-1] else "-")
         elements.append(elements[0])
     end = Node.of(closing[0], closing[1], sign=NOT) if closing else None
-    return Chain(tuple(elements), tuple(links), end)
+    pairs = tuple(_through_pair(a, b, cands) for a, b in zip(elements, elements[1:])) if cands else ()
+    return Chain(tuple(elements), tuple(links), end, pairs)
+
+
+def _through_pair(a: Node, b: Node, cands: Sequence[int]) -> bool:
+    """Whether ``(A)d - (B)e`` may be read through the pair B = de (B then sees A, whichever inference made it)."""
+    d, e = a.digits[0], b.digits[0]
+    return d != e and cands[b.cell] == (1 << (d - 1)) | (1 << (e - 1))
 
 
 # -- the techniques -------------------------------------------------------------------------
@@ -861,7 +872,7 @@ class ChainTechnique(Technique):
 
     def _step(self, board: Board, f: Found) -> Step:
         last = len(f.chains) - 1
-        chains = Items(chain_finding(c, f.strong_links, f.closing if i == last else None)
+        chains = Items(chain_finding(c, f.strong_links, f.closing if i == last else None, board.cands)
                        for i, c in enumerate(f.chains))
         used = tuple(sorted({node_parts(n)[:2] for c in f.chains for n in c}))
         detail = {

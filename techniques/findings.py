@@ -7,7 +7,8 @@ so that a new language is a data file, and a step can be mapped onto a
 symmetric copy of the grid value by value (:func:`transform`), which is how the
 half-synchronous mode rates a canonical form and shows the user's grid.
 
-The value kinds, and how the renderer writes them:
+The value kinds, and how the renderer writes them in Giese's notation (Eureka's,
+``r1c6`` ``r1c6<>3`` ``(3=5)r1c6``, is in :mod:`techniques.notation`):
 
 * :class:`Cell` (0..80) — ``(r:c)``; :class:`Digit` (1..9) — the digit;
   :class:`Unit` (0..26) — its localized name (``row 3``, ``Box 1#2 (TM)``);
@@ -115,11 +116,16 @@ class Chain:
 
     ``links[i]`` joins ``nodes[i]`` and ``nodes[i + 1]``; ``closing`` is the
     bracketed last link of a contradiction chain (``[- (1:6)!3]``).
+    ``pair_links[i]``, where known, tells how ``(A)d - (B)e`` follows: through
+    the pair cell B of d and e (True), or because e, not in A, has B as its
+    only other place in a unit (False).  Giese's notation leaves it unsaid;
+    Eureka, which names every candidate an inference runs through, needs it.
     """
 
     nodes: tuple[Node, ...]
     links: tuple[str, ...]
     closing: Node | None = None
+    pair_links: tuple[bool, ...] = ()
 
     @classmethod
     def plain(cls, nodes: Iterable[Node]) -> Chain:
@@ -207,7 +213,7 @@ def transform(value: Value, m: Mapping81) -> Value:
         return _node(value, m)
     if isinstance(value, Chain):
         return Chain(tuple(_node(n, m) for n in value.nodes), value.links,
-                     _node(value.closing, m) if value.closing else None)
+                     _node(value.closing, m) if value.closing else None, value.pair_links)
     if isinstance(value, Fragment):
         kind = TRANSPOSED_KIND.get(value.kind, value.kind) if m.transposed else value.kind
         return Fragment(kind, {k: transform(x, m) for k, x in value.values.items()})

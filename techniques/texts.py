@@ -1,7 +1,7 @@
 """Every word the program prints, from one YAML file per language, and the renderer.
 
 A language file (``techniques/texts/<code>.yaml``) holds the technique names
-and sentence templates, the fragments nested findings are written with, the
+(and the community's names beside them: ``community``) and sentence templates, the fragments nested findings are written with, the
 unit and box words, and the labels of the reports and the walkthrough.  The
 templates use ``str.format`` fields named after a step's finding values
 (:mod:`techniques.findings`); each value is written by its kind, so the
@@ -19,18 +19,15 @@ from __future__ import annotations
 
 import string
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from functools import cache
 from pathlib import Path
 
 import yaml
 
-from puzzles.geometry import COL_OF, ROW_OF
 from puzzles.rules import FIRST_COLOUR, MAIN_DIAGONAL
 from techniques.findings import (
-    BRACKET,
     FRAGMENT_FIELDS,
-    NOT,
     Candidates,
     Cell,
     Cells,
@@ -44,6 +41,7 @@ from techniques.findings import (
     Units,
     Value,
 )
+from techniques.notation import GIESE, Notation, notation
 from techniques.step import Step
 
 #: The packaged language files; every lookup reads this name when it runs, so it may be pointed elsewhere.
@@ -53,11 +51,11 @@ _PACKAGED = TEXTS_DIR
 FALLBACK = "en"
 #: Top-level sections of a language file: each a mapping of names to strings
 #: (``boxes`` a list of nine).
-SECTIONS = ("names", "texts", "fragments", "words", "boxes")
+SECTIONS = ("names", "texts", "fragments", "words", "boxes", "community")
 #: Words the renderer and the reports need in every language.
 REQUIRED_WORDS = (
     "and", "row", "column", "rows", "columns", "box", "boxes", "box_name", "main_diagonal", "anti_diagonal", "colour_group",
-    "step", "points", "total", "norm2", "max_norm", "level", "thinning_steps", "status", "uniqueness_off", "uniqueness_off_variant",
+    "known_as", "step", "point", "points", "total", "norm2", "max_norm", "level", "thinning_steps", "status", "uniqueness_off", "uniqueness_off_variant",
     "status_solved", "status_stuck", "status_invalid", "status_no_solution", "status_multiple_solutions",
     "status_timeout",
     "walk_total", "walk_technique", "walk_count", "walk_points", "walk_name", "walk_time", "walk_final",
@@ -109,6 +107,10 @@ class Language:
     fragments: Mapping[str, str]
     words: Mapping[str, str]
     boxes: tuple[str, ...]
+    #: The names forums, Sudoku Explainer and HoDoKu give a technique, by code, where one corresponds.
+    community: Mapping[str, str] = field(default_factory=dict)
+    #: How cells, candidates and chains are written; the words are the same in every notation.
+    notation: Notation = GIESE
 
     # --- loading -----------------------------------------------------------------
 
@@ -128,7 +130,7 @@ class Language:
         if unknown:
             raise TextError(f"{where}: unknown sections {sorted(unknown)}")
         sections = {}
-        for key in ("names", "texts", "fragments", "words"):
+        for key in ("names", "texts", "fragments", "words", "community"):
             value = data.get(key) or {}
             if not isinstance(value, dict) or any(not isinstance(v, str) for v in value.values()):
                 raise TextError(f"{where}: '{key}' must map names to strings")
@@ -144,7 +146,7 @@ class Language:
         if missing:
             raise TextError(f"{where}: words: missing {', '.join(missing)}")
         lang = cls(path.stem, where, sections["names"], sections["texts"], sections["fragments"],
-                   sections["words"], tuple(boxes))
+                   sections["words"], tuple(boxes), community=sections["community"])
         lang._check_fragments()
         return lang
 
@@ -157,14 +159,20 @@ class Language:
             if kind not in FRAGMENT_FIELDS:
                 raise TextError(f"{self.source}: fragments: unknown fragment {kind}")
         check_template(self.words["box_name"], ("band", "stack", "name"), f"{self.source}: words: box_name")
+        check_template(self.words["known_as"], ("name", "community"), f"{self.source}: words: known_as")
 
     # --- writing values ----------------------------------------------------------
 
     def word(self, key: str) -> str:
         return self.words[key]
 
+    def known_as(self, name: str, code: str) -> str:
+        """``name`` with the community's name of technique ``code`` beside it, if it has one."""
+        community = self.community.get(code)
+        return self.words["known_as"].format(name=name, community=community) if community else name
+
     def cell(self, c: int) -> str:
-        return f"({ROW_OF[c] + 1}:{COL_OF[c] + 1})"
+        return self.notation.cell(c)
 
     def box(self, box: int) -> str:
         return self.words["box_name"].format(band=box // 3 + 1, stack=box % 3 + 1, name=self.boxes[box])
@@ -187,20 +195,15 @@ class Language:
         return ", ".join(self.unit(u) for u in us)
 
     def node(self, n: Node) -> str:
-        digits = "".join(map(str, n.digits))
-        if n.sign == NOT:
-            return f"{self.cell(n.cell)}!{digits}"
-        if n.sign == BRACKET:
-            return f"{self.cell(n.cell)}[{digits}]"
-        return f"{self.cell(n.cell)}{digits}"
+        return self.notation.node(n)
 
     def chain(self, ch: Chain) -> str:
-        parts = [self.node(ch.nodes[0])] if ch.nodes else []
-        for link, n in zip(ch.links, ch.nodes[1:]):
-            parts.append(f" {link} {self.node(n)}")
-        if ch.closing is not None:
-            parts.append(f" [- {self.node(ch.closing)}]")
-        return "".join(parts)
+        return self.notation.chain(ch)
+
+    def in_notation(self, name: str) -> Language:
+        """This language writing cells, candidates and chains in the notation ``name`` (``giese``, ``eureka``)."""
+        chosen = notation(name)
+        return self if chosen is self.notation else replace(self, notation=chosen)
 
     def value(self, v: Value, spec: str = "") -> str:
         """One finding value written by its kind; ``spec`` is the template's format spec."""
@@ -213,9 +216,9 @@ class Language:
         if isinstance(v, Digit):
             return str(int(v))
         if isinstance(v, Cells):
-            if spec.startswith("bare"):  # r:c without brackets, as in the pattern line of a UR
-                return (spec[4:] or ", ").join(f"{ROW_OF[c] + 1}:{COL_OF[c] + 1}" for c in v)
-            return (spec or ", ").join(self.cell(c) for c in v)
+            if spec.startswith("bare"):  # cells in their order around a pattern, as in the line of a UR
+                return self.notation.path(v, spec[4:] or ", ")
+            return self.notation.cells(v, spec or ", ")
         if isinstance(v, Candidates):
             return "".join(f"({d})" if d in v.added else str(int(d)) for d in v.digits)
         if isinstance(v, Digits):

@@ -295,8 +295,16 @@ def test_step_without_a_terminal_is_one_line(monkeypatch):
         raise OSError(6, "No such device or address")
 
     monkeypatch.setattr(click, "getchar", no_terminal)
+    monkeypatch.setattr("rater.cli._has_terminal", lambda: True)  # a terminal that fails when read
     result = run(PUZZLE, "--step")
     assert result.exit_code == 2
+    assert "--step needs a terminal" in one_error_line(result)
+
+
+def test_step_without_any_terminal_is_refused_before_rating(monkeypatch):
+    monkeypatch.setattr("rater.cli._has_terminal", lambda: False)
+    result = run(PUZZLE, "--step")
+    assert result.exit_code == 2 and result.stdout == ""
     assert "--step needs a terminal" in one_error_line(result)
 
 

@@ -77,7 +77,8 @@ def test_the_page_is_well_formed_and_has_one_section_per_step_of_the_json_rating
         running += step["points"]
         header = "".join(section.find("h2").itertext())
         assert header == (f"Step {step['index']} {step['code']} {section.find('h2')[2].text} "
-                          f"{fmt_points(step['points'])} points (total {fmt_points(running)})")
+                          f"{fmt_points(step['points'])} {'point' if step['points'] == 1 else 'points'} "
+                          f"(total {fmt_points(running)})")
         assert section.find("p").text == step["text"]
         assert len(list(section.iter("svg"))) == 1
     finals = [s for s in root.iter("section") if "final" in s.get("class", "").split()]
@@ -232,8 +233,9 @@ def test_html_with_file_is_refused(tmp_path):
     assert not (tmp_path / "out.html").exists()
 
 
-def test_step_before_the_puzzle_still_waits_for_keys():
+def test_step_before_the_puzzle_still_waits_for_keys(monkeypatch):
     """``--step`` takes an optional number; ``rate --step PUZZLE`` is still the walkthrough that waits."""
+    monkeypatch.setattr("rater.cli._has_terminal", lambda: True)  # the runner's input stands for the keys
     result = CliRunner().invoke(main, ["--step", PUZZLE, "--walk", "--no-color"], input="q")
     assert result.exit_code == 0
     assert re.findall(r"^Step (\d+)  ", result.output, re.MULTILINE) == ["1"]

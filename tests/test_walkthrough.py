@@ -43,8 +43,10 @@ def record(rating, catalogue, **options) -> str:
 
 def expected_header(number, step, running, catalogue, lang="en"):
     word, pts = ("Step", "points") if lang == "en" else ("Schritt", "Punkte")
+    if step.points == 1:
+        pts = pts[:-1] if lang == "en" else "Punkt"
     total = "total" if lang == "en" else "Summe"
-    return (f"{word} {number}  {step.code}  {catalogue.name(step.code, lang)}  "
+    return (f"{word} {number}  {step.code}  {catalogue.full_name(step.code, lang)}  "
             f"{fmt_points(step.points)} {pts}  ({total} {fmt_points(running)})")
 
 
@@ -132,14 +134,16 @@ def test_from_to_shows_a_range(rated):
     assert "Final grid" not in text and "Summary" in text
 
 
-def test_step_mode_with_injected_input_quits_on_q():
+def test_step_mode_with_injected_input_quits_on_q(monkeypatch):
+    monkeypatch.setattr("rater.cli._has_terminal", lambda: True)  # the runner's input stands for the keys
     result = CliRunner().invoke(main, [PUZZLE, "--walk", "--step"], input="  q")
     assert result.exit_code == 0, result.output
     assert re.findall(r"^Step (\d+)  ", result.output, re.M) == ["1", "2", "3"]
     assert result.output.count("q: quit") == 3 and "Summary" not in result.output
 
 
-def test_step_mode_runs_to_the_end_with_enough_keys():
+def test_step_mode_runs_to_the_end_with_enough_keys(monkeypatch):
+    monkeypatch.setattr("rater.cli._has_terminal", lambda: True)
     result = CliRunner().invoke(main, [PUZZLE, "--walk", "--step", "--from", "60"], input="\n" * 10)
     assert result.exit_code == 0
     steps = re.findall(r"^Step (\d+)  ", result.output, re.M)

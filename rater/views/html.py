@@ -24,7 +24,7 @@ from xml.sax.saxutils import escape, quoteattr
 
 from rater.result import Rating
 from rater.views.marks import group_colour, replay, start_board
-from rater.views.report import fmt_points, status_text, step_text, uniqueness_note
+from rater.views.report import fmt_norm, fmt_points, fmt_points_with_word, status_text, step_text, uniqueness_note
 from rater.views.svg import LEGEND, grid_svg, legend_svg, mix
 from techniques.board import Board
 from techniques.catalogue import Catalogue
@@ -48,7 +48,7 @@ class _Page:
     def html(self, start: Board | None, first: int) -> str:
         w = self.words
         rating = self.rating
-        title = f"{w['html_title']}: {fmt_points(rating.points)} {w['points']}, {rating.level_text(self.lang) or ''}"
+        title = f"{w['html_title']}: {fmt_points_with_word(rating.points, w)}, {rating.level_text(self.lang) or ''}"
         sections, choices, entries = [], [], []
         board, placed_by = start_board(rating, start), [""] * 81
         running = 0.0
@@ -87,7 +87,7 @@ class _Page:
         w, rating = self.words, self.rating
         rows = [
             (w["total"], escape(fmt_points(rating.points))),
-            (w["norm2"], f"{rating.norm2:.2f}"),
+            (w["norm2"], fmt_norm(rating.norm2)),
             (w["max_norm"], escape(fmt_points(rating.max))),
             (w["level"], escape(rating.level_text(self.lang) or "")),
             (w["thinning_steps"], str(rating.thinning_steps)),
@@ -121,11 +121,11 @@ class _Page:
         """One step: header (number, code, name, points, running total), explanation, grid before it."""
         w, lang = self.words, self.lang
         colour = group_colour(step.code, self.catalogue)
-        name = self.catalogue.name(step.code, lang)
+        name = self.catalogue.full_name(step.code, lang)
         header = (f'<h2><span class="n">{escape(w["step"])} {number}</span> '
                   f'<span class="code" style="border-color:{colour};background:{mix(colour, "#ffffff", 0.75)}">'
                   f"{escape(step.code)}</span> <span class=\"name\">{escape(name)}</span> "
-                  f'<span class="pts">{escape(fmt_points(step.points))} {escape(w["points"])}</span> '
+                  f'<span class="pts">{escape(fmt_points_with_word(step.points, w))}</span> '
                   f'<span class="run">({escape(w["walk_total"])} {escape(fmt_points(running))})</span></h2>')
         text = f'<p class="text">{escape(step_text(step, self.catalogue, lang))}</p>'
         picture = grid_svg(board, self.catalogue, placed_by, step, f"{w['step']} {number}: {w['html_before']}",
@@ -140,8 +140,8 @@ class _Page:
         if not alternatives:
             return ""
         w, lang = self.words, self.lang
-        items = "".join(f"<li>{escape(w['alternative'])} {escape(a.code)} {escape(fmt_points(a.points))} "
-                        f"{escape(w['points'])} {escape(self.catalogue.name(a.code, lang))}: "
+        items = "".join(f"<li>{escape(w['alternative'])} {escape(a.code)} {escape(fmt_points_with_word(a.points, w))} "
+                        f"{escape(self.catalogue.name(a.code, lang))}: "
                         f"{escape(step_text(a, self.catalogue, lang))}</li>" for a in alternatives)
         return f'<ul class="alt">{items}</ul>'
 

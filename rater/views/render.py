@@ -10,9 +10,14 @@ The same pictures as ``rate --svg`` and ``rate --html``::
     rating.position(12)             # in Jupyter: the grid after step 12 (Position._repr_svg_)
     render.svg(board, step=step)    # any Board, with the marks of any Step, as an SVG string
     render.html(rating, lang="de")  # the page as a string
+    render.html(rating, notation="eureka")  # cells r1c2, eliminations r1c2<>5, Eureka chains
+    render.text(rating)             # the text report of ``rate --no-walk``
+    render.explain(step, "de")      # one step's explanation
 
 Names and explanations come from the technique catalogue; the packaged one
-unless a rating was made with another (pass ``catalogue=``).
+unless a rating was made with another (pass ``catalogue=``).  ``notation``
+(``giese``, the default, or ``eureka``) is how texts write cells, candidates
+and chains: it is the catalogue's, :meth:`Catalogue.in_notation`.
 """
 
 from __future__ import annotations
@@ -25,6 +30,7 @@ from rater.result import Rating
 from rater.run.engine import default_catalogue
 from rater.views.html import rating_html
 from rater.views.marks import replay, start_board
+from rater.views.report import step_text, text_report
 from rater.views.svg import grid_svg
 from techniques.board import Board
 from techniques.catalogue import Catalogue
@@ -41,23 +47,40 @@ def svg(board: Board, step: Step | None = None, *, placed_by: Sequence[str] | No
     return grid_svg(board, catalogue or default_catalogue(), placed_by, step, title)
 
 
+def _texts(catalogue: Catalogue | None, notation: str | None) -> Catalogue:
+    """The catalogue whose words are used, in ``notation`` (None: the catalogue's own)."""
+    chosen = catalogue or default_catalogue()
+    return chosen if notation is None else chosen.in_notation(notation)
+
+
 def html(rating: Rating, lang: str = "en", *, catalogue: Catalogue | None = None, start: Board | None = None,
-         first: int = 1) -> str:
+         first: int = 1, notation: str | None = None) -> str:
     """The self-contained page of ``rating`` in ``lang``, opening at step ``first``.
 
     ``start`` is the board a candidate line was rated from (its candidates are
     not in ``rating.puzzle``).
     """
-    return rating_html(rating, catalogue or default_catalogue(), lang, start, first)
+    return rating_html(rating, _texts(catalogue, notation), lang, start, first)
 
 
-def notebook(rating: Rating, lang: str = "en", *, catalogue: Catalogue | None = None) -> str:
+def text(rating: Rating, lang: str = "en", *, catalogue: Catalogue | None = None, notation: str | None = None) -> str:
+    """The text report of ``rating`` (``rate --no-walk``): one line per step, then the summary."""
+    return text_report(rating, _texts(catalogue, notation), lang)
+
+
+def explain(step: Step, lang: str = "en", *, catalogue: Catalogue | None = None, notation: str | None = None) -> str:
+    """One step's explanation in ``lang`` (the text after the technique's name in every view)."""
+    return step_text(step, _texts(catalogue, notation), lang)
+
+
+def notebook(rating: Rating, lang: str = "en", *, catalogue: Catalogue | None = None,
+             notation: str | None = None) -> str:
     """The page of ``rating`` in a frame of its own, for a notebook's output.
 
     The frame keeps the page's styles and keys to itself: the notebook around
     it looks and behaves as before.
     """
-    page = html(rating, lang, catalogue=catalogue)
+    page = html(rating, lang, catalogue=catalogue, notation=notation)
     return (f'<iframe srcdoc={quoteattr(page)} title={quoteattr(rating.puzzle)} '
             'style="width:100%;max-width:42rem;height:46rem;border:1px solid #ccc"></iframe>')
 

@@ -9,9 +9,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from puzzles.geometry import cell_name
 from rater.options import Options
-from rater.result import Rating, rating_to_json, rcd, step_size
+from rater.result import Rating, number, rating_to_json, rcd, step_size
 from techniques.catalogue import Catalogue
 from techniques.step import Step
 from techniques.texts import Language
@@ -34,11 +33,26 @@ def fmt_points(value: float) -> str:
     return f"{value:.0f}" if value == int(value) else f"{value:.2f}".rstrip("0")
 
 
+def points_word(value: float, words: Mapping[str, str]) -> str:
+    """"point" for exactly one point, else "points", in the language of ``words``."""
+    return words["point"] if value == 1 else words["points"]
+
+
+def fmt_points_with_word(value: float, words: Mapping[str, str]) -> str:
+    """``1 point``, ``0 points``, ``2.5 points``."""
+    return f"{fmt_points(value)} {points_word(value, words)}"
+
+
+def fmt_norm(value: float) -> str:
+    """The Euclidean norm as every output rounds it: to 2 decimals as the records (``7.42``, ``7.4``, ``8``)."""
+    return str(number(value))
+
+
 def summary_lines(rating: Rating, catalogue: Catalogue, lang: str = "en") -> list[str]:
     """Total, norms, level and status lines."""
     w = catalogue.language(lang).words
     lines = [
-        f"{w['total']}: {fmt_points(rating.points)}   {w['norm2']}: {rating.norm2:.1f}   "
+        f"{w['total']}: {fmt_points(rating.points)}   {w['norm2']}: {fmt_norm(rating.norm2)}   "
         f"{w['max_norm']}: {fmt_points(rating.max)}",
         f"{w['level']}: {rating.level_text(lang) or ''}   {w['thinning_steps']}: {rating.thinning_steps}   "
         f"{w['status']}: {status_text(catalogue.language(lang), rating.status)}   ({rating.seconds:.2f} s)",
@@ -57,21 +71,27 @@ def uniqueness_note(rating: Rating, words: Mapping[str, str]) -> str:
 
 def text_report(rating: Rating, catalogue: Catalogue, lang: str = "en") -> str:
     """One line per step, then the summary: the default output of ``rate``."""
-    w = catalogue.language(lang).words
+    words = catalogue.language(lang)
+    w = words.words
     listing = Options.parse(rating.option).thinning_output == 1
     lines = [rating.puzzle]
     for i, s in enumerate(rating.steps, 1):
         name = catalogue.name(s.code, lang)
-        line = (f"{w['step']} {i:3d}  {s.code:<4} {fmt_points(s.points):>6} {w['points']}  "
+        line = (f"{w['step']} {i:3d}  {s.code:<4} {fmt_points(s.points):>6} {_padded(s.points, w)}  "
                 f"{name}: {step_text(s, catalogue, lang)}")
         if listing and s.eliminations and not s.placements:
-            line += f"   [{w['eliminated']}: {' '.join(f'{cell_name(c)}{d}' for c, d in s.eliminations)}]"
+            line += f"   [{w['eliminated']}: {' '.join(words.notation.eliminated(c, d) for c, d in s.eliminations)}]"
         lines.append(line)
         for alt in rating.alternatives.get(i - 1, ()):
             lines.append(f"{'':>{len(w['step']) + 5}}{w['alternative']} {alt.code:<4} {fmt_points(alt.points):>6} "
-                         f"{w['points']}  {catalogue.name(alt.code, lang)}: {step_text(alt, catalogue, lang)}")
+                         f"{_padded(alt.points, w)}  {catalogue.name(alt.code, lang)}: {step_text(alt, catalogue, lang)}")
     lines.extend(summary_lines(rating, catalogue, lang))
     return "\n".join(lines)
+
+
+def _padded(value: float, words: Mapping[str, str]) -> str:
+    """The word for ``value`` points, padded to the plural's width so that the names stay in one column."""
+    return f"{points_word(value, words):<{len(words['points'])}}"
 
 
 def json_report(rating: Rating, catalogue: Catalogue, lang: str = "en") -> dict[str, Any]:

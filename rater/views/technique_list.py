@@ -1,7 +1,8 @@
 """``rate --list-techniques``: every technique a run knows, as a table or as JSON.
 
 One row per catalogue entry in search order: its code, names in every
-language, group and family, the point formula with the run's parameters, whether
+language, the community's names (forums, Sudoku Explainer, HoDoKu) where one
+corresponds, group and family, the point formula with the run's parameters, whether
 the run has it on (after ``--techniques``, ``--disable`` and ``--enable``), and
 where it comes from (``built-in`` or a plugin's distribution and version), so a
 user sees at once whether an installed plugin takes part in a rating.
@@ -33,6 +34,7 @@ def technique_rows(catalogue: Catalogue) -> list[dict[str, Any]]:
         {
             "code": e.code,
             "names": dict(e.names),
+            "community": {lang: catalogue.community_name(e.code, lang) for lang in catalogue.languages},
             "group": e.technique.group,
             "family": e.technique.family,
             "phase": e.technique.phase.value,
@@ -49,11 +51,13 @@ def technique_table(catalogue: Catalogue, ascii_only: bool) -> Table:
     """A rich table of the entries; every cell is literal text (plugin names are never markup)."""
     langs = list(catalogue.languages)
     table = Table(title=Text(f"Techniques of {catalogue.source}"), box=box.ASCII if ascii_only else box.SIMPLE_HEAD)
-    for heading in ("code", *(f"name ({lang})" for lang in langs), "group/family", "points", "on", "origin"):
+    for heading in ("code", *(f"name ({lang})" for lang in langs), "community", "group/family", "points", "on",
+                    "origin"):
         table.add_column(heading, overflow="fold")
     for row in technique_rows(catalogue):
         group = row["group"] if row["group"] == row["family"] else f"{row['group']}/{row['family']}"
-        cells = (row["code"], *(row["names"][lang] for lang in langs), group, row["points"],
+        cells = (row["code"], *(row["names"][lang] for lang in langs),
+                 " / ".join(dict.fromkeys(name for name in row["community"].values() if name)), group, row["points"],
                  "yes" if row["enabled"] else "no", row["origin"])
         table.add_row(*(Text(cell) for cell in cells))
     return table

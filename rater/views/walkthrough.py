@@ -36,7 +36,15 @@ from rich.text import Text
 
 from rater.result import Rating
 from rater.views.marks import GROUP_COLOURS, OTHER_COLOUR, StepMarks, extra_unit, group_of, replay, start_board
-from rater.views.report import fmt_points, status_text, step_text, uniqueness_note
+from rater.views.report import (
+    fmt_norm,
+    fmt_points,
+    fmt_points_with_word,
+    status_text,
+    step_text,
+    summary_lines,
+    uniqueness_note,
+)
 from techniques.board import Board
 from techniques.catalogue import Catalogue
 from techniques.step import Step
@@ -214,8 +222,8 @@ class Walkthrough:
         group = group_of(step.code, self.catalogue)
         text = Text(f"{words['step']} {number}  ", style="bold" if self.options.color else "")
         text.append(f"{step.code}", style=f"bold {GROUP_STYLES.get(group, OTHER_STYLE)}" if self.options.color else "")
-        text.append(f"  {self.catalogue.name(step.code, lang)}  ")
-        text.append(f"{fmt_points(step.points)} {words['points']}", style="bold" if self.options.color else "")
+        text.append(f"  {self.catalogue.full_name(step.code, lang)}  ")
+        text.append(fmt_points_with_word(step.points, words), style="bold" if self.options.color else "")
         text.append(f"  ({words['walk_total']} {fmt_points(running)})")
         return text
 
@@ -230,6 +238,9 @@ class Walkthrough:
         last = opts.last if opts.last is not None else len(rating.steps)
         print_ = self._print
         print_(Text(rating.puzzle))
+        for line in summary_lines(rating, self.catalogue, opts.lang):  # the answer first, the summary again at the end
+            print_(Text(line))
+        print_(Text(""))
         running = 0.0
         shown = [n for n in range(1, len(rating.steps) + 1) if opts.first <= n <= last]
         board, placed_by = start_board(rating, start), [""] * 81
@@ -283,7 +294,7 @@ def summary(rating: Rating, catalogue: Catalogue, lang: str = "en", color: bool 
     figures.add_column(justify="right")
     rows = [
         (words["total"], fmt_points(rating.points)),
-        (words["norm2"], f"{rating.norm2:.2f}"),
+        (words["norm2"], fmt_norm(rating.norm2)),
         (words["max_norm"], fmt_points(rating.max)),
         (words["level"], rating.level_text(lang) or ""),
         (words["thinning_steps"], str(rating.thinning_steps)),
