@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import enum
 import math
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Final
+from typing import Any, Final, Protocol
 
 from puzzles.geometry import COL_OF, ROW_OF
 from puzzles.version import __version__
@@ -13,8 +14,31 @@ from rater.levels import level_name
 from techniques.base import REGISTRY
 from techniques.step import WRITE_CANDIDATES, Step
 
-if TYPE_CHECKING:
-    from rater.views.render import Position
+
+class Picture(Protocol):
+    """A position of a rating as a picture (:class:`rater.views.render.Position`)."""
+
+    def svg(self, marked: bool = False) -> str: ...
+
+    def _repr_svg_(self) -> str: ...
+
+
+#: How a rating draws itself in a notebook: ``position`` (rating, number) and ``notebook`` (rating), set
+#: by :func:`register_drawing` when :mod:`rater.views.render` loads (the ``rater`` package loads it).
+#: The views depend on the rating; the rating only looks its pictures up here.
+_DRAWING: dict[str, Callable[..., Any]] = {}
+
+
+def register_drawing(position: Callable[[Rating, int], Picture], notebook: Callable[[Rating], str]) -> None:
+    """Make :meth:`Rating.position` and the notebook display of a rating use these views."""
+    _DRAWING.update(position=position, notebook=notebook)
+
+
+def _drawing(name: str) -> Callable[..., Any]:
+    if name not in _DRAWING:
+        raise RuntimeError("no views are loaded: import rater (or rater.views.render) to draw a rating")
+    return _DRAWING[name]
+
 
 class Status(str, enum.Enum):
     """How a rating run ended; a string, so that JSON and CSV records show the plain value.
@@ -107,17 +131,15 @@ class Rating:
             counts[s.code] = counts.get(s.code, 0) + 1
         return counts
 
-    def position(self, number: int) -> Position:
+    def position(self, number: int) -> Picture:
         """The grid after step ``number`` (0: the start); it shows itself as SVG in a notebook."""
-        from rater.views.render import position  # the pictures are loaded only when a rating is drawn
-
-        return position(self, number)
+        picture: Picture = _drawing("position")(self, number)
+        return picture
 
     def _repr_html_(self) -> str:
         """The walkthrough page (:mod:`rater.views.html`) in a frame, for notebooks."""
-        from rater.views.render import notebook
-
-        return notebook(self)
+        page: str = _drawing("notebook")(self)
+        return page
 
     @property
     def rated(self) -> bool:

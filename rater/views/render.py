@@ -21,7 +21,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from xml.sax.saxutils import quoteattr
 
-from rater.result import Rating
+from rater.result import Rating, register_drawing
 from rater.run.engine import default_catalogue
 from rater.views.html import rating_html
 from rater.views.marks import replay, start_board
@@ -93,3 +93,6 @@ def position(rating: Rating, number: int, *, catalogue: Catalogue | None = None,
             following = step
             break
     return Position(number, board, tuple(placed_by), following, catalogue or default_catalogue())
+
+
+register_drawing(position, notebook)
