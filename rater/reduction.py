@@ -80,7 +80,7 @@ def reduction_text(reduction: Reduction, reduced_rating: Rating, rating: Rating,
     else:
         lines.append(t["removed"].format(n=len(reduction.removed)))
         lines.append("  " + " ".join(f"{cell_name(c)}={d}" for c, d in reduction.removed))
-    lines += ["", format_grid(reduction.reduced), "", t["rating_min"].format(option=reduced_rating.option)]
+    lines += ["", format_grid(reduction.reduced), "", t["rating_min"].format(option=reduced_rating.option.code)]
     lines += ["  " + line for line in summary_lines(reduced_rating, catalogue, lang)]
     lines.append(t["rating_in"].format(points=fmt_points(rating.points), level=rating.level_text(lang) or ""))
     return "\n".join(lines)

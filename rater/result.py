@@ -8,9 +8,11 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Final, Protocol
 
-from puzzles.geometry import COL_OF, ROW_OF
+from puzzles.geometry import COL_OF, ROW_OF, Grid
+from puzzles.parsing import format_line
 from puzzles.version import __version__
 from rater.levels import level_name
+from rater.options import Options
 from techniques.base import REGISTRY
 from techniques.step import WRITE_CANDIDATES, Step
 
@@ -74,14 +76,21 @@ class Rating:
     ``steps`` holds every counted step in the order applied, including the
     candidate-writing bonus line (code ``PM``), which counts in ``points`` but
     not in the norms: the norms describe solving steps.
+
+    The grids are :data:`puzzles.geometry.Grid` values and the option an
+    :class:`Options`: the run, the views and the verifier read them as they
+    are; only the record (:meth:`to_record`) and the reports write them as text.
     """
 
-    puzzle: str
-    option: str
+    puzzle: Grid
+    option: Options
     status: Status
     steps: list[Step] = field(default_factory=list)
-    solution: str | None = None
-    final_grid: str | None = None
+    solution: Grid | None = None
+    final_grid: Grid | None = None
+    #: The input as written, for a rating that stands for input the run did not rate (unreadable, or
+    #: lost with its worker): the record shows it instead of ``puzzle``, which is then empty.
+    text: str | None = None
     #: The difficulty level's stable key (``very_hard``; :mod:`rater.levels`), None without a level.
     level: str | None = None
     #: The level's name per language, for reports (:meth:`level_text`).
@@ -158,7 +167,7 @@ class Rating:
         rated = self.rated
         graded = self.status in RATED and self.level is not None
         return {
-            "puzzle": self.puzzle,
+            "puzzle": self.text if self.text is not None else format_line(self.puzzle),
             "status": str(self.status),
             "points": number(self.points) if rated else None,
             "norm2": number(self.norm2) if rated else None,
@@ -171,7 +180,7 @@ class Rating:
             "seconds": round(self.seconds, 4),
             "message": " ".join(self.message.split()),
             "rules": self.rules,
-            "option": self.option,
+            "option": self.option.code,
             "orientation": self.orientation,
             "uniqueness_techniques": self.uniqueness_techniques,
             "version": self.version,
@@ -215,7 +224,7 @@ def rating_to_json(rating: Rating, texts: list[str], groups: list[str], lang: st
     """
     return {
         **rating.to_record(lang),
-        "solution": rating.solution,
+        "solution": format_line(rating.solution) if rating.solution else None,
         "steps": [
             {
                 "index": i,

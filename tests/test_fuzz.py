@@ -89,7 +89,7 @@ def test_contradictory_candidates_name_the_cell():
 def test_consistent_candidates_rate_with_a_solution_matching_every_step():
     grid, cands = parse_candidates(candidate_line(full_candidates(GRID)))
     rating = Engine().rate(grid, start=Board.from_candidates(grid, cands), verify=True)
-    assert rating.status == "solved" and rating.solution == "".join(map(str, solve(GRID)))
+    assert rating.status == "solved" and rating.solution == tuple(solve(GRID))
 
 
 def test_a_start_board_of_other_givens_is_invalid():

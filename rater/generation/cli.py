@@ -36,7 +36,7 @@ from puzzles.cli_common import AsciiIntRange, OneLineCommand, one_line, version_
 from puzzles.cluster import available_cores
 from puzzles.errors import InputError
 from puzzles.formats import PuzzleItem
-from puzzles.parsing import parse_puzzle
+from puzzles.parsing import format_line, parse_puzzle
 from puzzles.rules import CHOICES
 from rater.bulk.output import RecordWriter, TemplateError, check_template, escape_text
 from rater.bulk.resume import ResumeError
@@ -274,7 +274,7 @@ class _Run:
                 for attempt in distinct(found, seen):
                     self._count(attempt)
                     if attempt.rating is not None:
-                        item = PuzzleItem(attempt.number + 1, attempt.rating.puzzle, parse_puzzle(attempt.rating.puzzle))
+                        item = PuzzleItem(attempt.number + 1, format_line(attempt.rating.puzzle), attempt.rating.puzzle)
                         record = rating_record(item, attempt.rating, self.plan.settings.rating.lang)
                         writer.write(record)
                         writer.flush()

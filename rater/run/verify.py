@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from puzzles.geometry import cell_name
-from puzzles.parsing import Grid, parse_puzzle
+from puzzles.parsing import Grid
 from rater.result import Rating, Status
 from rater.run.engine import Engine
 from techniques.base import Context
@@ -41,7 +41,7 @@ def first_unsound(rating: Rating) -> UnsoundStep | None:
     """
     if rating.solution is None:
         raise ValueError("a rating without a unique solution cannot be verified")
-    solution = parse_puzzle(rating.solution)
+    solution = rating.solution
     for number, step in enumerate(rating.steps, 1):
         reason = _reason(step, solution)
         if reason:

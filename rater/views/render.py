@@ -21,6 +21,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from xml.sax.saxutils import quoteattr
 
+from puzzles.parsing import format_line
 from rater.result import Rating, register_drawing
 from rater.run.engine import default_catalogue
 from rater.views.html import rating_html
@@ -58,7 +59,7 @@ def notebook(rating: Rating, lang: str = "en", *, catalogue: Catalogue | None = 
     it looks and behaves as before.
     """
     page = html(rating, lang, catalogue=catalogue)
-    return (f'<iframe srcdoc={quoteattr(page)} title={quoteattr(rating.puzzle)} '
+    return (f'<iframe srcdoc={quoteattr(page)} title={quoteattr(format_line(rating.puzzle))} '
             'style="width:100%;max-width:42rem;height:46rem;border:1px solid #ccc"></iframe>')
 
 

@@ -10,7 +10,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from puzzles.geometry import cell_name
-from rater.options import Options
+from puzzles.parsing import format_line
 from rater.result import Rating, rating_to_json, rcd, step_size
 from techniques.catalogue import Catalogue
 from techniques.step import Step
@@ -58,8 +58,8 @@ def uniqueness_note(rating: Rating, words: Mapping[str, str]) -> str:
 def text_report(rating: Rating, catalogue: Catalogue, lang: str = "en") -> str:
     """One line per step, then the summary: the default output of ``rate``."""
     w = catalogue.language(lang).words
-    listing = Options.parse(rating.option).thinning_output == 1
-    lines = [rating.puzzle]
+    listing = rating.option.thinning_output == 1
+    lines = [format_line(rating.puzzle)]
     for i, s in enumerate(rating.steps, 1):
         name = catalogue.name(s.code, lang)
         line = (f"{w['step']} {i:3d}  {s.code:<4} {fmt_points(s.points):>6} {w['points']}  "

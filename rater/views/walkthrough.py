@@ -34,6 +34,7 @@ from rich.console import Console, Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from puzzles.parsing import format_line
 from rater.result import Rating
 from rater.views.marks import GROUP_COLOURS, OTHER_COLOUR, StepMarks, extra_unit, group_of, replay, start_board
 from rater.views.report import fmt_points, status_text, step_text, uniqueness_note
@@ -229,7 +230,7 @@ class Walkthrough:
         opts = self.options
         last = opts.last if opts.last is not None else len(rating.steps)
         print_ = self._print
-        print_(Text(rating.puzzle))
+        print_(Text(format_line(rating.puzzle)))
         running = 0.0
         shown = [n for n in range(1, len(rating.steps) + 1) if opts.first <= n <= last]
         board, placed_by = start_board(rating, start), [""] * 81
