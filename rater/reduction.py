@@ -31,6 +31,7 @@ from puzzles.reduction import (
 from rater.records import REDUCE_FIELDS
 from rater.result import Rating
 from rater.run.engine import Engine
+from rater.settings import RunSettings
 from rater.views.report import fmt_points, json_report, summary_lines
 from techniques.catalogue import Catalogue
 from techniques.texts import language
@@ -115,12 +116,11 @@ def reduce_command(
     engine: Engine,
     grid: Sequence[int],
     rating: Rating,
+    settings: RunSettings,
     *,
     reduce: bool,
     reduce_all: int | None,
     as_json: bool,
-    lang: str,
-    allow_multiple: bool,
     ascii_only: bool,
     rules: Rules = STANDARD,
 ) -> bool:
@@ -129,6 +129,7 @@ def reduce_command(
     False (after an error line, or the JSON with ``"reduced": null``) when the
     puzzle has no solution or several: such a puzzle has no necessary givens.
     """
+    lang = settings.lang
     t = _words(lang)
     try:
         reduction = reduce_puzzle(grid, rules=rules) if reduce else None
@@ -143,7 +144,7 @@ def reduce_command(
         return False
     reduced_rating = None
     if reduction is not None:
-        reduced_rating = engine.rate(reduction.reduced, allow_multiple=allow_multiple)
+        reduced_rating = engine.rate(reduction.reduced, allow_multiple=settings.allow_multiple)
     if as_json:
         data = json_report(rating, engine.catalogue, lang)
         if reduction is not None and reduced_rating is not None:

@@ -258,7 +258,7 @@ def test_shipped_file_still_loads_with_its_aliases():
 
 
 def test_json_never_prints_nan(monkeypatch):
-    monkeypatch.setattr("rater.cli.json_report", lambda *a, **k: {"points": float("nan"), "steps": [],
+    monkeypatch.setattr("rater.views.report.json_report", lambda *a, **k: {"points": float("nan"), "steps": [],
                                                                    "status": "solved"})
     result = run(PUZZLE, "--json")
     assert result.exit_code == 2 and "NaN" not in result.stdout

@@ -19,7 +19,8 @@ import pytest
 from click.testing import CliRunner
 from rich.console import Console
 
-from rater.cli import _console, main
+from rater.cli import main
+from rater.views.registry import console as _console
 from rater.run.engine import Engine
 from rater.views.report import fmt_points, step_text
 from rater.views.walkthrough import GROUP_STYLES, GridRenderer, GridStyle, WalkOptions, Walkthrough, replay, start_board

@@ -75,6 +75,7 @@ def text_report(rating: Rating, catalogue: Catalogue, lang: str = "en") -> str:
 
 
 def json_report(rating: Rating, catalogue: Catalogue, lang: str = "en") -> dict[str, Any]:
+    """The ``--json`` object of a rating: its record, the solution and every step with its alternatives."""
     texts = [step_text(s, catalogue, lang) for s in rating.steps]
     groups = [catalogue.entry(s.code).technique.group if s.code in catalogue else s.code for s in rating.steps]
     data = rating_to_json(rating, texts, groups, lang)
@@ -84,4 +85,19 @@ def json_report(rating: Rating, catalogue: Catalogue, lang: str = "en") -> dict[
              "eliminations": rcd(a.eliminations), "text": step_text(a, catalogue, lang)}
             for a in alternatives
         ]
+    return data
+
+
+def json_document(rating: Rating, catalogue: Catalogue, lang: str = "en", *, hint: bool = False,
+                  variants: dict[str, Any] | None = None, verified: bool = False) -> dict[str, Any]:
+    """What ``rate --json`` prints: :func:`json_report`, or with ``hint`` only the next step and the status;
+    with ``variants`` the symmetric copies' figures (``--variants``), with ``verified`` the mark of ``--verify``.
+    """
+    data = json_report(rating, catalogue, lang)
+    if hint:
+        data = {"hint": data["steps"][0] if data["steps"] else None, "status": data["status"]}
+    if variants is not None:
+        data["variants"] = variants
+    if verified:
+        data["verified"] = True
     return data
