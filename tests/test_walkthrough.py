@@ -20,8 +20,8 @@ from click.testing import CliRunner
 from rich.console import Console
 
 from rater.cli import main
-from rater.views.registry import console as _console
 from rater.run.engine import Engine
+from rater.views.registry import console as _console
 from rater.views.report import fmt_points, step_text
 from rater.views.walkthrough import GROUP_STYLES, GridRenderer, GridStyle, WalkOptions, Walkthrough, replay, start_board
 from tests.conftest import REPO
