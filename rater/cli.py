@@ -52,6 +52,7 @@ from puzzles.geometry import Grid
 from puzzles.inputs import read_argument
 from puzzles.parsing import PuzzleError, check_givens
 from puzzles.rules import CHOICES, Rules
+from rater.bulk.output import DEFAULT_FORMAT, FORMATS, chosen_format
 from rater.exits import EXIT_INPUT, EXIT_OK, EXIT_SOLUTIONS, EXIT_UNSOUND, fail
 from rater.options import DEFAULT_OPTION
 from rater.request import Request
@@ -150,7 +151,7 @@ HELP_SECTIONS = (
 @click.option("--output", type=click.Path(dir_okay=False), default=None,
               help="Bulk: write records to FILE (default stdout), and the run's identity to FILE.run.json "
                    "(what --resume checks). FILE must not be the input.")
-@click.option("--format", "fmt", type=click.Choice(["csv", "jsonl", "text"]), default="csv", show_default=True,
+@click.option("--format", "fmt", type=click.Choice(list(FORMATS)), default=DEFAULT_FORMAT, show_default=True,
               help="Bulk: record format; text is '<puzzle> <points> <norm2> <max> <level>'. Control characters "
                    "are escaped (\\x1b, \\u2028) in every format; csv cells starting with = + - @ get a leading '.")
 @click.option("--template", default=None, metavar="TEXT",
@@ -352,7 +353,7 @@ def _bulk(request: Request, settings: RunSettings) -> int:
     assert source is not None  # only --file runs here
     if source != "-" and not Path(source).is_file():
         fail(f"no such file: {escape_text(source)}", EXIT_INPUT)
-    fmt = "text" if request.template else request.fmt
+    fmt = chosen_format(request.fmt, request.template)
     run = BulkRun(source, settings, output, fmt, request.template, request.jobs, request.resume,
                   progress=not request.quiet, summary=not request.quiet, ascii=request.ascii_only,
                   cluster=request.cluster, chunk_size=request.chunk_size)

@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any
 
+from rater.bulk.output import DEFAULT_FORMAT
 from rater.exits import EXIT_INPUT, fail
 
 
@@ -49,7 +50,7 @@ class Request:
     reduce_all: int | None = None
     source: str | None = None
     output: str | None = None
-    fmt: str = "csv"
+    fmt: str = DEFAULT_FORMAT
     template: str | None = None
     jobs: int = 0
     timeout: float | None = None

@@ -43,7 +43,7 @@ from puzzles.cluster import available_cores
 from puzzles.formats import PuzzleItem, read_items
 from puzzles.version import __version__
 from rater.bulk.cluster import ClusterError, ClusterRun
-from rater.bulk.output import RecordWriter, TemplateError, check_template, csv_header, escape_text
+from rater.bulk.output import DEFAULT_FORMAT, RecordWriter, TemplateError, check_template, csv_header, escape_text
 from rater.bulk.resume import (
     ResumeError,
     RunIdentity,
@@ -216,7 +216,7 @@ class BulkRun:
     source: str
     config: RunSettings
     output: str | None = None
-    fmt: str = "csv"
+    fmt: str = DEFAULT_FORMAT
     template: str | None = None
     jobs: int = 0
     resume: bool = False

@@ -38,7 +38,15 @@ from puzzles.errors import InputError
 from puzzles.formats import PuzzleItem
 from puzzles.parsing import format_line, parse_puzzle
 from puzzles.rules import CHOICES
-from rater.bulk.output import RecordWriter, TemplateError, check_template, escape_text
+from rater.bulk.output import (
+    DEFAULT_FORMAT,
+    FORMATS,
+    RecordWriter,
+    TemplateError,
+    check_template,
+    chosen_format,
+    escape_text,
+)
 from rater.bulk.resume import ResumeError
 from rater.bulk.runner import Stats, summary_tables
 from rater.generation.generator import (
@@ -122,7 +130,7 @@ HELP_SECTIONS = (
               metavar="S", help="Stop after S seconds with what was found (exit 3 when fewer than N).")
 @click.option("--output", type=click.Path(dir_okay=False), default=None,
               help="Write records to FILE (default stdout), and the run's settings and progress to FILE.run.json.")
-@click.option("--format", "fmt", type=click.Choice(["csv", "jsonl", "text"]), default="csv", show_default=True,
+@click.option("--format", "fmt", type=click.Choice(list(FORMATS)), default=DEFAULT_FORMAT, show_default=True,
               help="Record format, as rate --file; text is '<puzzle> <points> <norm2> <max> <level>'.")
 @click.option("--template", default=None, metavar="TEXT",
               help="Text format: a line template with {fields} as rate --file ('{puzzle}' for bare puzzles).")
@@ -141,8 +149,7 @@ def main(count: int, level: str | None, points: str | None, option: str, require
     """Generate N distinct puzzles, each unique and (by default) minimal, that meet every condition given;
     their ratings are the ones rate prints for them.
     """
-    if template and fmt != "text":
-        fmt = "text"
+    fmt = chosen_format(fmt, template)
     try:
         settings = _settings(level, points, option, require, exclude, first_hard, symmetry, rules_name, clues,
                              minimal, techniques, seed, climb, lang)
@@ -158,7 +165,7 @@ def main(count: int, level: str | None, points: str | None, option: str, require
         fail("--resume needs --output FILE")
     if max_seconds is not None and math.isnan(max_seconds):
         fail("--max-seconds must be a number of seconds, not nan")
-    if resume and fmt == "text" and template and "{puzzle" not in template:
+    if resume and template and "{puzzle" not in template:
         fail("--resume reads the puzzles written: the --template needs a {puzzle} field")
     jobs = min(jobs or available_cores(), available_cores())
     run = _Run(p, count, output, fmt, template, jobs, max_seconds, quiet, ascii_only)
