@@ -26,6 +26,7 @@ import signal
 import sys
 import time
 from collections import Counter
+from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, Any, NoReturn
 
@@ -141,66 +142,96 @@ HELP_SECTIONS = (
                    "setting other than --count, --jobs, --max-seconds or --quiet differs.")
 @click.option("--quiet", "-q", is_flag=True, help="No progress display or summary on stderr.")
 @click.option("--ascii", "ascii_only", is_flag=True, help="ASCII frames in the summary.")
-def main(count: int, level: str | None, points: str | None, option: str, require: str | None, exclude: str | None,
-         first_hard: str | None, symmetry: str, rules_name: str, clues: str | None, minimal: bool,
-         techniques: str | None, seed: int, climb: int, jobs: int, max_seconds: float | None, output: str | None,
-         fmt: str, template: str | None, lang: str, resume: bool, quiet: bool, ascii_only: bool,
-         cluster: str | None = None) -> None:
+def main(**options: Any) -> None:
     """Generate N distinct puzzles, each unique and (by default) minimal, that meet every condition given;
     their ratings are the ones rate prints for them.
     """
-    fmt = chosen_format(fmt, template)
+    request = GenerateRequest(**options)
+    fmt = chosen_format(request.fmt, request.template)
     try:
-        settings = _settings(level, points, option, require, exclude, first_hard, symmetry, rules_name, clues,
-                             minimal, techniques, seed, climb, lang)
-        p = plan(settings)
+        p = plan(_settings(request))
     except InputError as exc:
         fail(str(exc))
-    if template:
-        try:
-            check_template(template, FIELDS)
-        except TemplateError as exc:
-            fail(str(exc))
-    if resume and not output:
-        fail("--resume needs --output FILE")
-    if max_seconds is not None and math.isnan(max_seconds):
-        fail("--max-seconds must be a number of seconds, not nan")
-    if resume and template and "{puzzle" not in template:
-        fail("--resume reads the puzzles written: the --template needs a {puzzle} field")
-    jobs = min(jobs or available_cores(), available_cores())
-    run = _Run(p, count, output, fmt, template, jobs, max_seconds, quiet, ascii_only)
-    if cluster is None:
-        sys.exit(run.run(resume))
+    _check(request)
+    jobs = min(request.jobs or available_cores(), available_cores())
+    run = _Run(p, request.count, request.output, fmt, request.template, jobs, request.max_seconds, request.quiet,
+               request.ascii_only)
+    if request.cluster is None:
+        sys.exit(run.run(request.resume))
     from puzzles.cluster import ClusterConnection, ClusterError
 
     try:
-        connection = ClusterConnection(cluster, available_cores(), note=run.note)
+        connection = ClusterConnection(request.cluster, available_cores(), note=run.note)
     except ClusterError as exc:
         fail(str(exc))
     with connection:
         run.cluster = connection.client
-        sys.exit(run.run(resume))
+        sys.exit(run.run(request.resume))
 
 
-def _settings(level: str | None, points: str | None, option: str, require: str | None, exclude: str | None,
-              first_hard: str | None, symmetry: str, rules_name: str, clues: str | None, minimal: bool,
-              techniques: str | None, seed: int, climb: int, lang: str) -> GenerateSettings:
+@dataclass(frozen=True)
+class GenerateRequest:
+    """Every option of ``generate`` under its click parameter name (the options above have their help)."""
+
+    count: int = 1
+    level: str | None = None
+    points: str | None = None
+    option: str = DEFAULT_OPTION
+    require: str | None = None
+    exclude: str | None = None
+    first_hard: str | None = None
+    symmetry: str = "none"
+    rules_name: str = "standard"
+    clues: str | None = None
+    minimal: bool = True
+    techniques: str | None = None
+    seed: int = 0
+    climb: int = DEFAULT_CLIMB
+    jobs: int = 1
+    max_seconds: float | None = None
+    output: str | None = None
+    fmt: str = DEFAULT_FORMAT
+    template: str | None = None
+    lang: str = "en"
+    resume: bool = False
+    quiet: bool = False
+    ascii_only: bool = False
+    cluster: str | None = None
+
+
+def _check(request: GenerateRequest) -> None:
+    """Refuse (exit 2) a template, resume or time limit that cannot be used, before anything is generated."""
+    if request.template:
+        try:
+            check_template(request.template, FIELDS)
+        except TemplateError as exc:
+            fail(str(exc))
+    if request.resume and not request.output:
+        fail("--resume needs --output FILE")
+    if request.max_seconds is not None and math.isnan(request.max_seconds):
+        fail("--max-seconds must be a number of seconds, not nan")
+    if request.resume and request.template and "{puzzle" not in request.template:
+        fail("--resume reads the puzzles written: the --template needs a {puzzle} field")
+
+
+def _settings(request: GenerateRequest) -> GenerateSettings:
     """The settings of the command line; an InputError for what cannot be read.
 
     The rating part is the :class:`RunSettings` ``rate`` would build from the
     same option, rules, technique file (read here, once) and language, with
     the excluded codes switched off as ``rate --disable`` does.
     """
-    rating = RunSettings.from_file(techniques, option=option, rules=rules_name, lang=lang,
-                                   disable=parse_codes(exclude, "--exclude"))
-    hardest = first_hard.strip() if first_hard else None
+    lang = request.lang
+    rating = RunSettings.from_file(request.techniques, option=request.option, rules=request.rules_name, lang=lang,
+                                   disable=parse_codes(request.exclude, "--exclude"))
+    hardest = request.first_hard.strip() if request.first_hard else None
     return GenerateSettings(
-        rating=rating, symmetry=symmetry,
-        levels=parse_levels(level, load_levels(), lang) if level is not None else (),
-        points=parse_points(points) if points is not None else None,
-        require=parse_codes(require, "--require"),
-        first_hard=hardest or None, clues=parse_clues(clues) if clues is not None else (0, 81),
-        minimal=minimal, seed=seed, climb=climb)
+        rating=rating, symmetry=request.symmetry,
+        levels=parse_levels(request.level, load_levels(), lang) if request.level is not None else (),
+        points=parse_points(request.points) if request.points is not None else None,
+        require=parse_codes(request.require, "--require"),
+        first_hard=hardest or None, clues=parse_clues(request.clues) if request.clues is not None else (0, 81),
+        minimal=request.minimal, seed=request.seed, climb=request.climb)
 
 
 class _Run:
