@@ -235,7 +235,7 @@ class Engine:
             if not _has_solutions(result.count, allow_multiple, what, rating):
                 return rating
             unique = result.count == 1
-            rating.solution = tuple(result.solution) if unique and result.solution else None
+            rating.solution = result.solution if unique else None
             rating.uniqueness_techniques = unique and rules.standard
             ctx = Context(cd_level=self.options.cd_level, unique=rating.uniqueness_techniques)
             board = start.copy() if start else Board.from_grid(grid, rules)
@@ -292,7 +292,7 @@ class Engine:
             rating.alternatives.clear()
             rating.uniqueness_techniques = False
             return None
-        rating.solution = tuple(result.solution) if result.solution else None
+        rating.solution = result.solution
         if status is None:
             status = self._solve(board, ctx, rating.steps, None, deadline, rating.alternatives, stop_above) \
                 or Status.STUCK
