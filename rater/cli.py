@@ -98,7 +98,7 @@ def _names(section: str) -> tuple[str, ...]:
 HELP_SECTIONS = (
     ("Rating", ("option", "rules_name", "techniques", "disable", "enable", "allow_multiple", "canonical", "count",
                 "count_limit", "verify", "list_techniques")),
-    (ONE_PUZZLE, ("lang", *_names(ONE_PUZZLE))),
+    (ONE_PUZZLE, (*_names(ONE_PUZZLE)[:1], "lang", *_names(ONE_PUZZLE)[1:])),  # --lang after --json, as ever
     (VARIANTS_AND_REDUCTION, ("variants", "seed", *_names(VARIANTS_AND_REDUCTION))),
     ("Rating files (--file)", ("source", "output", "fmt", "template", "jobs", "timeout", "resume", "quiet",
                                "with_minlex", "cluster", "chunk_size")),
