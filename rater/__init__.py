@@ -24,6 +24,7 @@ from rater.generation.generator import generate
 from rater.result import Rating, Status
 from rater.run.engine import Engine
 from rater.settings import RunSettings
+from rater.views import render as _render  # noqa: F401  a rating draws itself with these views
 from techniques.step import Step
 
 __all__ = [

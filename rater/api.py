@@ -112,5 +112,5 @@ def _as_rating(result: Rating | dict[str, Any], item: PuzzleItem, settings: RunS
     if isinstance(result, Rating):
         return result
     status = Status.INVALID if item.error else Status(result["status"])
-    return Rating(puzzle=item.text, option=settings.option, status=status,
+    return Rating(puzzle=item.grid or (), option=settings.options, status=status, text=item.text,
                   message=item.error or result.get("message") or "", rules=settings.rules)

@@ -45,36 +45,32 @@ from pathlib import Path
 from typing import Any, NoReturn
 
 import click
-from rich.console import Console
 
-from puzzles.cli_common import AsciiIntRange, OneLineCommand, one_line, version_option
+from puzzles.cli_common import AsciiIntRange, OneLineCommand, version_option
 from puzzles.errors import InputError
+from puzzles.geometry import Grid
 from puzzles.inputs import read_argument
-from puzzles.parsing import Grid, PuzzleError, check_givens
+from puzzles.parsing import PuzzleError, check_givens
 from puzzles.rules import CHOICES, Rules
+from rater.bulk.output import DEFAULT_FORMAT, FORMATS, chosen_format
 from rater.copies import MAX_COPIES, CopiesSummary, rate_copies
+from rater.exits import EXIT_INPUT, EXIT_OK, EXIT_SOLUTIONS, EXIT_UNSOUND, fail
 from rater.options import DEFAULT_OPTION
+from rater.request import Request
 from rater.result import Rating
 from rater.run.count import DEFAULT_LIMIT as DEFAULT_COUNT_LIMIT
 from rater.run.engine import Engine
 from rater.settings import RunSettings
-from rater.views.report import json_report, text_report
+from rater.views import registry
 from techniques.board import Board
-from techniques.catalogue import Catalogue
 from techniques.notation import DEFAULT_NOTATION, NOTATIONS
 from techniques.texts import available_languages
 
-EXIT_OK, EXIT_STUCK, EXIT_INPUT, EXIT_SOLUTIONS, EXIT_UNSOUND = 0, 1, 2, 3, 5
 #: Largest --seed: random.Random folds a negative seed onto its absolute value,
 #: so only 0 .. 2**63 - 1 are accepted and each names one sequence of symmetric copies.
 MAX_SEED = 2**63 - 1
-STATUS_EXIT = {
-    "solved": EXIT_OK,
-    "stuck": EXIT_STUCK,
-    "invalid": EXIT_INPUT,
-    "no_solution": EXIT_SOLUTIONS,
-    "multiple_solutions": EXIT_SOLUTIONS,
-}
+ONE_PUZZLE = "Output of one puzzle"
+COPIES_AND_REDUCTION = "Symmetric copies and reduction"
 
 
 class LanguageChoice(click.Choice):
@@ -83,12 +79,6 @@ class LanguageChoice(click.Choice):
     def convert(self, value: object, param: click.Parameter | None, ctx: click.Context | None) -> object:
         self.choices = available_languages()
         return super().convert(value, param, ctx)
-
-
-def fail(message: str, code: int) -> NoReturn:
-    """Print one clear line on stderr and exit with ``code``."""
-    click.echo(f"rate: error: {one_line(message)}", err=True)
-    sys.exit(code)
 
 
 def code_list(text: str | None, flag: str = "--disable") -> tuple[str, ...]:
@@ -101,23 +91,16 @@ def code_list(text: str | None, flag: str = "--disable") -> tuple[str, ...]:
     return codes
 
 
-def build_settings(option: str, techniques: str | None, disable: tuple[str, ...] = (), enable: tuple[str, ...] = (),
-                   **values: Any) -> RunSettings:
-    """The run's settings from the command line, checked once; bad values end the program (exit 2)."""
-    try:
-        return RunSettings.from_file(techniques, option=option, disable=disable, enable=enable, **values)
-    except InputError as exc:
-        fail(str(exc), EXIT_INPUT)
+def _names(section: str) -> tuple[str, ...]:
+    return tuple(option.name or "" for option in registry.options(section))
 
 
-#: The help's sections, in the order a user looks for an option.
+#: The help's sections, in the order a user looks for an option; the views add theirs (:mod:`rater.views.registry`).
 HELP_SECTIONS = (
     ("Rating", ("option", "rules_name", "techniques", "disable", "enable", "allow_multiple", "canonical", "count",
-                "count_limit",
-                "verify", "list_techniques")),
-    ("Output of one puzzle", ("as_json", "lang", "notation", "walk", "step_mode", "first", "last", "color", "ascii_only",
-                              "hint", "full", "html_file", "svg_file", "marked")),
-    ("Symmetric copies and reduction", ("copies", "seed", "reduce", "reduce_all")),
+                "count_limit", "verify", "list_techniques")),
+    (ONE_PUZZLE, (*_names(ONE_PUZZLE)[:1], "lang", "notation", *_names(ONE_PUZZLE)[1:])),  # --lang after --json, as ever
+    (COPIES_AND_REDUCTION, ("copies", "seed", *_names(COPIES_AND_REDUCTION))),
     ("Rating files (--file)", ("source", "output", "fmt", "template", "jobs", "timeout", "resume", "quiet",
                                "with_minlex", "cluster", "chunk_size")),
 )
@@ -138,7 +121,6 @@ HELP_SECTIONS = (
                    "(then 'at least N'); exit 0.")
 @click.option("--count-limit", "count_limit", type=AsciiIntRange(min=1), default=None, metavar="N",
               help=f"With --count: stop counting at N solutions (default {DEFAULT_COUNT_LIMIT:,}).")
-@click.option("--json", "as_json", is_flag=True, help="Print one JSON object instead of the text report.")
 @click.option("--lang", type=LanguageChoice(available_languages()), default="en", show_default=True,
               help="Language of names and explanations (a file techniques/texts/<code>.yaml each).")
 @click.option("--notation", type=click.Choice(list(NOTATIONS)), default=DEFAULT_NOTATION, show_default=True,
@@ -163,27 +145,6 @@ HELP_SECTIONS = (
 @click.option("--canonical", is_flag=True,
               help="Rate every puzzle in its canonical orientation (the steps are shown on the given grid), so "
                    "that all symmetric copies get one rating in any mode; option digit 4 = 0 always does.")
-@click.option("--walk/--no-walk", default=None,
-              help="Step-by-step walkthrough with grids (default when stdout is a terminal and not --json, "
-                   "or with --step/--from/--to).")
-@click.option("--step", "step_mode", is_flag=False, flag_value="", default=None, metavar="[N]",
-              help="Walkthrough: wait for a key between steps (q quits). With a number N: with --svg the grid after "
-                   "step N (0 = the start), with --html the step the page opens at.")
-@click.option("--from", "first", type=AsciiIntRange(min=1), default=1, metavar="N", help="Walkthrough: first step shown.")
-@click.option("--to", "last", type=AsciiIntRange(min=1), default=None, metavar="N", help="Walkthrough: last step shown.")
-@click.option("--color/--no-color", default=None,
-              help="Colours (default: on a terminal unless NO_COLOR is set); without them marks like >5< and [5].")
-@click.option("--ascii", "ascii_only", is_flag=True, default=False,
-              help="ASCII frames and tables (default when stdout is not a terminal).")
-@click.option("--hint", is_flag=True, help="Print only the next step's technique.")
-@click.option("--full", is_flag=True, help="With --hint: also the explanation, points and grid.")
-@click.option("--html", "html_file", default=None, metavar="FILE",
-              help="Write the walkthrough as one self-contained HTML page ('-' = stdout): every step with its grid, "
-                   "keys and buttons to step through; nothing is loaded from the network.")
-@click.option("--svg", "svg_file", default=None, metavar="FILE",
-              help="Write the grid after step --step N (default 0, the start) as an SVG picture ('-' = stdout).")
-@click.option("--marked", is_flag=True,
-              help="With --svg: draw on the grid the marks of the step that follows (as the page shows that step).")
 @click.option("--copies", "--variants", "copies", type=AsciiIntRange(min=1, max=MAX_COPIES), default=None,
               metavar="K", help=f"Also rate the canonical form and K-1 random symmetric copies (K at most "
                                 f"{MAX_COPIES:,}); report min/median/max.")
@@ -194,7 +155,7 @@ HELP_SECTIONS = (
 @click.option("--output", type=click.Path(dir_okay=False), default=None,
               help="Bulk: write records to FILE (default stdout), and the run's identity to FILE.run.json "
                    "(what --resume checks). FILE must not be the input.")
-@click.option("--format", "fmt", type=click.Choice(["csv", "jsonl", "text"]), default="csv", show_default=True,
+@click.option("--format", "fmt", type=click.Choice(list(FORMATS)), default=DEFAULT_FORMAT, show_default=True,
               help="Bulk: record format; text is '<puzzle> <points> <norm2> <max> <level>'. Control characters "
                    "are escaped (\\x1b, \\u2028) in every format; csv cells starting with = + - @ get a leading '.")
 @click.option("--template", default=None, metavar="TEXT",
@@ -215,12 +176,6 @@ HELP_SECTIONS = (
                    "--canonical, technique file, program version or catalogue digest differ.")
 @click.option("--quiet", "-q", is_flag=True,
               help="Bulk: no progress bar, summary or notes on stderr (errors and the interrupt hint still go there).")
-@click.option("--reduce", "reduce", is_flag=True,
-              help="Remove givens (cell order) while the puzzle stays unique: the minimal puzzle, its necessary "
-                   "givens, the removed cells and its rating. With --file: reduction fields and a histogram.")
-@click.option("--reduce-all", "reduce_all", type=click.IntRange(min=1), is_flag=False, flag_value=100, default=None,
-              metavar="[LIMIT]", help="The distinct minimal puzzles reachable by removing givens (up to LIMIT, "
-                                      "default 100) and the range of their necessary givens. Write it after PUZZLE.")
 @click.option("--with-minlex", "with_minlex", is_flag=True,
               help="Bulk: every record gains minlex, the puzzle's minlex form (canon minlex; the variant's group "
                    "under --rules), to join collections on; null for lines not rated and candidate lines.")
@@ -230,143 +185,38 @@ HELP_SECTIONS = (
                    "--jobs is then ignored.")
 @click.option("--chunk-size", "chunk_size", type=click.IntRange(min=1), default=None, metavar="N",
               help="Bulk, with --cluster: puzzles per task (default 200, less on short files).")
-def main(puzzle: str | None, option: str, as_json: bool, lang: str, techniques: str | None, disable: str | None,
-         allow_multiple: bool,
-         walk: bool | None, step_mode: str | None, first: int, last: int | None, color: bool | None, ascii_only: bool,
-         hint: bool, full: bool, copies: int | None, seed: int, source: str | None, output: str | None,
-         fmt: str, template: str | None, jobs: int, timeout: float | None, resume: bool, quiet: bool,
-         reduce: bool = False, reduce_all: int | None = None, cluster: str | None = None,
-         chunk_size: int | None = None, enable: str | None = None, list_techniques: bool = False,
-         verify: bool = False, rules_name: str = "standard", count: bool = False, html_file: str | None = None,
-         svg_file: str | None = None, marked: bool = False, canonical: bool = False,
-         count_limit: int | None = None, with_minlex: bool = False, notation: str = DEFAULT_NOTATION) -> None:
+def main(**options: Any) -> None:
     """Rate PUZZLE (81 characters, 1-9 given, anything else empty; a 729-character candidate line;
     or a file name with a 9x9 grid) the way a person solves it, and print every step with its points,
     the total, the norms and the level.  With --file, rate a whole collection.
     """
-    puzzle, waiting, step_number = _step_option(step_mode, puzzle)
-    pictures = Pictures(html_file, svg_file, step_number, marked)
-    if pictures.wanted or step_number is not None or marked:
-        pictures.check(waiting, [("--file", source is not None), ("--json", as_json), ("--hint", hint),
-                                 ("--walk", walk is True), ("--from", first > 1), ("--to", last is not None),
-                                 ("--copies", copies is not None), ("--reduce", reduce),
-                                 ("--reduce-all", reduce_all is not None), ("--count", count),
-                                 ("--list-techniques", list_techniques)])
-    if count_limit is not None and not count:
-        fail("--count-limit goes with --count", EXIT_INPUT)
-    if reduce or reduce_all is not None:
-        _refuse_with_reduce(reduce, hint, full, copies, walk, waiting, first, last)
-    _refuse_contradictions(as_json, walk, waiting, first, last)
-    off = code_list(disable)
-    on = code_list(enable, "--enable")
-    if timeout is not None and not math.isfinite(timeout):
-        fail(f"--timeout must be a finite number of seconds, not {timeout}", EXIT_INPUT)
-    settings = build_settings(option, techniques, off, on, rules=rules_name, allow_multiple=allow_multiple,
-                              canonical=canonical or None, lang=lang, reduce=reduce, timeout=timeout,
-                              with_minlex=with_minlex, notation=notation)
-    rules = settings.rule_set()
-    if (reduce or reduce_all is not None) and not rules.standard:
-        fail("--reduce and --reduce-all work on standard Sudoku only", EXIT_INPUT)
+    request = Request.of(options)
+    check_usage(request)
+    settings = build_settings(request)
     engine = settings.engine()
-    if list_techniques:
-        _list_techniques(engine, puzzle is not None or source is not None, as_json, ascii_only)
-    if source is not None:
-        if puzzle is not None:
-            fail("give either PUZZLE or --file, not both", EXIT_INPUT)
-        if on or verify:
-            fail(f"{'--enable' if on else '--verify'} works on one puzzle; with --file, switch techniques on "
-                 "in a --techniques file", EXIT_INPUT)
-        if reduce_all is not None:
-            fail("--reduce-all rates one puzzle; use --reduce with --file", EXIT_INPUT)
-        if count:
-            fail("--count counts the solutions of one PUZZLE, not of a file", EXIT_INPUT)
-        sys.exit(_bulk(source, settings, output, fmt, template, jobs, resume, quiet, ascii_only, cluster,
-                       chunk_size))
-    if with_minlex:
-        fail("--with-minlex adds a field to the records of --file; for one puzzle use canon minlex", EXIT_INPUT)
-    if puzzle is None:
-        fail("missing PUZZLE (81 characters) or --file FILE", EXIT_INPUT)
-    grid, start = _read_puzzle(puzzle)
-    if count:
-        _count(grid, start, rules, as_json, count_limit or DEFAULT_COUNT_LIMIT)
-    if start is not None and (reduce or reduce_all is not None):
-        fail("--reduce needs a puzzle of givens, not a candidate line", EXIT_INPUT)
-    if copies and start is not None:
-        fail("--copies rates plain puzzles, not candidate lines", EXIT_INPUT)
-    if verify:
-        from rater.run.verify import VerifyingEngine
-
-        engine = settings.engine(VerifyingEngine)
-    try:
-        rating = engine.rate(grid, allow_multiple=allow_multiple, start=start, verify=verify, rules=rules)
-    except InputError as exc:
-        fail(str(exc), EXIT_INPUT)
-    if rating.status in ("no_solution", "multiple_solutions") and not as_json:
-        fail(rating.message, EXIT_SOLUTIONS)
-    if verify:
-        _verify(rating, engine, lang, as_json)
-    if pictures.wanted:
-        pictures.write(rating, engine.catalogue, lang, start)
-        sys.exit(STATUS_EXIT.get(rating.status, EXIT_OK))
-    summary = None
-    if copies:
-        summary = _copies(engine, grid, copies, seed, allow_multiple, rules)
-    stdout_tty = sys.stdout.isatty()
-    console = _console(color, ascii_only, stdout_tty)
-    use_color = bool(console.color_system) and not console.no_color
-    use_ascii = ascii_only or not console.is_terminal
-    if reduce or reduce_all is not None:
-        from rater.reduction import reduce_command
-
-        unique = reduce_command(engine, grid, rating, reduce=reduce, reduce_all=reduce_all, as_json=as_json,
-                                lang=lang, allow_multiple=allow_multiple, ascii_only=use_ascii)
-        sys.exit(STATUS_EXIT.get(rating.status, EXIT_OK) if unique else EXIT_SOLUTIONS)
-    if as_json:
-        data = json_report(rating, engine.catalogue, lang)
-        if hint:
-            data = {"hint": data["steps"][0] if data["steps"] else None, "status": data["status"]}
-        if summary is not None:
-            data["variants"] = summary.to_json()  # the key of the JSON contract (docs/decisions.md)
-        if verify:
-            data["verified"] = True
-        try:
-            # Strict JSON: NaN or Infinity would make the output unreadable for JSON parsers.
-            click.echo(json.dumps(data, ensure_ascii=False, allow_nan=False))
-        except ValueError as exc:
-            fail(f"cannot write JSON: {exc}", EXIT_INPUT)
-    elif hint:
-        from rater.views.walkthrough import hint as hint_view
-
-        if rating.status == "solved" and not rating.steps:
-            click.echo("the puzzle is already solved: no step left")
-            sys.exit(EXIT_OK)
-        view = hint_view(rating, engine.catalogue, lang, full, use_color, use_ascii, start)
-        if view is None:
-            fail("no technique finds a step", EXIT_STUCK)
-        console.print(view, crop=False)
-        sys.exit(EXIT_OK)
-    elif walk or (walk is None and (stdout_tty or waiting or first > 1 or last is not None)):
-        from rater.views.walkthrough import WalkOptions, Walkthrough
-
-        options = WalkOptions(lang, use_color, use_ascii, first, last, waiting, read_key=_read_key)
-        if not Walkthrough(engine.catalogue, console, options).show(rating, start):
-            sys.exit(STATUS_EXIT.get(rating.status, EXIT_OK))
-    else:
-        click.echo(text_report(rating, engine.catalogue, lang))
-    if summary is not None and not as_json:
-        from rater.copies import copies_table
-
-        console.print(copies_table(summary, use_ascii))
-    sys.exit(STATUS_EXIT.get(rating.status, EXIT_OK))
+    if request.list_techniques:
+        _list_techniques(engine, request)
+    if request.source is not None:
+        sys.exit(_bulk(request, settings))
+    sys.exit(rate_one(request, settings, engine))
 
 
-def _refuse_contradictions(as_json: bool, walk: bool | None, waiting: bool, first: int, last: int | None) -> None:
-    """Options that contradict each other are one line and exit 2, before anything is rated or printed."""
-    if last is not None and first > last:
-        fail(f"--from {first} comes after --to {last}: no step to show", EXIT_INPUT)
-    if as_json and walk:
-        fail("--json prints one JSON object and cannot be combined with --walk", EXIT_INPUT)
-    if waiting and not _has_terminal():
+main.params.extend(registry.options(ONE_PUZZLE) + registry.options(COPIES_AND_REDUCTION))
+
+
+def check_usage(request: Request) -> None:
+    """Refuse (exit 2, one line) options that do not go together, before anything is read or rated."""
+    if (request.step_number is not None or request.marked) and not request.pictures:
+        fail("--step N and --marked go with --svg or --html (--step alone waits for a key in the walkthrough)",
+             EXIT_INPUT)
+    if request.pictures and request.source is not None:
+        fail("--html and --svg draw one PUZZLE, not a --file: rate each puzzle with its own --html FILE", EXIT_INPUT)
+    registry.refuse_clashes(request)
+    if request.count_limit is not None and not request.count:
+        fail("--count-limit goes with --count", EXIT_INPUT)
+    if request.last is not None and request.first > request.last:
+        fail(f"--from {request.first} comes after --to {request.last}: no step to show", EXIT_INPUT)
+    if request.waiting and not _has_terminal():
         fail("--step needs a terminal to read keys from; use --walk to print every step", EXIT_INPUT)
 
 
@@ -381,104 +231,70 @@ def _has_terminal() -> bool:
         return False
 
 
-def _step_option(value: str | None, puzzle: str | None) -> tuple[str | None, bool, int | None]:
-    """PUZZLE, whether ``--step`` waits for keys, and the step number ``--step N`` names.
-
-    ``--step`` takes an optional number, so in ``rate --step PUZZLE`` the parser
-    hands the puzzle to ``--step``: a value that is not a number is the puzzle.
-    """
-    if value is None:
-        return puzzle, False, None
-    if value == "":
-        return puzzle, True, None
-    if value.isascii() and value.isdigit():
-        return puzzle, False, int(value)
-    if puzzle is None:
-        return value, True, None
-    fail(f"--step takes a step number, not {value!r}", EXIT_INPUT)
-
-
-class Pictures:
-    """``--html FILE`` and ``--svg FILE --step N [--marked]``: what to draw and where, checked before rating."""
-
-    def __init__(self, html_file: str | None, svg_file: str | None, step: int | None, marked: bool) -> None:
-        self.html_file = html_file
-        self.svg_file = svg_file
-        self.step = step
-        self.marked = marked
-        self.wanted = html_file is not None or svg_file is not None
-
-    def check(self, waiting: bool, others: list[tuple[str, bool]]) -> None:
-        """Refuse (exit 2) what cannot be drawn or written, before any rating is done."""
-        if not self.wanted:
-            fail("--step N and --marked go with --svg or --html (--step alone waits for a key in the walkthrough)",
-                 EXIT_INPUT)
-        if dict(others).get("--file"):
-            fail("--html and --svg draw one PUZZLE, not a --file: rate each puzzle with its own --html FILE",
-                 EXIT_INPUT)
-        clashing = [name for name, given in others if given]
-        if waiting:
-            clashing.append("--step without N")
-        if self.marked and self.svg_file is None:
-            clashing.append("--marked without --svg")
-        if clashing:
-            fail(f"--html and --svg write pictures and cannot be combined with {', '.join(clashing)}", EXIT_INPUT)
-        if self.html_file == "-" and self.svg_file == "-":
-            fail("--html and --svg cannot both write to stdout ('-')", EXIT_INPUT)
-        for target in (self.html_file, self.svg_file):
-            if target is not None and target != "-":
-                _check_writable(target)
-
-    def write(self, rating: Rating, catalogue: Catalogue, lang: str, start: Board | None) -> None:
-        """Write the page and/or the picture; a step number beyond the rating is exit 2."""
-        from rater.views.render import html, position
-
-        if self.svg_file is not None:
-            number = self.step or 0
-            if number > len(rating.steps):
-                fail(f"--step {number}: the rating has {len(rating.steps)} steps (0 = the start)", EXIT_INPUT)
-            _write(self.svg_file, position(rating, number, catalogue=catalogue, start=start).svg(self.marked))
-        if self.html_file is not None:
-            first = 1 if self.step is None or self.svg_file is not None else self.step
-            if first > len(rating.steps) + 1:
-                fail(f"--step {first}: the page has {len(rating.steps)} steps and the final grid", EXIT_INPUT)
-            _write(self.html_file, html(rating, lang, catalogue=catalogue, start=start, first=first))
-
-
-def _check_writable(target: str) -> None:
-    """Fail (exit 2) unless ``target`` can be written: its directory exists, it is no directory, access allows."""
-    path = Path(target)
-    directory = path.parent
-    if path.is_dir():
-        fail(f"cannot write {target}: it is a directory", EXIT_INPUT)
-    if not directory.is_dir():
-        fail(f"cannot write {target}: no such directory {directory}", EXIT_INPUT)
-    if not os.access(path if path.exists() else directory, os.W_OK):
-        fail(f"cannot write {target}: permission denied", EXIT_INPUT)
-
-
-def _write(target: str, text: str) -> None:
-    """``text`` to the file ``target`` (UTF-8) or to stdout for ``-``; a failing write is one line, exit 2."""
-    if target == "-":
-        click.echo(text, nl=not text.endswith("\n"))
-        return
+def build_settings(request: Request) -> RunSettings:
+    """The run's settings from the command line, checked once; bad values end the program (exit 2)."""
+    off = code_list(request.disable)
+    on = code_list(request.enable, "--enable")
+    if request.timeout is not None and not math.isfinite(request.timeout):
+        fail(f"--timeout must be a finite number of seconds, not {request.timeout}", EXIT_INPUT)
     try:
-        Path(target).write_text(text, encoding="utf-8")
-    except OSError as exc:
-        fail(f"cannot write {target}: {exc.strerror}", EXIT_INPUT)
+        settings = RunSettings.from_file(
+            request.techniques, option=request.option, disable=off, enable=on, rules=request.rules_name,
+            allow_multiple=request.allow_multiple, canonical=request.canonical or None, lang=request.lang,
+            reduce=request.reduce, timeout=request.timeout, with_minlex=request.with_minlex,
+            notation=request.notation)
+    except InputError as exc:
+        fail(str(exc), EXIT_INPUT)
+    if request.reducing and not settings.rule_set().standard:
+        fail("--reduce and --reduce-all work on standard Sudoku only", EXIT_INPUT)
+    return settings
 
 
-def _list_techniques(engine: Engine, rating_too: bool, as_json: bool, ascii_only: bool) -> NoReturn:
+def rate_one(request: Request, settings: RunSettings, engine: Engine) -> int:
+    """Rate PUZZLE and show it the way the command line asks (:func:`rater.views.registry.chosen`)."""
+    if request.with_minlex:
+        fail("--with-minlex adds a field to the records of --file; for one puzzle use canon minlex", EXIT_INPUT)
+    if request.puzzle is None:
+        fail("missing PUZZLE (81 characters) or --file FILE", EXIT_INPUT)
+    grid, start = _read_puzzle(request.puzzle)
+    rules = settings.rule_set()
+    if request.count:
+        _count(grid, start, rules, request.as_json, request.count_limit or DEFAULT_COUNT_LIMIT)
+    if start is not None and request.reducing:
+        fail("--reduce needs a puzzle of givens, not a candidate line", EXIT_INPUT)
+    if request.copies and start is not None:
+        fail("--copies rates plain puzzles, not candidate lines", EXIT_INPUT)
+    if request.verify:
+        from rater.run.verify import VerifyingEngine
+
+        engine = settings.engine(VerifyingEngine)
+    try:
+        rating = engine.rate(grid, allow_multiple=settings.allow_multiple, start=start, verify=request.verify,
+                             rules=rules)
+    except InputError as exc:
+        fail(str(exc), EXIT_INPUT)
+    if rating.status in ("no_solution", "multiple_solutions") and not request.as_json:
+        fail(rating.message, EXIT_SOLUTIONS)
+    if request.verify:
+        _verify(rating, engine, request.lang, request.as_json)
+    view = registry.chosen(request)
+    summary = _copies(engine, grid, request, settings, rules) if request.copies else None
+    console = registry.console(request.color, request.ascii_only, sys.stdout.isatty())
+    return view.show(registry.Shown(request, settings, engine, grid, start, rating, summary, console))
+
+
+def _list_techniques(engine: Engine, request: Request) -> NoReturn:
     """``--list-techniques``: the run's catalogue as a table (or JSON), exit 0."""
     from rater.views.technique_list import technique_rows, technique_table
 
-    if rating_too:
+    if request.puzzle is not None or request.source is not None:
         fail("--list-techniques lists the techniques only; give no PUZZLE or --file", EXIT_INPUT)
-    if as_json:
+    if request.as_json:
         click.echo(json.dumps({"source": engine.catalogue.source, "techniques": technique_rows(engine.catalogue)},
                               ensure_ascii=False))
     else:
-        _console(None, ascii_only, sys.stdout.isatty()).print(technique_table(engine.catalogue, ascii_only))
+        console = registry.console(None, request.ascii_only, sys.stdout.isatty())
+        console.print(technique_table(engine.catalogue, request.ascii_only))
     sys.exit(EXIT_OK)
 
 
@@ -515,36 +331,6 @@ def _count(grid: Grid, start: Board | None, rules: Rules, as_json: bool, limit: 
     sys.exit(EXIT_OK)
 
 
-def _read_key() -> str:
-    """One key for ``--step``; "q" on end of input or Ctrl-C.
-
-    click reads keys from stdin when it is a terminal, else from /dev/tty;
-    with neither (cron, CI, a detached process) that is an OSError, reported
-    here as one line with exit 2.
-    """
-    try:
-        return click.getchar()
-    except (EOFError, KeyboardInterrupt):
-        return "q"
-    except OSError as exc:
-        fail(f"--step needs a terminal to read keys from ({exc.strerror}); use --walk to print every step",
-             EXIT_INPUT)
-
-
-def _console(color: bool | None, ascii_only: bool, tty: bool) -> Console:
-    """The stdout console: colour on terminals unless NO_COLOR/--no-color, forced by --color."""
-    no_color = color is False or (color is None and bool(os.environ.get("NO_COLOR")))
-    return Console(
-        highlight=False,
-        no_color=no_color,
-        force_terminal=True if color else None,
-        color_system=None if no_color else "auto",
-        emoji=False,
-        safe_box=ascii_only,
-        width=None if tty else 200,
-    )
-
-
 def _read_puzzle(argument: str) -> tuple[Grid, Board | None]:
     """Givens (and, for a 729-character candidate line, the starting board) of PUZZLE; exit 2 if unreadable.
 
@@ -560,41 +346,37 @@ def _read_puzzle(argument: str) -> tuple[Grid, Board | None]:
     return item.grid, Board.from_candidates(item.grid, item.cands) if item.cands is not None else None
 
 
-def _refuse_with_reduce(reduce: bool, hint: bool, full: bool, copies: int | None, walk: bool | None,
-                        step_mode: bool, first: int, last: int | None) -> None:
-    """``--reduce``/``--reduce-all`` print their own report: options for another report are an error (exit 2).
-
-    Checked before anything is rated, so no copies are computed only to be dropped.
-    """
-    others = [("--hint", hint), ("--full", full), ("--copies", copies is not None), ("--walk", walk is True),
-              ("--step", step_mode), ("--from", first > 1), ("--to", last is not None)]
-    clashing = [name for name, given in others if given]
-    if clashing:
-        flag = "--reduce" if reduce else "--reduce-all"
-        fail(f"{flag} prints its own report and cannot be combined with {', '.join(clashing)}", EXIT_INPUT)
-
-
-def _copies(engine: Engine, grid: Grid, k: int, seed: int, allow_multiple: bool, rules: Rules) -> CopiesSummary:
-    """Rate ``k`` symmetric copies; ``canon`` is imported only here, so the rest works without it."""
+def _copies(engine: Engine, grid: Grid, request: Request, settings: RunSettings, rules: Rules) -> CopiesSummary:
+    """Rate ``--copies K`` symmetric copies; ``canon`` is imported only here, so the rest works without it."""
+    assert request.copies is not None
     try:
-        return rate_copies(engine, grid, k, seed, allow_multiple, rules)
+        return rate_copies(engine, grid, request.copies, request.seed, settings.allow_multiple, rules)
     except ImportError as exc:
         fail(f"--copies needs the canon package ({exc})", EXIT_INPUT)
 
 
-def _bulk(source: str, settings: RunSettings, output: str | None, fmt: str, template: str | None, jobs: int,
-          resume: bool, quiet: bool, ascii_only: bool, cluster: str | None = None,
-          chunk_size: int | None = None) -> int:
+def _bulk(request: Request, settings: RunSettings) -> int:
     """Run ``--file``; the bulk exit code (see the module docstring)."""
     from rater.bulk.output import escape_text
     from rater.bulk.runner import EXIT_BROKEN_PIPE, EXIT_INTERRUPTED, BulkError, BulkRun, interrupt_hint
 
+    if request.puzzle is not None:
+        fail("give either PUZZLE or --file, not both", EXIT_INPUT)
+    if settings.enable or request.verify:
+        fail(f"{'--enable' if settings.enable else '--verify'} works on one puzzle; with --file, switch techniques on "
+             "in a --techniques file", EXIT_INPUT)
+    if request.reduce_all is not None:
+        fail("--reduce-all rates one puzzle; use --reduce with --file", EXIT_INPUT)
+    if request.count:
+        fail("--count counts the solutions of one PUZZLE, not of a file", EXIT_INPUT)
+    source, output = request.source, request.output
+    assert source is not None  # only --file runs here
     if source != "-" and not Path(source).is_file():
         fail(f"no such file: {escape_text(source)}", EXIT_INPUT)
-    if template and fmt != "text":
-        fmt = "text"
-    run = BulkRun(source, settings, output, fmt, template, jobs, resume, progress=not quiet, summary=not quiet,
-                  ascii=ascii_only, cluster=cluster, chunk_size=chunk_size)
+    fmt = chosen_format(request.fmt, request.template)
+    run = BulkRun(source, settings, output, fmt, request.template, request.jobs, request.resume,
+                  progress=not request.quiet, summary=not request.quiet, ascii=request.ascii_only,
+                  cluster=request.cluster, chunk_size=request.chunk_size)
     try:
         return run.run()
     except BulkError as exc:

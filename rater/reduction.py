@@ -31,6 +31,7 @@ from puzzles.reduction import (
 from rater.records import REDUCE_FIELDS
 from rater.result import Rating
 from rater.run.engine import Engine
+from rater.settings import RunSettings
 from rater.views.report import fmt_points, json_report, summary_lines
 from techniques.catalogue import Catalogue
 from techniques.texts import language
@@ -81,7 +82,7 @@ def reduction_text(reduction: Reduction, reduced_rating: Rating, rating: Rating,
         lines.append(t["removed"].format(n=len(reduction.removed)))
         cell = catalogue.language(lang).cell  # in the run's notation: (2:1)=9 or r2c1=9
         lines.append("  " + " ".join(f"{cell(c)}={d}" for c, d in reduction.removed))
-    lines += ["", format_grid(reduction.reduced), "", t["rating_min"].format(option=reduced_rating.option)]
+    lines += ["", format_grid(reduction.reduced), "", t["rating_min"].format(option=reduced_rating.option.code)]
     lines += ["  " + line for line in summary_lines(reduced_rating, catalogue, lang)]
     lines.append(t["rating_in"].format(points=fmt_points(rating.points), level=rating.level_text(lang) or ""))
     return "\n".join(lines)
@@ -116,12 +117,11 @@ def reduce_command(
     engine: Engine,
     grid: Sequence[int],
     rating: Rating,
+    settings: RunSettings,
     *,
     reduce: bool,
     reduce_all: int | None,
     as_json: bool,
-    lang: str,
-    allow_multiple: bool,
     ascii_only: bool,
     rules: UniquenessChecks = STANDARD,
 ) -> bool:
@@ -130,6 +130,7 @@ def reduce_command(
     False (after an error line, or the JSON with ``"reduced": null``) when the
     puzzle has no solution or several: such a puzzle has no necessary givens.
     """
+    lang = settings.lang
     t = _words(lang)
     try:
         reduction = reduce_puzzle(grid, rules=rules) if reduce else None
@@ -144,7 +145,7 @@ def reduce_command(
         return False
     reduced_rating = None
     if reduction is not None:
-        reduced_rating = engine.rate(reduction.reduced, allow_multiple=allow_multiple)
+        reduced_rating = engine.rate(reduction.reduced, allow_multiple=settings.allow_multiple)
     if as_json:
         data = json_report(rating, engine.catalogue, lang)
         if reduction is not None and reduced_rating is not None:

@@ -4,17 +4,43 @@ from __future__ import annotations
 
 import enum
 import math
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, Final
+from typing import Any, Final, Protocol
 
-from puzzles.geometry import COL_OF, ROW_OF
+from puzzles.geometry import COL_OF, ROW_OF, Grid
+from puzzles.parsing import format_line
 from puzzles.version import __version__
 from rater.levels import level_name
+from rater.options import Options
 from techniques.base import REGISTRY
 from techniques.step import WRITE_CANDIDATES, Step
 
-if TYPE_CHECKING:
-    from rater.views.render import Position
+
+class Picture(Protocol):
+    """A position of a rating as a picture (:class:`rater.views.render.Position`)."""
+
+    def svg(self, marked: bool = False) -> str: ...
+
+    def _repr_svg_(self) -> str: ...
+
+
+#: How a rating draws itself in a notebook: ``position`` (rating, number) and ``notebook`` (rating), set
+#: by :func:`register_drawing` when :mod:`rater.views.render` loads (the ``rater`` package loads it).
+#: The views depend on the rating; the rating only looks its pictures up here.
+_DRAWING: dict[str, Callable[..., Any]] = {}
+
+
+def register_drawing(position: Callable[[Rating, int], Picture], notebook: Callable[[Rating], str]) -> None:
+    """Make :meth:`Rating.position` and the notebook display of a rating use these views."""
+    _DRAWING.update(position=position, notebook=notebook)
+
+
+def _drawing(name: str) -> Callable[..., Any]:
+    if name not in _DRAWING:
+        raise RuntimeError("no views are loaded: import rater (or rater.views.render) to draw a rating")
+    return _DRAWING[name]
+
 
 class Status(str, enum.Enum):
     """How a rating run ended; a string, so that JSON and CSV records show the plain value.
@@ -50,14 +76,21 @@ class Rating:
     ``steps`` holds every counted step in the order applied, including the
     candidate-writing bonus line (code ``PM``), which counts in ``points`` but
     not in the norms: the norms describe solving steps.
+
+    The grids are :data:`puzzles.geometry.Grid` values and the option an
+    :class:`Options`: the run, the views and the verifier read them as they
+    are; only the record (:meth:`to_record`) and the reports write them as text.
     """
 
-    puzzle: str
-    option: str
+    puzzle: Grid
+    option: Options
     status: Status
     steps: list[Step] = field(default_factory=list)
-    solution: str | None = None
-    final_grid: str | None = None
+    solution: Grid | None = None
+    final_grid: Grid | None = None
+    #: The input as written, for a rating that stands for input the run did not rate (unreadable, or
+    #: lost with its worker): the record shows it instead of ``puzzle``, which is then empty.
+    text: str | None = None
     #: The difficulty level's stable key (``very_hard``; :mod:`rater.levels`), None without a level.
     level: str | None = None
     #: The level's name per language, for reports (:meth:`level_text`).
@@ -109,17 +142,15 @@ class Rating:
             counts[s.code] = counts.get(s.code, 0) + 1
         return counts
 
-    def position(self, number: int) -> Position:
+    def position(self, number: int) -> Picture:
         """The grid after step ``number`` (0: the start); it shows itself as SVG in a notebook."""
-        from rater.views.render import position  # the pictures are loaded only when a rating is drawn
-
-        return position(self, number)
+        picture: Picture = _drawing("position")(self, number)
+        return picture
 
     def _repr_html_(self) -> str:
         """The walkthrough page (:mod:`rater.views.html`) in a frame, for notebooks."""
-        from rater.views.render import notebook
-
-        return notebook(self)
+        page: str = _drawing("notebook")(self)
+        return page
 
     @property
     def rated(self) -> bool:
@@ -138,7 +169,7 @@ class Rating:
         rated = self.rated
         graded = self.status in RATED and self.level is not None
         return {
-            "puzzle": self.puzzle,
+            "puzzle": self.text if self.text is not None else format_line(self.puzzle),
             "status": str(self.status),
             "points": number(self.points) if rated else None,
             "norm2": number(self.norm2) if rated else None,
@@ -151,7 +182,7 @@ class Rating:
             "seconds": round(self.seconds, 4),
             "message": " ".join(self.message.split()),
             "rules": self.rules,
-            "option": self.option,
+            "option": self.option.code,
             "orientation": self.orientation,
             "uniqueness_techniques": self.uniqueness_techniques,
             "version": self.version,
@@ -195,7 +226,7 @@ def rating_to_json(rating: Rating, texts: list[str], groups: list[str], lang: st
     """
     return {
         **rating.to_record(lang),
-        "solution": rating.solution,
+        "solution": format_line(rating.solution) if rating.solution else None,
         "steps": [
             {
                 "index": i,

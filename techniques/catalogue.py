@@ -25,7 +25,6 @@ from typing import Any
 
 import yaml
 
-import techniques  # noqa: F401  (imports every family so that all classes are registered)
 from puzzles.errors import InputError
 from techniques.base import REGISTRY, Phase, Technique
 from techniques.plugins import PluginError, load_plugins, origin, plugin_codes, plugin_texts

@@ -101,6 +101,14 @@ def test_notations_are_accepted(client):
         assert client.get("/api/rate", params={"puzzle": EASY, "notation": notation}).status_code == 200
 
 
+def test_rate_in_eureka_is_rate_json_in_eureka(client):
+    puzzle = sample(1, 11)[0]
+    answer = client.get("/api/rate", params={"puzzle": puzzle, "notation": "eureka"})
+    assert answer.status_code == 200, answer.text
+    assert without_seconds(answer.json()) == without_seconds(cli_json(puzzle, "--notation", "eureka"))
+    assert not any(re.search(r"\(\d:\d\)", step["text"]) for step in answer.json()["steps"])
+
+
 # -- hints from the player's position --------------------------------------------------------
 
 

@@ -194,11 +194,12 @@ def test_mean_abs_difference_counts_stated_values_only():
 def test_kind_facts_read_the_steps_kinds():
     """The seed's chain and wing facts test codes, counts and the WXYZ form (bench/fidelity.py)."""
     from bench.fidelity import KIND_FACTS, kinds_used
+    from rater.options import Options
     from rater.result import Rating, Status
     from techniques.step import Step
 
     def rating(*steps: Step) -> Rating:
-        return Rating(puzzle="", option="2001", status=Status.SOLVED, steps=list(steps))
+        return Rating(puzzle=(0,) * 81, option=Options.parse("2001"), status=Status.SOLVED, steps=list(steps))
 
     def wxyz(standard: bool) -> Step:
         return Step("WXYZ", 10 if standard else 11, eliminations=((0, 1),), detail={"standard": standard})

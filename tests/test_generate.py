@@ -19,7 +19,7 @@ from canon.canonical import canonical_form
 from canon.pattern_symmetry import SYMMETRIES, PatternSymmetry, parse_symmetry
 from canon.variant_group import symmetry_sources, variant_canonical
 from puzzles.errors import InputError
-from puzzles.parsing import parse_puzzle
+from puzzles.geometry import Grid
 from puzzles.reduction import checks_for, stays_unique
 from puzzles.rules import VARIANTS, Rules, parse_rules
 from puzzles.solver import analyse, random_solution
@@ -34,21 +34,20 @@ from rater.run.engine import Engine
 from rater.settings import RunSettings
 
 
-def solution_of(puzzle: str, rules: Rules) -> tuple[int, ...]:
-    result = analyse(parse_puzzle(puzzle), limit=2, rules=rules)
+def solution_of(puzzle: Grid, rules: Rules) -> tuple[int, ...]:
+    result = analyse(puzzle, limit=2, rules=rules)
     assert result.count == 1, f"{puzzle} has {result.count} solutions under {rules.name}"
     assert result.solution is not None
     return result.solution
 
 
-def assert_minimal(puzzle: str, rules: Rules, symmetry: PatternSymmetry) -> None:
+def assert_minimal(grid: Grid, rules: Rules, symmetry: PatternSymmetry) -> None:
     """Taking any orbit of givens away (any single given without symmetry) leaves several solutions."""
-    grid = parse_puzzle(puzzle)
-    solution = solution_of(puzzle, rules)
+    solution = solution_of(grid, rules)
     for orbit in symmetry.orbits:
         if grid[orbit[0]]:
             smaller = [0 if cell in orbit else digit for cell, digit in enumerate(grid)]
-            assert not stays_unique(smaller, orbit, solution, checks_for(rules)), f"{puzzle}: {orbit} removable"
+            assert not stays_unique(smaller, orbit, solution, checks_for(rules)), f"{grid}: {orbit} removable"
 
 
 def check_outputs(ratings: list[Rating], rules_name: str = "standard", symmetry_name: str = "none",
@@ -58,7 +57,7 @@ def check_outputs(ratings: list[Rating], rules_name: str = "standard", symmetry_
     keys = set()
     fresh = Engine()
     for rating in ratings:
-        grid = parse_puzzle(rating.puzzle)
+        grid = rating.puzzle
         solution_of(rating.puzzle, rules)
         assert symmetry.keeps(grid)
         if minimal:
@@ -158,7 +157,7 @@ def test_variant_puzzles(rules: str, symmetry: str) -> None:
 def test_no_minimal_keeps_symmetric_extra_givens() -> None:
     ratings = list(generate(2, symmetry="mirror", minimal=False, clues=(32, 40), seed=6))
     for rating in ratings:
-        assert 32 <= sum(ch != "." for ch in rating.puzzle) <= 40
+        assert 32 <= sum(1 for value in rating.puzzle if value) <= 40
     check_outputs(ratings, symmetry_name="mirror", minimal=False)
 
 

@@ -16,6 +16,7 @@ import xml.etree.ElementTree as ET
 import pytest
 from click.testing import CliRunner
 
+from puzzles.parsing import format_line
 from rater.cli import main
 from rater.run.engine import Engine
 from rater.views.marks import chains_of, replay, start_board
@@ -104,7 +105,7 @@ def test_the_page_shows_figures_option_and_version(page, rated):
                  f"maximum norm: {fmt_points(rating.max)}", f"Level: {rating.level_text('en')}", "Option: 2001",
                  f"Program version: {rating.version}", f"thinning steps: {rating.thinning_steps}"):
         assert part in figures
-    assert rating.puzzle in page
+    assert format_line(rating.puzzle) in page
 
 
 def check_marks(page: str, rating) -> set[str]:

@@ -19,7 +19,8 @@ from collections import Counter
 import pytest
 
 from puzzles.rules import parse_rules
-from rater.result import Rating
+from rater.options import Options
+from rater.result import Rating, Status
 from rater.run.engine import Engine
 from techniques.obvious_singles import CD_WEIGHTS
 from techniques.step import Step
@@ -99,5 +100,5 @@ def test_a_step_that_places_is_no_thinning_step_even_when_it_also_eliminates() -
     future techniques."""
     steps = [Step("X", 3.0, placements=((0, 1),), eliminations=((1, 1),)), Step("Y", 2.0, eliminations=((2, 5),)),
              Step("Z", 1.0, placements=((3, 4),))]
-    rating = Rating(puzzle="." * 81, option="2001", status="stuck", steps=steps)
+    rating = Rating(puzzle=(0,) * 81, option=Options.parse("2001"), status=Status.STUCK, steps=steps)
     assert rating.thinning_steps == 1

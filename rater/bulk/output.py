@@ -1,4 +1,4 @@
-"""Bulk records as lines of csv, jsonl or template text, safe to show and to resume from.
+"""Bulk records as lines of csv, jsonl or template text (:data:`FORMATS`), safe to show and to resume from.
 
 Two promises shape this module:
 
@@ -31,7 +31,8 @@ import io
 import json
 import re
 import string
-from typing import IO, Any, Final
+from dataclasses import dataclass
+from typing import IO, Any, ClassVar, Final
 
 from rater.records import FIELDS, MINLEX_FIELDS, REDUCE_FIELDS
 
@@ -233,22 +234,142 @@ def check_template(template: str, fields: tuple[str, ...] = FIELDS) -> None:
                                     f"a value {name} can take") from exc
 
 
+# --- the formats --------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Written:
+    """What ``--resume`` reads back from an output line: the input line's number, the puzzle as written, the status."""
+
+    line: str
+    puzzle: str
+    status: str
+
+
+class RecordFormat:
+    """One ``--format``: how a record is written as one line, and how ``--resume`` reads that line back.
+
+    Every format is one entry of :data:`FORMATS`; the writer, both resumes
+    (``rate --file``, ``generate``) and the ``--format`` choice read it there.
+    """
+
+    name: ClassVar[str]
+    #: Whether the output starts with a header line of the field names.
+    header: ClassVar[bool] = False
+    #: Whether :meth:`read` gives the record back, so that a resume can check it against the input.
+    readable: ClassVar[bool] = False
+
+    def line(self, writer: RecordWriter, record: dict[str, Any]) -> str:
+        """The record's line, without the line end (``record`` has every field of ``writer``)."""
+        raise NotImplementedError
+
+    def read(self, line: str) -> Written | None:
+        """The record of an output line as written; None when the format cannot be read back.
+
+        A line that is not a record of the format raises ValueError, KeyError,
+        IndexError, TypeError or StopIteration.
+        """
+        return None
+
+    def cell(self, puzzle: str) -> str:
+        """A puzzle as this format writes it (what :meth:`read` gives back)."""
+        return puzzle
+
+    def puzzle_of(self, line: str) -> str:
+        """The puzzle of an output line (``generate --resume``); ValueError when it holds none."""
+        written = self.read(line)
+        if written is None:
+            raise ValueError("no record")
+        return written.puzzle
+
+
+class CsvFormat(RecordFormat):
+    """Spreadsheet cells: every field a column, escaped and protected from formulas (:func:`csv_cell`)."""
+
+    name = "csv"
+    header = True
+    readable = True
+
+    def line(self, writer: RecordWriter, record: dict[str, Any]) -> str:
+        flat = dict(record, techniques=_techniques(record["techniques"]))
+        buffer = io.StringIO()
+        csv.writer(buffer, lineterminator="").writerow([csv_cell(flat[f]) for f in writer.fields])
+        return buffer.getvalue()
+
+    def read(self, line: str) -> Written:
+        cells = next(csv.reader([line]))
+        return Written(cells[0], cells[1], cells[2])
+
+    def cell(self, puzzle: str) -> str:
+        return str(csv_cell(puzzle))
+
+
+class JsonlFormat(RecordFormat):
+    """The exact record, one JSON object per line (:func:`json_line`)."""
+
+    name = "jsonl"
+    readable = True
+
+    def line(self, writer: RecordWriter, record: dict[str, Any]) -> str:
+        return json_line(record)
+
+    def read(self, line: str) -> Written:
+        record = json.loads(line)
+        return Written(str(record["line"]), record["puzzle"], record["status"])
+
+
+class TextFormat(RecordFormat):
+    """A line for people: ``--template`` (or :data:`TEXT_TEMPLATE`) filled with the record, escaped.
+
+    It cannot be read back as a record; ``generate --resume`` finds the
+    first 81-character puzzle of each line in it.
+    """
+
+    name = "text"
+    _PUZZLE: Final = re.compile(r"(?<![0-9.])[0-9.]{81}(?![0-9.])")
+
+    def line(self, writer: RecordWriter, record: dict[str, Any]) -> str:
+        flat = dict(record, techniques=_techniques(record["techniques"]))
+        values = {k: (MISSING if v is None else escape_text(v) if isinstance(v, str) else v) for k, v in flat.items()}
+        if writer.default_template and values["level"] is MISSING:  # not rated, or stuck: no level
+            values["level"] = values["status"]
+        return escape_text(writer.template.format_map(values))
+
+    def puzzle_of(self, line: str) -> str:
+        match = self._PUZZLE.search(line)
+        if match is None:
+            raise ValueError("no puzzle")
+        return match.group()
+
+
+#: Every ``--format``, by name.
+FORMATS: Final[dict[str, RecordFormat]] = {f.name: f for f in (CsvFormat(), JsonlFormat(), TextFormat())}
+DEFAULT_FORMAT: Final = CsvFormat.name
+#: The format a ``--template`` writes.
+TEMPLATE_FORMAT: Final = TextFormat.name
+
+
+def chosen_format(name: str, template: str | None) -> str:
+    """The format of a run: a ``--template`` writes text whatever ``--format`` says."""
+    return TEMPLATE_FORMAT if template else name
+
+
 # --- the writer ---------------------------------------------------------------------------
 
 
 class RecordWriter:
-    """Writes records as csv, jsonl or template text; one record per physical line."""
+    """Writes records in one of the :data:`FORMATS`; one record per physical line."""
 
     def __init__(self, stream: IO[str], fmt: str, template: str | None = None, header: bool = True,
                  name: str = "stdout", fields: tuple[str, ...] = FIELDS) -> None:
         self.stream = stream
-        self.fmt = fmt
+        self.format = FORMATS[fmt]
         self.fields = fields
         self.added = fields[len(FIELDS):]
         self.template = template or text_template(fields)
         self.default_template = self.template == text_template(fields)
         self.name = name
-        if fmt == "csv" and header:
+        if self.format.header and header:
             self._put(csv_header(fields) + "\n")
 
     def _put(self, text: str) -> None:
@@ -261,17 +382,7 @@ class RecordWriter:
         """The record's line, without the line end."""
         if self.added:  # records that were not rated (unreadable, timed out) lack the added fields
             record = {**record, **{name: None for name in self.added if name not in record}}
-        if self.fmt == "jsonl":
-            return json_line(record)
-        flat = dict(record, techniques=_techniques(record["techniques"]))
-        if self.fmt == "csv":
-            buffer = io.StringIO()
-            csv.writer(buffer, lineterminator="").writerow([csv_cell(flat[f]) for f in self.fields])
-            return buffer.getvalue()
-        values = {k: (MISSING if v is None else escape_text(v) if isinstance(v, str) else v) for k, v in flat.items()}
-        if self.default_template and values["level"] is MISSING:  # not rated, or stuck: no level
-            values["level"] = values["status"]
-        return escape_text(self.template.format_map(values))
+        return self.format.line(self, record)
 
     def write(self, record: dict[str, Any]) -> None:
         self._put(self.line(record) + "\n")

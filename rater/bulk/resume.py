@@ -22,7 +22,7 @@ decides the records:
 ``--jobs``, ``--timeout`` and ``--quiet`` may change between runs.  A resume
 whose identity differs, or whose output has records but no identity file, is
 refused with one line naming the first difference (exit 2) before the output
-is touched.  For csv and jsonl every skipped input record is moreover checked
+is touched.  For csv and jsonl (the formats that read back) every skipped input record is moreover checked
 against its output record (line number and puzzle), which is what makes a
 resume from stdin safe; a text output from stdin has nothing to check against,
 so that resume is refused.
@@ -33,7 +33,6 @@ A ``generate`` run stores the same identity, its conditions as the input
 
 from __future__ import annotations
 
-import csv
 import hashlib
 import json
 import os
@@ -45,7 +44,7 @@ from typing import Any, BinaryIO, Final
 
 from puzzles.formats import PuzzleItem, item_key
 from puzzles.version import __version__
-from rater.bulk.output import CSV_HEADER, csv_cell
+from rater.bulk.output import CSV_HEADER, FORMATS
 from rater.settings import RunSettings
 
 SIDE_SUFFIX: Final = ".run.json"
@@ -218,9 +217,11 @@ def refuse_difference(output: Path, identity: RunIdentity, stored: RunIdentity,
     reason = identity.difference(stored, flags)
     if reason:
         raise ResumeError(f"cannot resume {output}: {reason}")
-    if identity.input["kind"] == "stdin" and identity.format == "text":
-        raise ResumeError("cannot resume a text output from stdin: nothing checks that the input is the same "
-                          "(use --format csv or jsonl, or a file)")
+    if identity.input["kind"] == "stdin" and not FORMATS[identity.format].readable:
+        readable = " or ".join(name for name, known in FORMATS.items() if known.readable)
+        raise ResumeError(f"cannot resume a {identity.format} output from stdin: nothing checks that the input is "
+                          f"the same (use --format {readable}, or a file)")
+
 
 
 def cut_torn_line(output: Path) -> None:
@@ -250,34 +251,20 @@ def _output_lines(stream: BinaryIO, output: Path) -> Iterator[tuple[int, str]]:
                               "so it was not written by this program") from exc
 
 
-def _record_fields(fmt: str, line: str) -> tuple[str, str, str] | None:
-    """(line number, puzzle, status) of an output line as written, None for text output."""
-    if fmt == "jsonl":
-        record = json.loads(line)
-        return str(record["line"]), record["puzzle"], record["status"]
-    if fmt == "csv":
-        cells = next(csv.reader([line]))
-        return cells[0], cells[1], cells[2]
-    return None
-
-
-def _item_key(fmt: str, item: PuzzleItem) -> tuple[str, str]:
-    puzzle = item_key(item)
-    return str(item.line), csv_cell(puzzle) if fmt == "csv" else puzzle
-
-
 def skip_done(items: Iterator[PuzzleItem], output: Path, fmt: str, header: str = CSV_HEADER) -> Counter[str]:
     """Consume the input records already in ``output``; the statuses of the skipped records.
 
-    For csv and jsonl each skipped input record must match its output record
-    (line number and puzzle); a mismatch or a longer output is a ResumeError.
-    Text records have no readable status: they count as ``unknown``.
-    ``header`` is the csv header the run writes (it depends on ``--reduce``).
+    For a format that reads back (csv, jsonl) each skipped input record must
+    match its output record (line number and puzzle); a mismatch or a longer
+    output is a ResumeError.  Text records have no readable status: they count
+    as ``unknown``.  ``header`` is the csv header the run writes (it depends on
+    ``--reduce``).
     """
     statuses: Counter[str] = Counter()
+    record_format = FORMATS[fmt]
     with output.open("rb") as stream:
         lines = _output_lines(stream, output)
-        if fmt == "csv":
+        if record_format.header:
             first = next(lines, None)
             if first is not None and first[1] != header:
                 raise ResumeError(f"cannot resume {output}: it does not start with this program's csv header")
@@ -286,18 +273,17 @@ def skip_done(items: Iterator[PuzzleItem], output: Path, fmt: str, header: str =
             if item is None:
                 raise ResumeError(f"cannot resume {output}: it has more records than the input")
             try:
-                written = _record_fields(fmt, line)
+                written = record_format.read(line)
             except (ValueError, KeyError, IndexError, TypeError, StopIteration) as exc:
                 raise ResumeError(f"cannot resume {output}: line {number} is not a {fmt} record") from exc
             if written is None:
                 statuses["unknown"] += 1
                 continue
-            expected = _item_key(fmt, item)
-            if written[0] != expected[0]:
+            if written.line != str(item.line):
                 raise ResumeError(f"cannot resume {output}: line {number} is the record of input line "
-                                  f"{written[0]}, but the input has line {item.line} there")
-            if written[1] != expected[1]:
+                                  f"{written.line}, but the input has line {item.line} there")
+            if written.puzzle != record_format.cell(item_key(item)):
                 raise ResumeError(f"cannot resume {output}: line {number} holds another puzzle than "
                                   f"input line {item.line}")
-            statuses[written[2]] += 1
+            statuses[written.status] += 1
     return statuses

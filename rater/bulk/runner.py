@@ -43,7 +43,7 @@ from puzzles.cluster import available_cores
 from puzzles.formats import PuzzleItem, read_items
 from puzzles.version import __version__
 from rater.bulk.cluster import ClusterError, ClusterRun
-from rater.bulk.output import RecordWriter, TemplateError, check_template, csv_header, escape_text
+from rater.bulk.output import DEFAULT_FORMAT, RecordWriter, TemplateError, check_template, csv_header, escape_text
 from rater.bulk.resume import (
     ResumeError,
     RunIdentity,
@@ -216,7 +216,7 @@ class BulkRun:
     source: str
     config: RunSettings
     output: str | None = None
-    fmt: str = "csv"
+    fmt: str = DEFAULT_FORMAT
     template: str | None = None
     jobs: int = 0
     resume: bool = False
@@ -232,14 +232,7 @@ class BulkRun:
         """Rate everything; the exit code (0 all rated, 4 some records not rated, 130 interrupted)."""
         from rich.console import Console
 
-        fields = record_fields(self.config.reduce, self.config.with_minlex)
-        if self.template:
-            try:
-                check_template(self.template, fields)
-            except TemplateError as exc:
-                raise BulkError(str(exc)) from exc
-        if self.resume and not self.output:
-            raise BulkError("--resume needs --output FILE")
+        fields = self._fields()
         out_path = Path(self.output) if self.output else None
         in_stream = self._open_input()
         out_stream: IO[str] | None = None
@@ -271,21 +264,13 @@ class BulkRun:
                 # empty first: killed in between, an empty output resumes as a fresh run whatever the run file
                 out_stream.truncate(0)
                 self._write_side_file(out_path, identity)
-            jobs = self._jobs() if cluster is None else 0
             err = Console(stderr=True, highlight=False)
-            catalogue = self.config.catalogue()
             total = None if self.source == "-" else count_records(Path(self.source))
             writer = RecordWriter(out_stream, self.fmt, self.template, header=fresh, name=self.output or "stdout",
                                   fields=fields)
             remaining = None if total is None else max(total - stats.skipped, 0)
-            if cluster is None and jobs == 1:  # in this process: no worker to start, no pipe per record
-                records = rate_here(items, self.config, on_flush=writer.flush)
-            elif cluster is None:
-                records = rate_stream(items, self.config, jobs, on_flush=writer.flush)
-            else:
-                chunk_size = self.chunk_size or cluster.chunk_size(remaining)
-                records = cluster.rate_stream(items, self.config, chunk_size=chunk_size, on_flush=writer.flush)
-            return self._rate(records, writer, stats, err, catalogue, remaining)
+            records = self._records(items, writer, cluster, remaining)
+            return self._rate(records, writer, stats, err, self.config.catalogue(), remaining)
         finally:
             if cluster is not None:
                 cluster.close()
@@ -293,6 +278,30 @@ class BulkRun:
                 out_stream.close()
             if in_stream is not sys.stdin.buffer:
                 in_stream.close()
+
+    def _fields(self) -> tuple[str, ...]:
+        """The fields of the run's records; a template that cannot show them, or a resume without an output,
+        is a BulkError before anything is opened."""
+        fields = record_fields(self.config.reduce, self.config.with_minlex)
+        if self.template:
+            try:
+                check_template(self.template, fields)
+            except TemplateError as exc:
+                raise BulkError(str(exc)) from exc
+        if self.resume and not self.output:
+            raise BulkError("--resume needs --output FILE")
+        return fields
+
+    def _records(self, items: Iterator[PuzzleItem], writer: RecordWriter, cluster: ClusterRun | None,
+                 remaining: int | None) -> Generator[dict[str, Any], None, None]:
+        """The records of ``items`` in input order: rated here, by local workers or on the cluster."""
+        if cluster is not None:
+            chunk_size = self.chunk_size or cluster.chunk_size(remaining)
+            return cluster.rate_stream(items, self.config, chunk_size=chunk_size, on_flush=writer.flush)
+        jobs = self._jobs()
+        if jobs == 1:  # in this process: no worker to start, no pipe per record
+            return rate_here(items, self.config, on_flush=writer.flush)
+        return rate_stream(items, self.config, jobs, on_flush=writer.flush)
 
     def _rate(self, records: Generator[dict[str, Any], None, None], writer: RecordWriter, stats: Stats,
               err: Any, catalogue: Catalogue, remaining: int | None) -> int:

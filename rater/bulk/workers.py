@@ -38,7 +38,7 @@ import signal
 import threading
 import time
 from collections import deque
-from collections.abc import Callable, Generator, Iterable
+from collections.abc import Callable, Generator, Iterable, Iterator
 from dataclasses import dataclass, field
 from multiprocessing import connection, get_context
 from typing import Any, TypeAlias
@@ -367,33 +367,13 @@ def rate_stream(
     records whatever ``rate`` returns.
     """
     window = window or max(64, 16 * jobs)
-    source = enumerate(items)
+    feed = _Feed(enumerate(items))
     pool = WorkerPool(jobs, settings, rate=rate)
     done: dict[int, Any] = {}
-    held: tuple[int, PuzzleItem] | None = None
     next_out = 0
-    exhausted = False
     try:
         while True:
-            blocked = False
-            while not exhausted and pool.in_flight() + len(done) < window:
-                if held is None:
-                    held = next(source, None)
-                    if held is None:
-                        exhausted = True
-                        break
-                seq, item = held
-                if item.error or item.grid is None:
-                    done[seq] = error_record(item, "error", item.error)
-                else:
-                    worker = pool.free_worker()
-                    if worker is None:
-                        blocked = True
-                        break
-                    pool.submit(worker, seq, item)
-                held = None
-            else:
-                blocked = not exhausted
+            blocked = feed.fill(pool, done, window)
             yielded = False
             while next_out in done:
                 yield done.pop(next_out)
@@ -401,10 +381,40 @@ def rate_stream(
                 yielded = True
             if yielded and on_flush:
                 on_flush()
-            if exhausted and not pool.in_flight() and not done:
+            if feed.exhausted and not pool.in_flight() and not done:
                 return
-            waiting = blocked or exhausted
+            waiting = blocked or feed.exhausted
             for seq, record in pool.collect(POLL if waiting and pool.in_flight() else 0.0):
                 done[seq] = record
     finally:
-        pool.close(kill=not exhausted or pool.in_flight() > 0)
+        pool.close(kill=not feed.exhausted or pool.in_flight() > 0)
+
+
+@dataclass
+class _Feed:
+    """The input side of :func:`rate_stream`: items handed to free workers, unreadable ones recorded at once."""
+
+    source: Iterator[tuple[int, PuzzleItem]]
+    #: An item read but not yet submitted: no worker was free.
+    held: tuple[int, PuzzleItem] | None = None
+    exhausted: bool = False
+
+    def fill(self, pool: WorkerPool, done: dict[int, Any], window: int) -> bool:
+        """Submit items while fewer than ``window`` are in flight or done; whether the loop must wait for
+        the workers now (an item is held for want of a free worker, or the window is full)."""
+        while not self.exhausted and pool.in_flight() + len(done) < window:
+            if self.held is None:
+                self.held = next(self.source, None)
+                if self.held is None:
+                    self.exhausted = True
+                    return False
+            seq, item = self.held
+            if item.error or item.grid is None:
+                done[seq] = error_record(item, "error", item.error)
+            else:
+                worker = pool.free_worker()
+                if worker is None:
+                    return True
+                pool.submit(worker, seq, item)
+            self.held = None
+        return not self.exhausted

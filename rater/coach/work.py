@@ -35,10 +35,9 @@ from techniques.board import Board
 from techniques.catalogue import Catalogue
 from techniques.findings import Unit, Units
 from techniques.step import WRITE_CANDIDATES, Step
+from techniques.notation import DEFAULT_NOTATION, NOTATIONS
 from techniques.texts import available_languages
 
-#: The notations the API accepts for the texts of steps.
-NOTATIONS: Final = ("giese", "eureka")
 ALL_DIGITS: Final = 0x1FF
 
 
@@ -62,13 +61,13 @@ class Texts:
     """The language and notation in which steps are written (one place for both)."""
 
     lang: str = "en"
-    notation: str = "giese"
+    notation: str = DEFAULT_NOTATION
 
     def report(self, rating: Rating, catalogue: Catalogue) -> dict[str, Any]:
         """The ``rate --json`` object of ``rating`` in these texts.
 
-        Both notations are accepted; the technique templates write Giese's,
-        so the texts are the same for either.
+        The notation is the catalogue's: an engine of :meth:`settings` with this
+        notation writes in it, as ``rate --notation`` does.
         """
         return json_report(rating, catalogue, self.lang)
 
@@ -129,7 +128,7 @@ def _rated(run: RunSettings, grid: Grid, start: Board | None, limit: float) -> R
 def rate_record(puzzle: str, option: str, lang: str, notation: str, limit: float) -> dict[str, Any]:
     """``GET /api/rate``: the object ``rate --json PUZZLE --option OPTION --lang LANG`` prints."""
     words = texts(lang, notation)
-    run = settings(option, lang, limit)
+    run = settings(option, lang, limit, notation=words.notation)
     item = read_puzzle(puzzle)
     assert item.grid is not None
     start = Board.from_candidates(item.grid, item.cands) if item.cands else None
@@ -139,7 +138,7 @@ def rate_record(puzzle: str, option: str, lang: str, notation: str, limit: float
 def walkthrough(puzzle: str, option: str, lang: str, notation: str, limit: float) -> dict[str, Any]:
     """``GET /api/walkthrough``: the record and the ``--html`` page's picture before every step and of the end."""
     words = texts(lang, notation)
-    run = settings(option, lang, limit)
+    run = settings(option, lang, limit, notation=words.notation)
     item = read_puzzle(puzzle)
     assert item.grid is not None
     start = Board.from_candidates(item.grid, item.cands) if item.cands else None
@@ -223,7 +222,7 @@ def hint(puzzle: str, position: str, candidates: str | None, option: str, lang: 
     alone, as a person with a clean grid would (direct methods first).
     """
     words = texts(lang, notation)
-    run = settings(option, lang, limit)
+    run = settings(option, lang, limit, notation=words.notation)
     item = read_puzzle(puzzle)
     if item.cands is not None or item.grid is None:
         raise CoachError("puzzle: give the puzzle's givens (81 characters), the marks go in candidates")

@@ -28,7 +28,7 @@ import signal
 import sys
 import time
 from collections import Counter
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import IO, Any, NoReturn
 
@@ -39,9 +39,17 @@ from puzzles.cli_common import AsciiIntRange, OneLineCommand, one_line, version_
 from puzzles.cluster import available_cores
 from puzzles.errors import InputError
 from puzzles.formats import PuzzleItem
-from puzzles.parsing import parse_puzzle
+from puzzles.parsing import format_line, parse_puzzle
 from puzzles.rules import CHOICES
-from rater.bulk.output import RecordWriter, TemplateError, check_template, escape_text
+from rater.bulk.output import (
+    DEFAULT_FORMAT,
+    FORMATS,
+    RecordWriter,
+    TemplateError,
+    check_template,
+    chosen_format,
+    escape_text,
+)
 from rater.bulk.resume import ResumeError
 from rater.bulk.runner import Stats, summary_tables
 from rater.generation.generator import (
@@ -134,7 +142,7 @@ HELP_SECTIONS = (
               metavar="S", help="Stop after S seconds with what was found (exit 3 when fewer than N).")
 @click.option("--output", type=click.Path(dir_okay=False), default=None,
               help="Write records to FILE (default stdout), and the run's settings and progress to FILE.run.json.")
-@click.option("--format", "fmt", type=click.Choice(["csv", "jsonl", "text"]), default="csv", show_default=True,
+@click.option("--format", "fmt", type=click.Choice(list(FORMATS)), default=DEFAULT_FORMAT, show_default=True,
               help="Record format, as rate --file; text is '<puzzle> <points> <norm2> <max> <level>'.")
 @click.option("--template", default=None, metavar="TEXT",
               help="Text format: a line template with {fields} as rate --file ('{puzzle}' for bare puzzles).")
@@ -145,52 +153,37 @@ HELP_SECTIONS = (
                    "setting other than --count, --jobs, --max-seconds or --quiet differs.")
 @click.option("--quiet", "-q", is_flag=True, help="No progress display or summary on stderr.")
 @click.option("--ascii", "ascii_only", is_flag=True, help="ASCII frames in the summary.")
-def main(count: int, level: str | None, points: str | None, option: str, require: str | None, exclude: str | None,
-         first_hard: str | None, symmetry: str, rules_name: str, clues: str | None, minimal: bool,
-         techniques: str | None, seed: int | None, climb: int, jobs: int, max_seconds: float | None,
-         output: str | None, fmt: str, template: str | None, lang: str, resume: bool, quiet: bool, ascii_only: bool,
-         cluster: str | None = None, pattern: str | None = None) -> None:
+def main(**options: Any) -> None:
     """Generate N distinct puzzles, each unique and (by default) minimal, that meet every condition given;
     their ratings are the ones rate prints for them.
     """
-    if template and fmt != "text":
-        fmt = "text"
-    drawn = seed is None
-    seed = run_seed(seed, output if resume else None)
+    request = GenerateRequest(**options)
+    fmt = chosen_format(request.fmt, request.template)
+    seed = run_seed(request.seed, request.output if request.resume else None)
     try:
-        settings = _settings(level, points, option, require, exclude, first_hard, symmetry, rules_name, clues,
-                             minimal, techniques, seed, climb, lang)
-        if pattern is not None:
-            settings = replace(settings, pattern=read_pattern(pattern))
+        settings = _settings(request, seed)
+        if request.pattern is not None:
+            settings = replace(settings, pattern=read_pattern(request.pattern))
         p = plan(settings)
     except InputError as exc:
         fail(str(exc))
-    if drawn and not quiet:
+    _check(request)
+    if request.seed is None and not request.quiet:
         click.echo(f"generate: seed {seed}", err=True)
-    if template:
-        try:
-            check_template(template, FIELDS + GENERATE_FIELDS)
-        except TemplateError as exc:
-            fail(str(exc))
-    if resume and not output:
-        fail("--resume needs --output FILE")
-    if max_seconds is not None and math.isnan(max_seconds):
-        fail("--max-seconds must be a number of seconds, not nan")
-    if resume and fmt == "text" and template and "{puzzle" not in template:
-        fail("--resume reads the puzzles written: the --template needs a {puzzle} field")
-    jobs = min(jobs or available_cores(), available_cores())
-    run = _Run(p, count, output, fmt, template, jobs, max_seconds, quiet, ascii_only)
-    if cluster is None:
-        sys.exit(run.run(resume))
+    jobs = min(request.jobs or available_cores(), available_cores())
+    run = _Run(p, request.count, request.output, fmt, request.template, jobs, request.max_seconds, request.quiet,
+               request.ascii_only)
+    if request.cluster is None:
+        sys.exit(run.run(request.resume))
     from puzzles.cluster import ClusterConnection, ClusterError
 
     try:
-        connection = ClusterConnection(cluster, available_cores(), note=run.note)
+        connection = ClusterConnection(request.cluster, available_cores(), note=run.note)
     except ClusterError as exc:
         fail(str(exc))
     with connection:
         run.cluster = connection.client
-        sys.exit(run.run(resume))
+        sys.exit(run.run(request.resume))
 
 
 def run_seed(seed: int | None, resumed: str | None) -> int:
@@ -204,25 +197,70 @@ def run_seed(seed: int | None, resumed: str | None) -> int:
     return draw_seed() if recorded is None else recorded
 
 
-def _settings(level: str | None, points: str | None, option: str, require: str | None, exclude: str | None,
-              first_hard: str | None, symmetry: str, rules_name: str, clues: str | None, minimal: bool,
-              techniques: str | None, seed: int, climb: int, lang: str) -> GenerateSettings:
+@dataclass(frozen=True)
+class GenerateRequest:
+    """Every option of ``generate`` under its click parameter name (the options above have their help)."""
+
+    count: int = 1
+    level: str | None = None
+    points: str | None = None
+    option: str = DEFAULT_OPTION
+    require: str | None = None
+    exclude: str | None = None
+    first_hard: str | None = None
+    symmetry: str = "none"
+    rules_name: str = "standard"
+    clues: str | None = None
+    minimal: bool = True
+    techniques: str | None = None
+    seed: int | None = None
+    climb: int = DEFAULT_CLIMB
+    jobs: int = 1
+    max_seconds: float | None = None
+    output: str | None = None
+    fmt: str = DEFAULT_FORMAT
+    template: str | None = None
+    lang: str = "en"
+    resume: bool = False
+    quiet: bool = False
+    ascii_only: bool = False
+    cluster: str | None = None
+    pattern: str | None = None
+
+
+def _check(request: GenerateRequest) -> None:
+    """Refuse (exit 2) a template, resume or time limit that cannot be used, before anything is generated."""
+    if request.template:
+        try:
+            check_template(request.template, FIELDS + GENERATE_FIELDS)
+        except TemplateError as exc:
+            fail(str(exc))
+    if request.resume and not request.output:
+        fail("--resume needs --output FILE")
+    if request.max_seconds is not None and math.isnan(request.max_seconds):
+        fail("--max-seconds must be a number of seconds, not nan")
+    if request.resume and request.template and "{puzzle" not in request.template:
+        fail("--resume reads the puzzles written: the --template needs a {puzzle} field")
+
+
+def _settings(request: GenerateRequest, seed: int) -> GenerateSettings:
     """The settings of the command line; an InputError for what cannot be read.
 
     The rating part is the :class:`RunSettings` ``rate`` would build from the
     same option, rules, technique file (read here, once) and language, with
     the excluded codes switched off as ``rate --disable`` does.
     """
-    rating = RunSettings.from_file(techniques, option=option, rules=rules_name, lang=lang,
-                                   disable=parse_codes(exclude, "--exclude"))
-    hardest = first_hard.strip() if first_hard else None
+    lang = request.lang
+    rating = RunSettings.from_file(request.techniques, option=request.option, rules=request.rules_name, lang=lang,
+                                   disable=parse_codes(request.exclude, "--exclude"))
+    hardest = request.first_hard.strip() if request.first_hard else None
     return GenerateSettings(
-        rating=rating, symmetry=symmetry,
-        levels=parse_levels(level, load_levels(), lang) if level is not None else (),
-        points=parse_points(points) if points is not None else None,
-        require=parse_codes(require, "--require"),
-        first_hard=hardest or None, clues=parse_clues(clues) if clues is not None else (0, 81),
-        minimal=minimal, seed=seed, climb=climb)
+        rating=rating, symmetry=request.symmetry,
+        levels=parse_levels(request.level, load_levels(), lang) if request.level is not None else (),
+        points=parse_points(request.points) if request.points is not None else None,
+        require=parse_codes(request.require, "--require"),
+        first_hard=hardest or None, clues=parse_clues(request.clues) if request.clues is not None else (0, 81),
+        minimal=request.minimal, seed=seed, climb=request.climb)
 
 
 class _Run:
@@ -304,7 +342,7 @@ class _Run:
                 for attempt in distinct(found, seen):
                     self._count(attempt)
                     if attempt.rating is not None:
-                        item = PuzzleItem(attempt.number + 1, attempt.rating.puzzle, parse_puzzle(attempt.rating.puzzle))
+                        item = PuzzleItem(attempt.number + 1, format_line(attempt.rating.puzzle), attempt.rating.puzzle)
                         record = rating_record(item, attempt.rating, self.plan.settings.rating.lang)
                         writer.write(record)
                         writer.flush()

@@ -26,14 +26,12 @@ holds (:func:`recorded_seed`), the one drawn for the run when it began.
 
 from __future__ import annotations
 
-import csv
-import json
 import math
-import re
 from dataclasses import asdict
 from pathlib import Path
 from typing import Any, Final
 
+from rater.bulk.output import FORMATS
 from rater.bulk.resume import (
     ResumeError,
     RunIdentity,
@@ -53,7 +51,6 @@ KIND: Final = "generate"
 PROGRESS: Final = ("next_attempt", "written")
 #: The flags ``generate`` names differently from ``rate``.
 FLAGS: Final = {"disable": "--exclude"}
-_PUZZLE: Final = re.compile(r"(?<![0-9.])[0-9.]{81}(?![0-9.])")
 
 
 def _span(low: float, high: float) -> str:
@@ -114,24 +111,15 @@ def resume_point(output: Path, run: RunIdentity) -> tuple[int, list[str]]:
 
 
 def written_puzzles(output: Path, fmt: str) -> list[str]:
-    """The puzzle of every record of ``output`` (text lines: their first 81-character puzzle)."""
-    puzzles = []
+    """The puzzle of every record of ``output`` (:meth:`rater.bulk.output.RecordFormat.puzzle_of`)."""
+    record_format = FORMATS[fmt]
     with output.open(encoding="utf-8", errors="replace") as stream:
         lines = stream.read().splitlines()
-    if fmt == "csv":
-        lines = lines[1:]
-    for number, line in enumerate(lines, 2 if fmt == "csv" else 1):
+    first = 2 if record_format.header else 1
+    puzzles = []
+    for number, line in enumerate(lines[first - 1:], first):
         try:
-            if fmt == "jsonl":
-                puzzle = json.loads(line)["puzzle"]
-            elif fmt == "csv":
-                puzzle = next(csv.reader([line]))[1]
-            else:
-                match = _PUZZLE.search(line)
-                if match is None:
-                    raise ValueError
-                puzzle = match.group()
-        except (ValueError, KeyError, IndexError, TypeError):
+            puzzles.append(record_format.puzzle_of(line))
+        except (ValueError, KeyError, IndexError, TypeError, StopIteration):
             raise ResumeError(f"cannot resume {output}: line {number} holds no puzzle of this run") from None
-        puzzles.append(puzzle)
     return puzzles

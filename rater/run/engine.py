@@ -24,7 +24,7 @@ from collections.abc import Mapping, Sequence
 from typing import NamedTuple
 
 from puzzles.geometry import cell_name
-from puzzles.parsing import Grid, PuzzleError, as_grid, format_line, parse_puzzle
+from puzzles.parsing import Grid, PuzzleError, as_grid
 from puzzles.rules import STANDARD, Rules, unit_name
 from puzzles.solver import analyse
 from rater.digest import catalogue_digest
@@ -220,14 +220,14 @@ class Engine:
         way = Orientation.of(grid, start, rules)
         rating = self._rate(way.grid(grid), allow_multiple, way.board(start) if start else None, verify, deadline,
                             rules, stop_above)
-        rating.puzzle = format_line(grid)
+        rating.puzzle = grid
         rating.orientation = "canonical"
         rating.steps = [way.user_step(s) for s in rating.steps]
         rating.alternatives = {i: [way.user_step(s) for s in alts] for i, alts in rating.alternatives.items()}
         if rating.solution:
-            rating.solution = format_line(way.user_grid(parse_puzzle(rating.solution)))
+            rating.solution = way.user_grid(rating.solution)
         if rating.final_grid:
-            rating.final_grid = format_line(way.user_grid(parse_puzzle(rating.final_grid)))
+            rating.final_grid = way.user_grid(rating.final_grid)
         rating.seconds = time.perf_counter() - began
         return rating
 
@@ -236,7 +236,7 @@ class Engine:
         """Rate ``puzzle`` as given."""
         began = time.perf_counter()
         grid = as_grid(puzzle)
-        rating = Rating(puzzle=format_line(grid), option=self.options.code, status=Status.INVALID, rules=rules.name,
+        rating = Rating(puzzle=grid, option=self.options, status=Status.INVALID, rules=rules.name,
                         catalogue_digest=self.catalogue_digest)
         if start is None and not verify and not allow_multiple:
             outcome = self._rate_direct_first(grid, rules, rating, deadline, stop_above)
@@ -262,7 +262,7 @@ class Engine:
             if not _has_solutions(result.count, allow_multiple, what, rating):
                 return rating
             unique = result.count == 1
-            rating.solution = format_line(result.solution) if unique and result.solution else None
+            rating.solution = result.solution if unique else None
             rating.uniqueness_techniques = unique and rules.standard
             ctx = Context(cd_level=self.options.cd_level, unique=rating.uniqueness_techniques)
             board = start.copy() if start else Board.from_grid(grid, rules)
@@ -271,7 +271,7 @@ class Engine:
             solution = result.solution if (verify and unique) else None
             rating.status = self._solve(board, ctx, rating.steps, solution, deadline, rating.alternatives,
                                         stop_above) or Status.STUCK
-        rating.final_grid = format_line(board.grid())
+        rating.final_grid = board.grid()
         guessed = any(s.code in self.guessing for s in rating.steps)
         if rating.status == Status.SOLVED:  # a stuck rating's partial total grades nothing
             level = self.levels.grade(rating.points, self.mode is Mode.SYNC, guessed)
@@ -311,7 +311,7 @@ class Engine:
         rating.uniqueness_techniques = rules.standard
         assumed = any(s.code in self.assuming_uniqueness for s in rating.steps)
         if status is Status.SOLVED and not assumed and _is_solution(board.values, rules):
-            rating.solution = format_line(board.grid())
+            rating.solution = board.grid()
             return status, board
         result = analyse(grid if assumed else board.values, limit=2, rules=rules)
         if not _has_solutions(result.count, False, "the puzzle has", rating):
@@ -319,7 +319,7 @@ class Engine:
             rating.alternatives.clear()
             rating.uniqueness_techniques = False
             return None
-        rating.solution = format_line(result.solution) if result.solution else None
+        rating.solution = result.solution
         if status is None:
             status = self._solve(board, ctx, rating.steps, None, deadline, rating.alternatives, stop_above) \
                 or Status.STUCK

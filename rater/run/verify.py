@@ -13,7 +13,7 @@ report does.
 
 from __future__ import annotations
 
-from puzzles.parsing import Grid, parse_puzzle
+from puzzles.parsing import Grid
 from rater.result import Rating, Status
 from rater.run.engine import Engine, UnsoundStep
 from techniques.base import Context
@@ -28,7 +28,7 @@ def first_unsound(rating: Rating) -> UnsoundStep | None:
     """
     if rating.solution is None:
         raise ValueError("a rating without a unique solution cannot be verified")
-    solution = parse_puzzle(rating.solution)
+    solution = rating.solution
     return next((wrong for number, step in enumerate(rating.steps, 1)
                  if (wrong := UnsoundStep.of(step, solution, number)) is not None), None)
 

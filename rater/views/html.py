@@ -22,6 +22,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from xml.sax.saxutils import escape, quoteattr
 
+from puzzles.parsing import format_line
 from rater.result import Rating
 from rater.views.marks import group_colour, replay, start_board
 from rater.views.report import fmt_norm, fmt_points, fmt_points_with_word, status_text, step_text, uniqueness_note
@@ -92,14 +93,14 @@ class _Page:
             (w["level"], escape(rating.level_text(self.lang) or "")),
             (w["thinning_steps"], str(rating.thinning_steps)),
             (w["status"], escape(status_text(self.catalogue.language(self.lang), rating.status))),
-            (w["html_option"], escape(rating.option)),
+            (w["html_option"], escape(rating.option.code)),
         ]
         if rating.rules != "standard":
             rows.append((w["html_rules"], escape(rating.rules)))
         rows.append((w["html_version"], escape(rating.version)))
         items = "".join(f"<li>{escape(label)}: <b>{value}</b></li>" for label, value in rows)
         note = "" if rating.uniqueness_techniques else f"<p>{escape(uniqueness_note(rating, w))}</p>"
-        return (f'<p class="puzzle">{escape(w["html_puzzle"])}: <code>{escape(rating.puzzle)}</code></p>'
+        return (f'<p class="puzzle">{escape(w["html_puzzle"])}: <code>{escape(format_line(rating.puzzle))}</code></p>'
                 f'<ul class="figures">{items}</ul>{note}')
 
     def _nav(self, choices: Sequence[str]) -> str:

@@ -51,7 +51,7 @@ def group_colour(code: str, catalogue: Catalogue) -> str:
 def start_board(rating: Rating, start: Board | None = None) -> Board:
     """A fresh copy of the state the rating began from, under the rules it was rated by."""
     rules = parse_rules(rating.rules)
-    board = start.copy() if start else Board.from_grid(_grid_of(rating.puzzle), rules)
+    board = start.copy() if start else Board.from_grid(rating.puzzle, rules)
     board.rules = rules
     return board
 
@@ -68,10 +68,6 @@ def replay(steps: Sequence[Step], board: Board, placed_by: list[str]) -> Iterato
         yield number, step
         for c in board.apply(step).placed:
             placed_by[c] = step.code
-
-
-def _grid_of(puzzle: str) -> tuple[int, ...]:
-    return tuple(int(ch) if ch in "123456789" else 0 for ch in puzzle)
 
 
 @dataclass(frozen=True)

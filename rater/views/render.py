@@ -26,7 +26,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from xml.sax.saxutils import quoteattr
 
-from rater.result import Rating
+from puzzles.parsing import format_line
+from rater.result import Rating, register_drawing
 from rater.run.engine import default_catalogue
 from rater.views.html import rating_html
 from rater.views.marks import replay, start_board
@@ -81,7 +82,7 @@ def notebook(rating: Rating, lang: str = "en", *, catalogue: Catalogue | None = 
     it looks and behaves as before.
     """
     page = html(rating, lang, catalogue=catalogue, notation=notation)
-    return (f'<iframe srcdoc={quoteattr(page)} title={quoteattr(rating.puzzle)} '
+    return (f'<iframe srcdoc={quoteattr(page)} title={quoteattr(format_line(rating.puzzle))} '
             'style="width:100%;max-width:42rem;height:46rem;border:1px solid #ccc"></iframe>')
 
 
@@ -116,3 +117,6 @@ def position(rating: Rating, number: int, *, catalogue: Catalogue | None = None,
             following = step
             break
     return Position(number, board, tuple(placed_by), following, catalogue or default_catalogue())
+
+
+register_drawing(position, notebook)

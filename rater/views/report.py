@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from rater.options import Options
+from puzzles.parsing import format_line
 from rater.result import Rating, number, rating_to_json, rcd, step_size
 from techniques.catalogue import Catalogue
 from techniques.step import Step
@@ -73,8 +73,8 @@ def text_report(rating: Rating, catalogue: Catalogue, lang: str = "en") -> str:
     """One line per step, then the summary: the default output of ``rate``."""
     words = catalogue.language(lang)
     w = words.words
-    listing = Options.parse(rating.option).thinning_output == 1
-    lines = [rating.puzzle]
+    listing = rating.option.thinning_output == 1
+    lines = [format_line(rating.puzzle)]
     for i, s in enumerate(rating.steps, 1):
         name = catalogue.name(s.code, lang)
         line = (f"{w['step']} {i:3d}  {s.code:<4} {fmt_points(s.points):>6} {_padded(s.points, w)}  "
@@ -95,6 +95,7 @@ def _padded(value: float, words: Mapping[str, str]) -> str:
 
 
 def json_report(rating: Rating, catalogue: Catalogue, lang: str = "en") -> dict[str, Any]:
+    """The ``--json`` object of a rating: its record, the solution and every step with its alternatives."""
     texts = [step_text(s, catalogue, lang) for s in rating.steps]
     groups = [catalogue.entry(s.code).technique.group if s.code in catalogue else s.code for s in rating.steps]
     data = rating_to_json(rating, texts, groups, lang)
@@ -104,4 +105,19 @@ def json_report(rating: Rating, catalogue: Catalogue, lang: str = "en") -> dict[
              "eliminations": rcd(a.eliminations), "text": step_text(a, catalogue, lang)}
             for a in alternatives
         ]
+    return data
+
+
+def json_document(rating: Rating, catalogue: Catalogue, lang: str = "en", *, hint: bool = False,
+                  variants: dict[str, Any] | None = None, verified: bool = False) -> dict[str, Any]:
+    """What ``rate --json`` prints: :func:`json_report`, or with ``hint`` only the next step and the status;
+    with ``variants`` the symmetric copies' figures (``--variants``), with ``verified`` the mark of ``--verify``.
+    """
+    data = json_report(rating, catalogue, lang)
+    if hint:
+        data = {"hint": data["steps"][0] if data["steps"] else None, "status": data["status"]}
+    if variants is not None:
+        data["variants"] = variants
+    if verified:
+        data["verified"] = True
     return data

@@ -34,6 +34,7 @@ from rich.console import Console, Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
+from puzzles.parsing import format_line
 from rater.result import Rating
 from rater.views.marks import GROUP_COLOURS, OTHER_COLOUR, StepMarks, extra_unit, group_of, replay, start_board
 from rater.views.report import (
@@ -237,7 +238,7 @@ class Walkthrough:
         opts = self.options
         last = opts.last if opts.last is not None else len(rating.steps)
         print_ = self._print
-        print_(Text(rating.puzzle))
+        print_(Text(format_line(rating.puzzle)))
         for line in summary_lines(rating, self.catalogue, opts.lang):  # the answer first, the summary again at the end
             print_(Text(line))
         print_(Text(""))
