@@ -34,8 +34,8 @@ from rater.views.report import json_report
 from techniques.board import Board
 from techniques.catalogue import Catalogue
 from techniques.findings import Unit, Units
-from techniques.step import WRITE_CANDIDATES, Step
 from techniques.notation import DEFAULT_NOTATION, NOTATIONS
+from techniques.step import WRITE_CANDIDATES, Step
 from techniques.texts import available_languages
 
 ALL_DIGITS: Final = 0x1FF
