@@ -13,6 +13,7 @@ nothing is counted.
     python3 bench/mutants.py --only sync-redundant-steps cd-cap
     python3 bench/mutants.py --only cd-cap --tests tests/test_rating_guards.py
     python3 bench/mutants.py --list
+    python3 bench/mutants.py --check                   # does the list still fit the code? (a test runs it)
 
 The scratch copy holds the files git tracks or would track (untracked files
 not ignored too, so uncommitted work is checked as it stands), or a plain
@@ -102,7 +103,8 @@ MUTANTS: tuple[Mutant, ...] = (
     Mutant("transpose-e-codes", "orientation", "rater/run/orientation.py", '"E1": "E2", "E2": "E1"}', "}", ORIENTATION),
     Mutant("transpose-a-codes", "orientation", "rater/run/orientation.py", '"A1": "A2", "A2": "A1", ', "", ORIENTATION),
     Mutant("half-not-canonical", "orientation", "rater/run/engine.py",
-           "self.canonical = canonical and mode is Mode.HALF_SYNC", "self.canonical = False", ORIENTATION),
+           "self.canonical = mode is Mode.HALF_SYNC if canonical is None else canonical", "self.canonical = False",
+           ORIENTATION),
     # --- scoring ---------------------------------------------------------------------
     Mutant("cd-cap", "scoring", "techniques/obvious_singles.py",
            'return float(min(base + weight * (justifications + follow_ons), self.params["cap"]))',
@@ -153,7 +155,7 @@ MUTANTS: tuple[Mutant, ...] = (
            "fh.seek(_HASHED_BYTES)", BULK),
     Mutant("csv-formula-quote", "bulk", "rater/bulk/output.py",
            "return \"'\" + text if text.startswith(FORMULA_STARTS) else text", "return text", BULK),
-    Mutant("record-whole-numbers", "bulk", "rater/records.py",
+    Mutant("record-whole-numbers", "bulk", "rater/result.py",
            "return int(value) if value.is_integer() else value", "return value", BULK),
 )
 
@@ -189,12 +191,19 @@ def run_tests(root: Path, tests: Sequence[str]) -> tuple[bool, float, str]:
     return done.returncode == 0, time.monotonic() - began, summary[:160]
 
 
-def check(mutants: Sequence[Mutant], root: Path) -> None:
-    """Every mutant's text occurs exactly once: a list that no longer fits the code is an error."""
+def check(mutants: Sequence[Mutant], root: Path) -> list[str]:
+    """What no longer fits the code: a mutant whose text does not occur exactly once in its file,
+    or whose tests name a missing file. A list that drifted from the code would count nothing."""
+    problems = []
     for m in mutants:
-        count = (root / m.path).read_text(encoding="utf-8").count(m.old)
+        path = root / m.path
+        count = path.read_text(encoding="utf-8").count(m.old) if path.is_file() else 0
         if count != 1:
-            sys.exit(f"mutants: {m.name}: the text to replace occurs {count} times in {m.path}, not once")
+            problems.append(f"{m.name}: the text to replace occurs {count} times in {m.path}, not once")
+        problems += [f"{m.name}: no test file {t}" for t in m.tests if not (root / t.split("::")[0]).is_file()]
+    names = [m.name for m in mutants]
+    problems += [f"{name}: two mutants of this name" for name in sorted(set(names)) if names.count(name) > 1]
+    return problems
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -203,6 +212,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--tests", nargs="+", metavar="PATH",
                         help="run these tests for every mutant instead of each mutant's own selection")
     parser.add_argument("--list", action="store_true", help="list the mutants and exit")
+    parser.add_argument("--check", action="store_true",
+                        help="check that every mutant still fits the code (its text once in its file), run nothing")
     args = parser.parse_args(argv)
     chosen = [m for m in MUTANTS if not args.only or m.name in args.only]
     if args.tests:
@@ -213,10 +224,17 @@ def main(argv: Sequence[str] | None = None) -> int:
         for m in chosen:
             print(f"{m.name:<28} {m.area:<12} {m.path}")
         return 0
+    if args.check:
+        problems = check(chosen, REPO)
+        for problem in problems:
+            print(f"mutants: {problem}", file=sys.stderr)
+        return 1 if problems else 0
     with tempfile.TemporaryDirectory(prefix="mutants-") as folder:
         root = Path(folder)
         scratch_copy(root)
-        check(chosen, root)
+        problems = check(chosen, root)
+        if problems:
+            sys.exit("\n".join(f"mutants: {problem}" for problem in problems))
         selection = sorted({t for m in chosen for t in m.tests})
         passed, seconds, summary = run_tests(root, selection)
         print(f"baseline: {len(selection)} test files {'pass' if passed else 'FAIL'} ({seconds:.0f} s): {summary}",
