@@ -49,8 +49,9 @@ from rich.console import Console
 
 from puzzles.cli_common import AsciiIntRange, OneLineCommand, one_line, version_option
 from puzzles.errors import InputError
+from puzzles.geometry import Grid
 from puzzles.inputs import read_argument
-from puzzles.parsing import Grid, PuzzleError, check_givens
+from puzzles.parsing import PuzzleError, check_givens
 from puzzles.rules import CHOICES, Rules
 from rater.options import DEFAULT_OPTION
 from rater.result import Rating
@@ -76,10 +77,10 @@ STATUS_EXIT = {
 }
 
 
-class LanguageChoice(click.Choice):
+class LanguageChoice(click.Choice[str]):
     """``--lang``: the language files there are when the command runs, not when it was imported."""
 
-    def convert(self, value: object, param: click.Parameter | None, ctx: click.Context | None) -> object:
+    def convert(self, value: object, param: click.Parameter | None, ctx: click.Context | None) -> str:
         self.choices = available_languages()
         return super().convert(value, param, ctx)
 

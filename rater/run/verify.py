@@ -16,8 +16,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from puzzles.geometry import cell_name
-from puzzles.parsing import Grid, parse_puzzle
+from puzzles.geometry import Grid, cell_name
+from puzzles.parsing import parse_puzzle
 from rater.result import Rating, Status
 from rater.run.engine import Engine
 from techniques.base import Context
