@@ -29,10 +29,10 @@ from canon.enumerate import (
 from canon.enumerate_jobs import run_units
 from canon.group import GROUP_ORDER
 from canon.key import sort_key
+from canon.burnside import fixed_partitions, partition_counts, pattern_orbit_counts, symbol_orbit_count
 from canon.symbol_fill import SymbolFilling
 from puzzles.geometry import PEERS
 from puzzles.parsing import find_conflict, format_line
-from tests.oracles.burnside import fixed_partitions, partition_counts, pattern_orbit_counts, symbol_orbit_count
 
 BELL = [1, 1, 2, 5, 15, 52, 203]
 
