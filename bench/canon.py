@@ -30,12 +30,12 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from canon.burnside import pattern_orbit_counts, symbol_orbit_count  # noqa: E402
 from canon.canonical import canonical_form  # noqa: E402
 from canon.enumerate import work_units  # noqa: E402
 from canon.enumerate_jobs import run_units  # noqa: E402
 from canon.group import random_transformation  # noqa: E402
 from canon.minlex_search import minlex_form  # noqa: E402
-from canon.burnside import pattern_orbit_counts, symbol_orbit_count  # noqa: E402
 from puzzles.parsing import parse_puzzle  # noqa: E402
 from puzzles.solver import solve  # noqa: E402
 

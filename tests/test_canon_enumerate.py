@@ -10,6 +10,7 @@ import numpy as np
 import pytest
 from click.testing import CliRunner
 
+from canon.burnside import fixed_partitions, partition_counts, pattern_orbit_counts, symbol_orbit_count
 from canon.canonical import canonical_form
 from canon.cli import main
 from canon.enumerate import (
@@ -29,7 +30,6 @@ from canon.enumerate import (
 from canon.enumerate_jobs import run_units
 from canon.group import GROUP_ORDER
 from canon.key import sort_key
-from canon.burnside import fixed_partitions, partition_counts, pattern_orbit_counts, symbol_orbit_count
 from canon.symbol_fill import SymbolFilling
 from puzzles.geometry import PEERS
 from puzzles.parsing import find_conflict, format_line
