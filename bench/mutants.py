@@ -65,6 +65,12 @@ BULK = ("tests/test_bulk.py",
             "test_resume_from_stdin_checks_every_skipped_record", "test_escaping_of_control_characters_and_separators",
             "test_hostile_comments_and_puzzle_text_are_escaped_in_every_format")))
 
+GENERATION = tuple(f"tests/test_generate.py::{name}" for name in (
+    "test_a_seeded_run_gives_these_puzzles", "test_same_seed_same_puzzles_any_jobs",
+    "test_hard_central_puzzles_meet_every_condition", "test_without_symmetry_every_given_is_necessary"))
+COPIES = ("tests/test_symmetric_copies.py", "tests/test_cli.py::test_variants_table_and_json")
+DIGEST = ("tests/test_versioning.py",)
+
 MUTANTS: tuple[Mutant, ...] = (
     # --- finders ---------------------------------------------------------------------
     Mutant("box-test-own-unit", "finders", "techniques/boxtest.py",
@@ -119,7 +125,8 @@ MUTANTS: tuple[Mutant, ...] = (
     Mutant("trial-depth", "scoring", "techniques/trial.py", 'float(self.params["points_per_level"]) * depth',
            'float(self.params["points_per_level"]) * (depth + 1)', SCORING),
     Mutant("golden-chain-length", "scoring", "techniques/golden_chains.py",
-           'return length + self.params["points_offset"]', 'return length + 1 + self.params["points_offset"]',
+           'points: float = length + self.params["points_offset"]',
+           'points: float = length + 1 + self.params["points_offset"]',
            SCORING),
     Mutant("chain-negation-offset", "scoring", "techniques/chains.py",
            "return self.offsets[self.kind][f.negation] + f.nodes", "return self.offsets[self.kind][False] + f.nodes",
@@ -157,6 +164,46 @@ MUTANTS: tuple[Mutant, ...] = (
            "return \"'\" + text if text.startswith(FORMULA_STARTS) else text", "return text", BULK),
     Mutant("record-whole-numbers", "bulk", "rater/result.py",
            "return int(value) if value.is_integer() else value", "return value", BULK),
+    # --- generation ------------------------------------------------------------------
+    Mutant("generate-one-generator", "generation", "rater/generation/generator.py",
+           'return random.Random(f"generate {seed} {number}")', 'return random.Random(f"generate {seed}")',
+           GENERATION),
+    Mutant("generate-orbits-in-order", "generation", "rater/generation/generator.py",
+           "    rng.shuffle(orbits)\n", "", GENERATION),
+    Mutant("generate-grid-unmoved", "generation", "rater/generation/generator.py", "return element.apply(grid)",
+           "return grid", GENERATION),
+    Mutant("climb-only-if-better", "generation", "rater/generation/generator.py",
+           "if new_distance is None or new_distance <= distance:", "if new_distance is None or new_distance < distance:",
+           GENERATION),
+    Mutant("climb-rest-in-order", "generation", "rater/generation/generator.py", "        rng.shuffle(rest)\n", "",
+           GENERATION),
+    # --- symmetric copies ------------------------------------------------------------
+    Mutant("copies-best-is-max", "copies", "rater/variants.py",
+           "return min(self.variants, key=lambda v: v.rating.points)",
+           "return max(self.variants, key=lambda v: v.rating.points)", COPIES),
+    Mutant("copies-best-last-of-equals", "copies", "rater/variants.py",
+           "return min(self.variants, key=lambda v: v.rating.points)",
+           "return min(reversed(self.variants), key=lambda v: v.rating.points)", COPIES),
+    Mutant("copies-median-is-mean", "copies", "rater/variants.py", "statistics.median(pts)", "statistics.mean(pts)",
+           COPIES),
+    Mutant("copies-median-rounded", "copies", "rater/variants.py", '"median": round(mid, 2),', '"median": round(mid),',
+           COPIES),
+    Mutant("copies-standard-group", "copies", "rater/variants.py", "iter_variants(grid, k, seed, rules=rules)",
+           "iter_variants(grid, k, seed)", COPIES),
+    # --- catalogue digest ------------------------------------------------------------
+    Mutant("digest-no-params", "digest", "rater/digest.py", '"params": dict(sorted(e.technique.params.items())),',
+           '"params": {},', DIGEST),
+    Mutant("digest-sorted-techniques", "digest", "rater/digest.py", "            for e in catalogue\n",
+           "            for e in sorted(catalogue, key=lambda e: e.code)\n", DIGEST),
+    Mutant("digest-no-bounds", "digest", "rater/digest.py",
+           '"levels": [[bound, level.key] for bound, level in levels.grades]',
+           '"levels": [[level.key] for bound, level in levels.grades]', DIGEST),
+    Mutant("digest-no-sync-levels", "digest", "rater/digest.py",
+           '        "sync_levels": {str(k): list(v) for k, v in sorted(levels.sync_levels.items())},\n', "", DIGEST),
+    Mutant("digest-no-origin", "digest", "rater/digest.py", '"origin": origin(e.code)}', '"origin": "built-in"}',
+           DIGEST),
+    Mutant("digest-shorter", "digest", "rater/digest.py", "DIGEST_LENGTH: Final = 16", "DIGEST_LENGTH: Final = 12",
+           DIGEST),
 )
 
 

@@ -20,11 +20,11 @@ def _summary(*points: float) -> VariantSummary:
 
 
 def test_min_median_max_of_the_totals() -> None:
-    summary = _summary(40, 10, 30, 100)
-    assert summary.figures() == (10, 35, 100)  # the median of an even count: the mean of the middle two
+    summary = _summary(40, 10, 31, 100)
+    assert summary.figures() == (10, 35.5, 100)  # the median of an even count: the mean of the middle two
     data = summary.to_json()
-    assert (data["count"], data["seed"], data["min"], data["median"], data["max"]) == (4, 7, 10, 35, 100)
-    assert [v["points"] for v in data["variants"]] == [40, 10, 30, 100]
+    assert (data["count"], data["seed"], data["min"], data["median"], data["max"]) == (4, 7, 10, 35.5, 100)
+    assert [v["points"] for v in data["variants"]] == [40, 10, 31, 100]
 
 
 def test_the_minimum_copy_is_the_first_of_the_fewest_points() -> None:
