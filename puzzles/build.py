@@ -108,6 +108,13 @@ def compiled_in_use() -> list[str]:
     return found
 
 
+def not_compiled() -> list[str]:
+    """The listed modules that run from their sources: all of them on the pure path, none on a
+    complete build. CI requires none where a C compiler is there (``.ci/run``)."""
+    compiled = set(compiled_in_use())
+    return [name for name in COMPILED_MODULES if name not in compiled]
+
+
 def status() -> str:
     """Which path is in use, as ``--version`` prints it: the compiled path with its module count and
     Cython version, or pure Python (saying so when ``SUDOKU_RATER_PURE`` chose it)."""
