@@ -4,7 +4,7 @@ Prints markdown: invariance of the canonical form over 2,000 corpus puzzles
 x 5 random elements of G*, canonical-form time per puzzle over
 sample1000.txt (median / p95), enumeration counts and times: 0-1
 patterns for n = 1..10 beside Burnside's count, symbol configurations for
-n = 1..8 beside the per-pattern orbit count (both in tests/oracles), each
+n = 1..8 beside the per-pattern orbit count (both in canon/burnside.py), each
 enumeration with --jobs processes; then the full-grid section: solution grids
 of 17clue.txt and puzzles with 60-80 clues cut from them (median / p95 / max).
 Timings are wall-clock on whatever machine runs it, with the load average; on a
@@ -30,6 +30,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from canon.burnside import pattern_orbit_counts, symbol_orbit_count  # noqa: E402
 from canon.canonical import canonical_form  # noqa: E402
 from canon.enumerate import work_units  # noqa: E402
 from canon.enumerate_jobs import run_units  # noqa: E402
@@ -37,7 +38,6 @@ from canon.group import random_transformation  # noqa: E402
 from canon.minlex_search import minlex_form  # noqa: E402
 from puzzles.parsing import parse_puzzle  # noqa: E402
 from puzzles.solver import solve  # noqa: E402
-from tests.oracles.burnside import pattern_orbit_counts, symbol_orbit_count  # noqa: E402
 
 DATA = Path(os.environ.get("SUDOKU_DATA", Path(__file__).resolve().parents[1].parent / "shared" / "data"))
 INVARIANCE_FILES = ("17clue.txt", "top1465.txt", "forum_hardest_1905_11plus.txt", "sudoku_exchange_mixed.txt")

@@ -28,9 +28,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bench._common import EXAMPLES  # noqa: E402
-from rater.result import Rating, step_size  # noqa: E402
-from rater.run.engine import Engine, default_catalogue  # noqa: E402
-from tests.fidelity_support import (  # noqa: E402
+from bench.fidelity_support import (  # noqa: E402
     matched,
     mean_abs_difference,
     mean_abs_log,
@@ -38,6 +36,8 @@ from tests.fidelity_support import (  # noqa: E402
     stated_thinning,
     within,
 )
+from rater.result import Rating, step_size  # noqa: E402
+from rater.run.engine import Engine, default_catalogue  # noqa: E402
 
 #: Bowman's Bingo steps the seed states per example: "3 Bowman's Bingo-Schritten" (9), "Mit 1 / 2 / 4
 #: Mal Bowman's Bingo gelöst" (49-51), "mit 2 Mal Bowman's Bingo" (59), "mit Bowman's Bingo gelöst" (60).
@@ -73,7 +73,34 @@ KIND_FACTS: dict[str, tuple[str, Callable[[Rating], bool]]] = {
 
 
 def kinds_used(rating: Rating) -> str:
-    """The chain and wing steps of a rating, counted by code (WXYZ split into standard and extended)."""
+    """The chain and wing steps of a rating, counted by code (WXYZ split into standard and extended).
+
+    With :data:`KIND_FACTS`, which test codes, counts and the WXYZ form:
+
+    >>> from rater.result import Status
+    >>> from techniques.step import Step
+    >>> def rating(*steps: Step) -> Rating:
+    ...     return Rating(puzzle="", option="2001", status=Status.SOLVED, steps=list(steps))
+    >>> def wxyz(standard: bool) -> Step:
+    ...     return Step("WXYZ", 10 if standard else 11, eliminations=((0, 1),), detail={"standard": standard})
+    >>> acs, acr = Step("ACS", 21, placements=((0, 1),)), Step("ACR", 22, eliminations=((0, 1),))
+    >>> cc = Step("CC", 17, eliminations=((0, 1),), detail={"negation": False})
+    >>> icc = Step("ICC", 18, eliminations=((0, 1),), detail={"negation": True})
+    >>> kinds_used(rating(cc, wxyz(False), cc))
+    '2 CC 1 WXYZe'
+    >>> def holds(fact: str, *steps: Step) -> bool:
+    ...     return KIND_FACTS[fact][1](rating(*steps))
+    >>> holds("10", cc, cc), holds("10", cc, cc, cc)
+    (True, False)
+    >>> holds("15", wxyz(True), wxyz(False)), holds("15", wxyz(False))
+    (True, False)
+    >>> holds("29", acs, cc), holds("29", acs, acs), holds("30", acr), holds("30", acs)
+    (True, False, True, False)
+    >>> holds("31", acs, acr), holds("31", acs)
+    (True, False)
+    >>> holds("33", icc), holds("33", Step("ICC", 17, detail={"negation": False}))
+    (False, True)
+    """
     counts: dict[str, int] = {}
     for s in rating.steps:
         if s.code in ("CC", "CCS", "ICC", "ACS", "ACR", "WXYZ", "SC", "SCC"):
@@ -175,7 +202,7 @@ def _decider(rating: Rating) -> str:
     return max(solving, key=lambda s: s.points).code if solving else "-"
 
 
-# --- the summary (its metrics: tests/fidelity_support.py) ----------------------------------
+# --- the summary (its metrics: bench/fidelity_support.py) ----------------------------------
 
 
 def summary(outcomes: Sequence[Outcome]) -> list[str]:

@@ -101,6 +101,7 @@ from bench.fidelity import (  # noqa: E402
     stuck_after,
     within,
 )
+from bench.fidelity_support import rested_on, with_box_test_points, with_params  # noqa: E402
 from bench.trial_readings import CELL_RULES, Chooser, search  # noqa: E402
 from puzzles.geometry import cells_of  # noqa: E402
 from rater.options import Mode  # noqa: E402
@@ -113,7 +114,6 @@ from techniques.catalogue import Catalogue  # noqa: E402
 from techniques.step import Step  # noqa: E402
 from techniques.trial import TrialAndError  # noqa: E402
 from techniques.wings import WXYZWing  # noqa: E402
-from tests.fidelity_support import rested_on, with_box_test_points, with_params  # noqa: E402
 
 #: The examples whose thinning-step count the seed states for a complete run.
 THINNING_EXAMPLES = ("1", "2", "3", "4", "5", "10", "43", "44", "45", "46", "47", "48", "55", "56", "57", "58",

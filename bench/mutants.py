@@ -13,6 +13,7 @@ nothing is counted.
     python3 bench/mutants.py --only sync-redundant-steps cd-cap
     python3 bench/mutants.py --only cd-cap --tests tests/test_rating_guards.py
     python3 bench/mutants.py --list
+    python3 bench/mutants.py --check                   # does the list still fit the code? (a test runs it)
 
 The scratch copy holds the files git tracks or would track (untracked files
 not ignored too, so uncommitted work is checked as it stands), or a plain
@@ -64,6 +65,12 @@ BULK = ("tests/test_bulk.py",
             "test_resume_from_stdin_checks_every_skipped_record", "test_escaping_of_control_characters_and_separators",
             "test_hostile_comments_and_puzzle_text_are_escaped_in_every_format")))
 
+GENERATION = tuple(f"tests/test_generate.py::{name}" for name in (
+    "test_a_seeded_run_gives_these_puzzles", "test_same_seed_same_puzzles_any_jobs",
+    "test_hard_central_puzzles_meet_every_condition", "test_without_symmetry_every_given_is_necessary"))
+COPIES = ("tests/test_symmetric_copies.py", "tests/test_cli.py::test_variants_table_and_json")
+DIGEST = ("tests/test_versioning.py",)
+
 MUTANTS: tuple[Mutant, ...] = (
     # --- finders ---------------------------------------------------------------------
     Mutant("box-test-own-unit", "finders", "techniques/boxtest.py",
@@ -104,7 +111,8 @@ MUTANTS: tuple[Mutant, ...] = (
     Mutant("transpose-a-codes", "orientation", "techniques/direct.py", 'transposed_twin = "A2"',
            "transposed_twin = None", ORIENTATION),
     Mutant("half-not-canonical", "orientation", "rater/run/engine.py",
-           "self.canonical = canonical and mode is Mode.HALF_SYNC", "self.canonical = False", ORIENTATION),
+           "self.canonical = mode is Mode.HALF_SYNC if canonical is None else canonical", "self.canonical = False",
+           ORIENTATION),
     # --- scoring ---------------------------------------------------------------------
     Mutant("cd-cap", "scoring", "techniques/obvious_singles.py",
            'return float(min(base + weight * (justifications + follow_ons), self.params["cap"]))',
@@ -119,7 +127,8 @@ MUTANTS: tuple[Mutant, ...] = (
     Mutant("trial-depth", "scoring", "techniques/trial.py", 'float(self.params["points_per_level"]) * depth',
            'float(self.params["points_per_level"]) * (depth + 1)', SCORING),
     Mutant("golden-chain-length", "scoring", "techniques/golden_chains.py",
-           'return length + self.params["points_offset"]', 'return length + 1 + self.params["points_offset"]',
+           'points: float = length + self.params["points_offset"]',
+           'points: float = length + 1 + self.params["points_offset"]',
            SCORING),
     Mutant("chain-negation-offset", "scoring", "techniques/chains.py",
            "return self.offsets[self.kind][f.negation] + f.nodes", "return self.offsets[self.kind][False] + f.nodes",
@@ -149,14 +158,54 @@ MUTANTS: tuple[Mutant, ...] = (
            '("format", "template", "option", "lang",', '("format", "template", "lang",', BULK),
     Mutant("resume-cuts-newline", "bulk", "rater/bulk/resume.py", "position = position - step + newline + 1",
            "position = position - step + newline", BULK),
-    Mutant("resume-other-puzzle", "bulk", "rater/bulk/resume.py", "if written[1] != expected[1]:", "if False:",
+    Mutant("resume-other-puzzle", "bulk", "rater/bulk/resume.py", "if written.puzzle != record_format.cell(item_key(item)):", "if False:",
            BULK),
     Mutant("fingerprint-tail", "bulk", "rater/bulk/resume.py", "fh.seek(max(_HASHED_BYTES, size - _HASHED_BYTES))",
            "fh.seek(_HASHED_BYTES)", BULK),
     Mutant("csv-formula-quote", "bulk", "rater/bulk/output.py",
            "return \"'\" + text if text.startswith(FORMULA_STARTS) else text", "return text", BULK),
-    Mutant("record-whole-numbers", "bulk", "rater/records.py",
+    Mutant("record-whole-numbers", "bulk", "rater/result.py",
            "return int(value) if value.is_integer() else value", "return value", BULK),
+    # --- generation ------------------------------------------------------------------
+    Mutant("generate-one-generator", "generation", "rater/generation/generator.py",
+           'return random.Random(f"generate {seed} {number}")', 'return random.Random(f"generate {seed}")',
+           GENERATION),
+    Mutant("generate-orbits-in-order", "generation", "rater/generation/generator.py",
+           "    rng.shuffle(orbits)\n", "", GENERATION),
+    Mutant("generate-grid-unmoved", "generation", "rater/generation/generator.py", "return element.apply(grid)",
+           "return grid", GENERATION),
+    Mutant("climb-only-if-better", "generation", "rater/generation/generator.py",
+           "if new_distance is None or new_distance <= distance:", "if new_distance is None or new_distance < distance:",
+           GENERATION),
+    Mutant("climb-rest-in-order", "generation", "rater/generation/generator.py", "        rng.shuffle(rest)\n", "",
+           GENERATION),
+    # --- symmetric copies ------------------------------------------------------------
+    Mutant("copies-best-is-max", "copies", "rater/copies.py",
+           "return min(self.copies, key=lambda c: c.rating.points)",
+           "return max(self.copies, key=lambda c: c.rating.points)", COPIES),
+    Mutant("copies-best-last-of-equals", "copies", "rater/copies.py",
+           "return min(self.copies, key=lambda c: c.rating.points)",
+           "return min(reversed(self.copies), key=lambda c: c.rating.points)", COPIES),
+    Mutant("copies-median-is-mean", "copies", "rater/copies.py", "statistics.median(pts)", "statistics.mean(pts)",
+           COPIES),
+    Mutant("copies-median-rounded", "copies", "rater/copies.py", '"median": round(mid, 2),', '"median": round(mid),',
+           COPIES),
+    Mutant("copies-standard-group", "copies", "rater/copies.py", "iter_copies(grid, k, seed, rules=rules)",
+           "iter_copies(grid, k, seed)", COPIES),
+    # --- catalogue digest ------------------------------------------------------------
+    Mutant("digest-no-params", "digest", "rater/digest.py", '"params": dict(sorted(e.technique.params.items())),',
+           '"params": {},', DIGEST),
+    Mutant("digest-sorted-techniques", "digest", "rater/digest.py", "            for e in catalogue\n",
+           "            for e in sorted(catalogue, key=lambda e: e.code)\n", DIGEST),
+    Mutant("digest-no-bounds", "digest", "rater/digest.py",
+           '"levels": [[bound, level.key] for bound, level in levels.grades]',
+           '"levels": [[level.key] for bound, level in levels.grades]', DIGEST),
+    Mutant("digest-no-sync-levels", "digest", "rater/digest.py",
+           '        "sync_levels": _sync_levels(catalogue),\n', "", DIGEST),
+    Mutant("digest-no-origin", "digest", "rater/digest.py", '"origin": origin(e.code)}', '"origin": "built-in"}',
+           DIGEST),
+    Mutant("digest-shorter", "digest", "rater/digest.py", "DIGEST_LENGTH: Final = 16", "DIGEST_LENGTH: Final = 12",
+           DIGEST),
 )
 
 
@@ -191,12 +240,19 @@ def run_tests(root: Path, tests: Sequence[str]) -> tuple[bool, float, str]:
     return done.returncode == 0, time.monotonic() - began, summary[:160]
 
 
-def check(mutants: Sequence[Mutant], root: Path) -> None:
-    """Every mutant's text occurs exactly once: a list that no longer fits the code is an error."""
+def check(mutants: Sequence[Mutant], root: Path) -> list[str]:
+    """What no longer fits the code: a mutant whose text does not occur exactly once in its file,
+    or whose tests name a missing file. A list that drifted from the code would count nothing."""
+    problems = []
     for m in mutants:
-        count = (root / m.path).read_text(encoding="utf-8").count(m.old)
+        path = root / m.path
+        count = path.read_text(encoding="utf-8").count(m.old) if path.is_file() else 0
         if count != 1:
-            sys.exit(f"mutants: {m.name}: the text to replace occurs {count} times in {m.path}, not once")
+            problems.append(f"{m.name}: the text to replace occurs {count} times in {m.path}, not once")
+        problems += [f"{m.name}: no test file {t}" for t in m.tests if not (root / t.split("::")[0]).is_file()]
+    names = [m.name for m in mutants]
+    problems += [f"{name}: two mutants of this name" for name in sorted(set(names)) if names.count(name) > 1]
+    return problems
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -205,6 +261,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--tests", nargs="+", metavar="PATH",
                         help="run these tests for every mutant instead of each mutant's own selection")
     parser.add_argument("--list", action="store_true", help="list the mutants and exit")
+    parser.add_argument("--check", action="store_true",
+                        help="check that every mutant still fits the code (its text once in its file), run nothing")
     args = parser.parse_args(argv)
     chosen = [m for m in MUTANTS if not args.only or m.name in args.only]
     if args.tests:
@@ -215,10 +273,17 @@ def main(argv: Sequence[str] | None = None) -> int:
         for m in chosen:
             print(f"{m.name:<28} {m.area:<12} {m.path}")
         return 0
+    if args.check:
+        problems = check(chosen, REPO)
+        for problem in problems:
+            print(f"mutants: {problem}", file=sys.stderr)
+        return 1 if problems else 0
     with tempfile.TemporaryDirectory(prefix="mutants-") as folder:
         root = Path(folder)
         scratch_copy(root)
-        check(chosen, root)
+        problems = check(chosen, root)
+        if problems:
+            sys.exit("\n".join(f"mutants: {problem}" for problem in problems))
         selection = sorted({t for m in chosen for t in m.tests})
         passed, seconds, summary = run_tests(root, selection)
         print(f"baseline: {len(selection)} test files {'pass' if passed else 'FAIL'} ({seconds:.0f} s): {summary}",

@@ -135,7 +135,8 @@ def _best_block_ops(masks: list[int]) -> list[int]:
     counts = np.array([POPCOUNT[m] for m in masks], dtype=np.int64)
     arranged = counts[BLOCK_SOURCES_ARRAY]
     keys = (arranged > 0).astype(np.int64) @ _POW2 * 10**10 + arranged @ _POW10
-    return np.flatnonzero(keys == keys.max()).tolist()
+    best: list[int] = np.flatnonzero(keys == keys.max()).tolist()
+    return best
 
 
 def _local_optimise(arranged: list[list[int]], ops: list[int]) -> list[State]:

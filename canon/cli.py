@@ -32,13 +32,14 @@ from rich.progress import (
 from rich.text import Text
 
 from canon.canonical import canonical_form
-from canon.cli_input import Grid, run_on_inputs
 from canon.cli_input import fail as _fail
+from canon.cli_input import run_on_inputs
 from canon.enumerate import work_units
 from canon.enumerate_jobs import run_units
 from canon.group import parse_spec, random_transformation
 from canon.key import sort_key
 from puzzles.cli_common import OneLineGroup, version_option
+from puzzles.geometry import Grid
 from puzzles.parsing import format_line
 
 

@@ -79,6 +79,7 @@ class Transformation:
     def _build_sources(self) -> np.ndarray:
         rs = np.array(self.row_sources())
         cs = np.array(self.col_sources())
+        src: np.ndarray
         if self.transpose:
             src = 9 * cs[None, :] + rs[:, None]
         else:

@@ -28,11 +28,12 @@ from rich.progress import (
     TimeRemainingColumn,
 )
 
-from canon.cli_input import Grid, fail, run_on_inputs
+from canon.cli_input import fail, run_on_inputs
 from canon.dedup import KEYS, DedupCounts, digests
 from canon.minlex_search import minlex_form, minlex_result
 from puzzles.cli_common import one_line
 from puzzles.formats import PuzzleItem, read_items
+from puzzles.geometry import Grid
 from puzzles.rules import STANDARD, Rules, RulesError, parse_rules
 
 

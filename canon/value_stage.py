@@ -186,7 +186,8 @@ def _gather(
 ) -> np.ndarray:
     """Values (len(which), len(cell_rows)) at the given new cells, for the candidates ``which``."""
     sub = which[:, None]
-    return flat[offset[which] + 9 * rows[sub, cell_rows] + cols[sub, cell_cols]]
+    result: np.ndarray = flat[offset[which] + 9 * rows[sub, cell_rows] + cols[sub, cell_cols]]
+    return result
 
 
 def _sort_lines(
@@ -264,7 +265,8 @@ def _first_block_labels(flat: np.ndarray, offset: np.ndarray, rows: np.ndarray, 
 
 
 def _label_of(labels: np.ndarray, values: np.ndarray) -> np.ndarray:
-    return labels[np.arange(len(labels))[:, None], values]
+    result: np.ndarray = labels[np.arange(len(labels))[:, None], values]
+    return result
 
 
 def _relabel(sequence: np.ndarray) -> np.ndarray:

@@ -42,8 +42,10 @@ G_GEOMETRIC_ORDER = 2 * 1296 * 1296
 def _sources(transpose: bool, rows: np.ndarray, cols: np.ndarray) -> np.ndarray:
     """Gather array of one element, as :class:`canon.group.Transformation` builds it."""
     if transpose:
-        return (9 * cols[None, :] + rows[:, None]).reshape(81)
-    return (9 * rows[:, None] + cols[None, :]).reshape(81)
+        result: np.ndarray = (9 * cols[None, :] + rows[:, None]).reshape(81)
+        return result
+    result = (9 * rows[:, None] + cols[None, :]).reshape(81)
+    return result
 
 
 @cache

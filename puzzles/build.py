@@ -4,8 +4,9 @@ The hot modules of the rating (the finders, the board, the solver, the engine lo
 minlex search of ``canon`` are plain Python. When the package is installed on a machine with a C
 compiler, ``setup.py`` compiles the modules named in ``COMPILED_MODULES`` with Cython from these
 same sources (one source of truth: there is no second implementation) and installs the extension
-next to each ``.py`` file; Python then imports the extension. Without a compiler the install keeps
-the ``.py`` files alone.
+next to each ``.py`` file; Python then imports the extension. Where a compiler is, every listed
+module must compile (the install fails otherwise, and CI checks :func:`not_compiled`); without
+one the install keeps the ``.py`` files alone.
 
 ``SUDOKU_RATER_PURE=1`` makes the packages import the ``.py`` sources even where extensions are
 installed, so that both paths can be rated side by side (the tests do). It works because
@@ -106,6 +107,13 @@ def compiled_in_use() -> list[str]:
         if any(stem.with_name(stem.name + suffix).is_file() for suffix in importlib.machinery.EXTENSION_SUFFIXES):
             found.append(name)
     return found
+
+
+def not_compiled() -> list[str]:
+    """The listed modules that run from their sources: all of them on the pure path, none on a
+    complete build. CI requires none where a C compiler is there (``.ci/run``)."""
+    compiled = set(compiled_in_use())
+    return [name for name in COMPILED_MODULES if name not in compiled]
 
 
 def status() -> str:

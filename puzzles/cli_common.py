@@ -65,7 +65,8 @@ class _OneLineErrors:
 
     def make_context(self, *args: Any, **kwargs: Any) -> click.Context:
         try:
-            return super().make_context(*args, **kwargs)  # type: ignore[misc]
+            context: click.Context = super().make_context(*args, **kwargs)  # type: ignore[misc]
+            return context
         except click.ClickException as exc:
             raise _convert(self.error_prefix, exc) from None
 

@@ -113,7 +113,8 @@ class ClusterConnection:
     def threads(self) -> int:
         """Worker threads of the cluster now (at least 1)."""
         try:
-            return max(1, sum(self.client.nthreads().values()))
+            threads: dict[str, int] = self.client.nthreads()
+            return max(1, sum(threads.values()))
         except Exception:  # noqa: BLE001 - a passing hiccup: assume the smallest cluster
             return 1
 

@@ -35,7 +35,8 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import Final
 
-from puzzles.parsing import FRAME_CHARS, Grid, PuzzleError, format_line, parse_line
+from puzzles.geometry import Grid
+from puzzles.parsing import FRAME_CHARS, PuzzleError, format_line, parse_line
 
 CANDIDATE_LINE_LENGTH: Final = 729
 PUZZLE_LINE_LENGTH: Final = 81

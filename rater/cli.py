@@ -73,10 +73,10 @@ ONE_PUZZLE = "Output of one puzzle"
 COPIES_AND_REDUCTION = "Symmetric copies and reduction"
 
 
-class LanguageChoice(click.Choice):
+class LanguageChoice(click.Choice[str]):
     """``--lang``: the language files there are when the command runs, not when it was imported."""
 
-    def convert(self, value: object, param: click.Parameter | None, ctx: click.Context | None) -> object:
+    def convert(self, value: object, param: click.Parameter | None, ctx: click.Context | None) -> str:
         self.choices = available_languages()
         return super().convert(value, param, ctx)
 

@@ -193,7 +193,7 @@ def reduction_fields(grid: Sequence[int] | None, rules: UniquenessChecks = STAND
 class NecessaryHistogram:
     """Counts of necessary givens over a run, and how many puzzles were already minimal."""
 
-    counts: Counter = field(default_factory=Counter)
+    counts: Counter[int] = field(default_factory=Counter)
     irreducible: int = 0
 
     def add(self, record: dict[str, Any]) -> None:

@@ -156,7 +156,8 @@ def per_thread(kind: str, key: Hashable, make: Callable[[], _T], keep: int = 1) 
         if len(cache) >= keep:
             cache.clear()
         cache[key] = make()
-    return cache[key]
+    made: _T = cache[key]
+    return made
 
 
 def forget_per_thread(kind: str, key: Hashable | None = None) -> None:

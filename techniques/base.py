@@ -81,7 +81,8 @@ class Context:
             return make()
         if key not in self.shared:
             self.shared[key] = make()
-        return self.shared[key]
+        made: T = self.shared[key]
+        return made
 
 
 class Technique:

@@ -422,7 +422,7 @@ class _Search:
         self.params = params
         self.offsets = offsets
         self.graph = _Graph(board)
-        self.found: dict[tuple, Found] = {}
+        self.found: dict[tuple[object, ...], Found] = {}
         self.history: list[list[int]] = [list(_UNIT_BALLS)]
         self.alt_cands = int(params["alt_cands"])
         self.second_pass = False  # only closed implication chains are recorded in it
@@ -572,7 +572,7 @@ class _Search:
 
     # -- the kinds ------------------------------------------------------------------
 
-    def _key(self, kind: str, placements: tuple[Candidate, ...], eliminations: tuple[Candidate, ...]) -> tuple:
+    def _key(self, kind: str, placements: tuple[Candidate, ...], eliminations: tuple[Candidate, ...]) -> tuple[object, ...]:
         """Under which key a deduction is kept: its effect, or a pair cell it decides."""
         if kind in ("CC", "CCS", "ACR") and len(eliminations) + len(placements) == 1:
             # a pair cell losing one digit is the same as setting the other

@@ -48,7 +48,7 @@ class Unit(int):
     __slots__ = ()
 
 
-class Cells(tuple):
+class Cells(tuple[Cell, ...]):
     """Cells, written ``(1:1), (1:2)`` (or joined by the template's format spec)."""
 
     __slots__ = ()
@@ -57,7 +57,7 @@ class Cells(tuple):
         return super().__new__(cls, map(Cell, cells))
 
 
-class Digits(tuple):
+class Digits(tuple[Digit, ...]):
     """Digits, written together as the original's "Rest" (``235``)."""
 
     __slots__ = ()
@@ -79,7 +79,7 @@ class Candidates:
     added: Digits = Digits()
 
 
-class Units(tuple):
+class Units(tuple[Unit, ...]):
     """Units, written ``rows 1, 5`` when of one kind, else each by its name."""
 
     __slots__ = ()
@@ -149,7 +149,7 @@ class Fragment:
         return cls(kind, values)
 
 
-class Items(tuple):
+class Items(tuple["Value", ...]):
     """A sequence of values written one after the other (joined by the format spec)."""
 
     __slots__ = ()

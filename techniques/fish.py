@@ -123,7 +123,8 @@ class SingleDigitGrid(Rechecking):
 
     def points(self, n: int) -> float:
         """Points per base line, times the N lines of the grid."""
-        return self.params["points_per_line"] * n
+        points: float = self.params["points_per_line"] * n
+        return points
 
     def floor(self) -> float:
         return linear_floor(0, self.params["points_per_line"], SIZES[0], SIZES[-1])

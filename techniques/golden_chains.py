@@ -267,11 +267,12 @@ class GoldenChain(Technique):
         self._last_pairs = 0
         self._last_searches: dict[int, _Search] = {}
         #: the steps of the last search, by chain (cells, links, z, eliminations)
-        self._last_steps: dict[tuple, Step] = {}
+        self._last_steps: dict[tuple[object, ...], Step] = {}
 
     def points(self, length: int) -> float:
         """The chain's cells plus the offset."""
-        return length + self.params["points_offset"]
+        points: float = length + self.params["points_offset"]
+        return points
 
     def floor(self) -> float:
         return float(self.points(max(3, int(self.params["min_length"]))))
@@ -286,7 +287,7 @@ class GoldenChain(Technique):
         # a step depends on its chain alone (the cells' candidates are the link digits):
         # one found again by a new search is the step made before
         made = self._last_steps
-        steps: dict[tuple, Step] = {}
+        steps: dict[tuple[object, ...], Step] = {}
         for chain in sorted(best.values(), key=lambda f: f.key):
             step = chain.step
             if step is None:

@@ -21,9 +21,9 @@ option digit 1 = 1 ("simple") no follow-on claims are used.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from itertools import combinations
-from typing import Any, ClassVar, Final
+from typing import Any, ClassVar, Final, cast
 
 from puzzles.geometry import CELL_BIT, UNIT_MASK, cells_of, digits_of
 from techniques.base import Context, Phase, Technique, register
@@ -44,6 +44,9 @@ from techniques.points import (
 )
 from techniques.step import Step, deferred
 from techniques.uniqueness import ur_corner_candidates
+
+#: The claims or 2-tuples that justify one single (at most ``MAX_JUSTIFICATIONS``).
+Justifications = tuple[Claim | Doppel, ...]
 
 #: At most this many justifications (claims or 2-tuples) prove one single.
 MAX_JUSTIFICATIONS = 2
@@ -115,7 +118,8 @@ def _explain(cell: int, digit: int, unit: int | None, used: Sequence[Claim | Dop
     return tuple(marks), detail
 
 
-def _cheapest_covers(need: int, pool: Sequence[tuple[int, object]], cost) -> tuple | None:
+def _cheapest_covers(need: int, pool: Sequence[tuple[int, Claim | Doppel]],
+                     cost: Callable[[Justifications], float]) -> Justifications | None:
     """The cheapest set of at most two pool items whose masks cover ``need``."""
     best = None
     best_cost = None
@@ -149,7 +153,7 @@ class JustifiedHiddenSingle(ObviousTechnique):
         """Each justification with the cells it excludes ``digit`` from."""
         raise NotImplementedError
 
-    def _cost(self, items: tuple, covered: int, umask: int, missing: int) -> float:
+    def _cost(self, items: Justifications, covered: int, umask: int, missing: int) -> float:
         """Points of the single proven by ``items``; ``covered`` = the unit's cells they exclude."""
         raise NotImplementedError
 
@@ -186,7 +190,7 @@ class JustifiedHiddenSingle(ObviousTechnique):
                 for x in cells_of(open_places or where):
                     covered = where & ~CELL_BIT[x]
 
-                    def cost(items: tuple, covered: int = covered, umask: int = umask) -> float:
+                    def cost(items: Justifications, covered: int = covered, umask: int = umask) -> float:
                         return self._cost(items, covered, umask, missing)
 
                     usable = [(m, item) for m, item in pool if not m & CELL_BIT[x]]
@@ -210,8 +214,9 @@ class ClaimHiddenSingle(JustifiedHiddenSingle):
     def _exclusions(self, analysis: ObviousAnalysis, digit: int) -> list[tuple[int, Claim | Doppel]]:
         return [(c.excl, c) for c in analysis.claims[digit]]
 
-    def _cost(self, items: tuple, covered: int, umask: int, missing: int) -> float:
-        follow = frozenset().union(*(c.closure for c in items)) - set(items)
+    def _cost(self, items: Justifications, covered: int, umask: int, missing: int) -> float:
+        claims = cast("tuple[Claim, ...]", items)  # the claims of _exclusions above
+        follow = frozenset().union(*(c.closure for c in claims)) - set(items)
         return self.points(missing - covered.bit_count(), len(items), len(follow))
 
 
@@ -348,7 +353,7 @@ class DoppelHiddenSingle(JustifiedHiddenSingle):
     def _exclusions(self, analysis: ObviousAnalysis, digit: int) -> list[tuple[int, Claim | Doppel]]:
         return [(t.excl[digit], t) for t in analysis.doppels if digit in t.excl]
 
-    def _cost(self, items: tuple, covered: int, umask: int, missing: int) -> float:
+    def _cost(self, items: Justifications, covered: int, umask: int, missing: int) -> float:
         occupied = 0
         for t in items:
             occupied |= t.cells
@@ -419,7 +424,7 @@ class DoppelNakedSingle(ObviousTechnique):
             for keep in digits_of(mask):
                 need = mask & ~(1 << (keep - 1))
 
-                def cost(items: tuple, visible: int = visible) -> float:
+                def cost(items: Justifications, visible: int = visible) -> float:
                     return self.points(visible - 2 * len(items), len(items), 0)
 
                 used = _cheapest_covers(need, [(m, t) for m, t in pool if not m >> (keep - 1) & 1], cost)

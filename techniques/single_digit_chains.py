@@ -123,7 +123,7 @@ def digit_links(digit: int, pos: int, rules: Rules) -> DigitLinks:
 
 
 @lru_cache(maxsize=_DIGITS_REMEMBERED)
-def _digit_chains(technique: _PerDigitChain, digit: int, pos: int, rules: Rules, max_len: int) -> tuple[tuple[tuple, Step], ...]:
+def _digit_chains(technique: _PerDigitChain, digit: int, pos: int, rules: Rules, max_len: int) -> tuple[tuple[tuple[int, ...], Step], ...]:
     """The chains of one digit with the places ``pos``: (sort key, step), made once and kept.
 
     A chain search reads only the digit's places (its links), the rules and
@@ -146,7 +146,7 @@ def _x_chain_notation(links: DigitLinks, cells: list[int]) -> Chain:
     return Chain(tuple(links.cell(c) for c in cells), tuple("=" if i % 2 else "-" for i in range(1, len(cells))))
 
 
-def _sorted_unique(found: list[tuple[tuple, Step]]) -> Iterator[Step]:
+def _sorted_unique(found: list[tuple[tuple[int, ...], Step]]) -> Iterator[Step]:
     """Steps in key order (shortest, then scan order); identical eliminations once."""
     seen: set[tuple[Candidate, ...]] = set()
     for _, step in sorted(found, key=lambda item: item[0]):
@@ -193,12 +193,13 @@ class _PerDigitChain(Rechecking):
 
     def points(self, length: int) -> float:
         """The chain's cells plus the offset."""
-        return length + self.params["points_offset"]
+        points: float = length + self.params["points_offset"]
+        return points
 
     def floor(self) -> float:
         return float(self.points(self.min_length))
 
-    def _digit(self, links: DigitLinks, max_len: int) -> Iterator[tuple[tuple, Step]]:
+    def _digit(self, links: DigitLinks, max_len: int) -> Iterator[tuple[tuple[int, ...], Step]]:
         raise NotImplementedError
 
     def find(self, board: Board, ctx: Context) -> Iterator[Step]:
@@ -207,7 +208,7 @@ class _PerDigitChain(Rechecking):
         if not digits:
             return
         max_len = int(self.params["max_length"])
-        found: list[tuple[tuple, Step]] = []
+        found: list[tuple[tuple[int, ...], Step]] = []
         fruitful = 0
         positions = board.positions
         for d in range(1, 10):
@@ -242,7 +243,7 @@ class SingleDigitChain(_PerDigitChain):
         wanted = max(4, int(self.params["min_length"]))
         return wanted + wanted % 2
 
-    def _digit(self, links: DigitLinks, max_len: int) -> Iterator[tuple[tuple, Step]]:
+    def _digit(self, links: DigitLinks, max_len: int) -> Iterator[tuple[tuple[int, ...], Step]]:
         """Breadth-first from every cell with a strong link; the first path to a state is kept.
 
         A state is (cell, on): on = reached through a strong link (the cell holds d).
@@ -369,7 +370,7 @@ class SingleDigitContradictionChain(_PerDigitChain):
     defaults = {"points_offset": 4, "max_length": 11}
     min_length = 3
 
-    def _digit(self, links: DigitLinks, max_len: int) -> Iterator[tuple[tuple, Step]]:
+    def _digit(self, links: DigitLinks, max_len: int) -> Iterator[tuple[tuple[int, ...], Step]]:
         pos, peers = links.pos, links.peers
         full = units_hit(pos)
         answers: dict[int, bool] = {}
@@ -428,7 +429,7 @@ class SingleDigitContradictionChain(_PerDigitChain):
         reach: list[dict[int, int]],
         covered: Callable[[int], bool],
         max_len: int,
-    ) -> Iterator[tuple[tuple, Step]]:
+    ) -> Iterator[tuple[tuple[int, ...], Step]]:
         """Contradiction chains from ``start``, level by level (3, 5, ... cells).
 
         A partial chain is dropped when even every set cell reachable from its

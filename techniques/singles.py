@@ -83,7 +83,8 @@ class CandidateNakedSingle(NakedSingleSearch):
         self.by_open_peers = point_table(self.bands)
 
     def floor(self) -> float:
-        return min(band_floor(bands_of(self.params)), self.params["last_points"])
+        floor: float = min(band_floor(bands_of(self.params)), self.params["last_points"])
+        return floor
 
     def points(self, last: bool, open_peers: int) -> float:
         """The last possibility of a unit, else the band of the cell's open peers."""

@@ -244,7 +244,7 @@ class Language:
         return template.format_map(_Bound(self, values))
 
 
-class _Bound(dict):
+class _Bound(dict[str, "_Written"]):
     """A template's field lookup: each value comes wrapped with the language that writes it."""
 
     def __init__(self, lang: Language, found: Mapping[str, object]) -> None:

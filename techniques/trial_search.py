@@ -23,8 +23,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from puzzles.geometry import Grid
 from puzzles.rules import Rules
-from puzzles.solver import CELL_BITS, Grid, branch_cell, grid_of, initial_state, lane_tables, propagate
+from puzzles.solver import CELL_BITS, branch_cell, grid_of, initial_state, lane_tables, propagate
 
 
 class GuessSearch:

@@ -71,12 +71,14 @@ TUPLE_POINTS: Final = {**NAKED_POINTS, **HIDDEN_POINTS}
 
 def naked_points(n: int, params: Mapping[str, Any] = TUPLE_POINTS) -> int:
     """Points of a naked N-tuple: 3N - 4 by default (2, 5, 8, 11, 14, 17)."""
-    return params["naked_per_cell"] * n + params["naked_offset"]
+    points: int = params["naked_per_cell"] * n + params["naked_offset"]
+    return points
 
 
 def hidden_points(m: int, params: Mapping[str, Any] = TUPLE_POINTS) -> int:
     """Points of a hidden M-tuple: 3M + 2 by default (8, 11)."""
-    return params["hidden_per_digit"] * m + params["hidden_offset"]
+    points: int = params["hidden_per_digit"] * m + params["hidden_offset"]
+    return points
 
 
 def hidden_is_cheaper(n: int, m: int, params: Mapping[str, Any] = TUPLE_POINTS) -> bool:

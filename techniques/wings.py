@@ -172,7 +172,8 @@ class WXYZWing(Technique):
 
     def points(self, standard: bool) -> float:
         """The standard or the extended form's points."""
-        return self.params["points_standard" if standard else "points_extended"]
+        points: float = self.params["points_standard" if standard else "points_extended"]
+        return points
 
     def __init__(self, params: Mapping[str, Any] | None = None) -> None:
         super().__init__(params)

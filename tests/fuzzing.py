@@ -1,21 +1,30 @@
-"""The generators of the seeded fuzzer of the command-line tools (``bench/fuzz.py`` runs them at length).
+"""A seeded random fuzzer for the command-line tools: no traceback, documented exit codes, one-line errors.
+
+    python3 -m tests.fuzzing [--cases 3000] [--bulk 60] [--seed 1]
 
 Single-puzzle cases (``rate PUZZLE`` with random options, ``canon`` commands,
 technique files mutated from the packaged one) run in-process through
 click's CliRunner; bulk cases (``rate --file`` over random files, with random
 formats and templates) run as subprocesses, because the bulk rater starts
-worker processes.  ``tests/test_fuzz.py`` runs them on a few hundred cases.
+worker processes.  ``tests/test_fuzz.py`` runs the generators on a few hundred
+cases; run as a module, this file runs them at length and prints: cases run,
+tracebacks, wrong exit codes, multi-line errors, and for bulk the records lost
+(records read from the input against records written).
 """
 
 from __future__ import annotations
 
+import argparse
 import copy
 import io
+import json
 import random
 import subprocess
 import sys
+import tempfile
 import time
-from collections.abc import Callable
+from collections import Counter
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -333,3 +342,61 @@ def run_bulk(rng: random.Random, directory: Path) -> tuple[Outcome, int, int]:
     if fmt == "csv" and template is None and written:
         written -= 1  # the header
     return outcome, expected, written
+
+
+# --- the long run ------------------------------------------------------------------------
+
+
+def report(outcomes: Sequence[Outcome], label: str) -> int:
+    """Print the figures of one group of cases; the number of cases with a problem."""
+    problems: Counter[str] = Counter()
+    examples: dict[str, Outcome] = {}
+    for outcome in outcomes:
+        for problem in outcome.problems(codes_for(outcome.case) if outcome.case.kind != "bulk" else BULK_CODES):
+            problems[problem] += 1
+            examples.setdefault(problem, outcome)
+    codes = Counter(o.code for o in outcomes)
+    print(f"{label}: {len(outcomes)} cases, exit codes {dict(sorted(codes.items()))}")
+    slowest = max(outcomes, key=lambda o: o.seconds, default=None)
+    if slowest is not None:
+        print(f"  slowest case {slowest.seconds:.1f} s: {json.dumps(slowest.case.args, ensure_ascii=True)[:160]}")
+    for name in ("traceback", "exit code", "stderr lines"):
+        print(f"  {name + ':':14s} {problems[name]}")
+    for name, outcome in examples.items():
+        detail = outcome.traceback.strip().splitlines()[-1:] if outcome.traceback else list(outcome.stderr_lines[:3])
+        print(f"  first {name}: args {json.dumps(outcome.case.args, ensure_ascii=True)[:200]} -> {outcome.code} {detail}")
+    return sum(1 for o in outcomes if o.problems(BULK_CODES if o.case.kind == "bulk" else codes_for(o.case)))
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--cases", type=int, default=3000, help="single-puzzle, canon and technique-file cases")
+    ap.add_argument("--bulk", type=int, default=60, help="bulk runs (subprocesses)")
+    ap.add_argument("--seed", type=int, default=1)
+    args = ap.parse_args()
+    rng = random.Random(args.seed)
+    began = time.perf_counter()
+    with tempfile.TemporaryDirectory() as tmp:
+        directory = Path(tmp)
+        outcomes = [run_single(case, directory) for case in single_cases(rng, args.cases)]
+        single_seconds = time.perf_counter() - began
+        bad = report([o for o in outcomes if o.case.kind == "rate" and "--techniques" not in o.case.args],
+                     "rate PUZZLE")
+        bad += report([o for o in outcomes if "--techniques" in o.case.args], "rate --techniques FILE")
+        bad += report([o for o in outcomes if o.case.kind == "canon"], "canon")
+        print(f"  ({single_seconds:.1f} s)")
+        bulk = [run_bulk(rng, directory) for _ in range(args.bulk)]
+    bad += report([b[0] for b in bulk], "rate --file")
+    # Records are counted on runs that finished (exit 0 or 4), whatever the input's encoding (a
+    # non-UTF-8 line is an error record); a run refused with exit 2 (a bad template, say) writes
+    # nothing by design.
+    finished = [(e, w) for o, e, w in bulk if o.code in (0, 4)]
+    lost = [(e, w) for e, w in finished if e != w]
+    print(f"  finished runs: {len(finished)}, records read {sum(e for e, _ in finished)}, "
+          f"written {sum(w for _, w in finished)}, runs losing records: {len(lost)} {lost[:5]}")
+    print(f"total {time.perf_counter() - began:.1f} s, cases with a problem: {bad}")
+    sys.exit(1 if bad or lost else 0)
+
+
+if __name__ == "__main__":
+    main()

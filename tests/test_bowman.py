@@ -79,20 +79,6 @@ def test_the_first_bingo_found_not_the_shortest() -> None:
         (((cell(1, 1), 1),), 22, 60.0)]
 
 
-def test_steps_are_the_whole_walk_not_only_what_the_contradiction_rests_on() -> None:
-    """"im Mittel etwa 17-18 Schritte nachzuvollziehen, ehe man auf einen Widerspruch stößt": a step
-    is every single of the walk.  In example 50's position the contradiction after 15 singles rests
-    on 12 of them; counting only those would halve the mean length ("Readings measured" (d))."""
-    from tests.fidelity_support import rested_on
-
-    board = board_from_text(EX50)
-    (step,) = bingos(EX50)
-    ((c, d),) = step.eliminations
-    walk = [(c, d)] + [(int(a.cell), int(a.digits[0])) for a in step.detail["walk"]]
-    assert step.detail["steps"] == len(walk) - 1 == 15
-    assert rested_on(board, walk) == 12
-
-
 def test_pair_cells_only_when_the_first_window_fails() -> None:
     """(8:1) = 18 would need only 2 steps, but cells with 3-5 candidates come first."""
     assert bingos(EX49)[0].detail["steps"] == 3

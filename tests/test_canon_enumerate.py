@@ -10,6 +10,7 @@ import numpy as np
 import pytest
 from click.testing import CliRunner
 
+from canon.burnside import fixed_partitions, partition_counts, pattern_orbit_counts, symbol_orbit_count
 from canon.canonical import canonical_form
 from canon.cli import main
 from canon.enumerate import (
@@ -32,7 +33,6 @@ from canon.key import sort_key
 from canon.symbol_fill import SymbolFilling
 from puzzles.geometry import PEERS
 from puzzles.parsing import find_conflict, format_line
-from tests.oracles.burnside import fixed_partitions, partition_counts, pattern_orbit_counts, symbol_orbit_count
 
 BELL = [1, 1, 2, 5, 15, 52, 203]
 

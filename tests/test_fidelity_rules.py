@@ -64,15 +64,3 @@ def test_the_runs_without_bowmans_bingo_stop_where_the_seed_says() -> None:
     assert {n: (r.status, r.thinning_steps) for n, r in stops.items()} == {"61": ("stuck", 6), "62": ("stuck", 5)}
 
 
-def test_box_test_points_compete_with_the_tuples_and_stay_at_2() -> None:
-    """The seed's box-test rating is lost, so its value is measured ("Readings measured" (j)).  Box
-    tests (I) share their Stufe with the N-tuples (II), so their points decide between a box test
-    and a 2-tuple (2 points): at 0 points example 44 takes a box test where the packaged 2 points
-    take the 2-tuple that removes more."""
-    from tests.fidelity_support import with_box_test_points
-
-    puzzle = examples()["44"]["puzzle"]
-    packaged = Engine("2001").rate(puzzle)
-    free = Engine("2001", with_box_test_points(0)).rate(puzzle)
-    assert sum(s.code in ("BT1", "BT2") for s in free.steps) > sum(s.code in ("BT1", "BT2") for s in packaged.steps)
-    assert {default_catalogue().entry(code).technique.params["points"] for code in ("BT1", "BT2")} == {2}

@@ -1,5 +1,7 @@
-"""The tools that measure fidelity: ``rate --disable``, the ``size`` measure of ``--json`` steps,
-and the metric functions of ``bench/fidelity.py``."""
+"""The tools that measure fidelity: ``rate --disable`` and the ``size`` measure of ``--json`` steps.
+
+The metric functions of ``bench/fidelity.py`` are checked by their doctests
+(``tests/test_bench_doctests.py``)."""
 
 from __future__ import annotations
 
@@ -17,14 +19,6 @@ from techniques.base import REGISTRY
 from techniques.catalogue import Catalogue, CatalogueError
 from techniques.step import Step
 from tests.conftest import FIXTURES
-from tests.fidelity_support import (
-    matched,
-    mean_abs_difference,
-    mean_abs_log,
-    stated_stuck,
-    stated_thinning,
-    within,
-)
 
 #: Example 60 of tests/data/examples.csv (57 givens): "Bisher ungelöst ... nach nur 3 Ausdünnschritt
 #: (bis dahin 34 Punkte), mit Bowman's Bingo gelöst mit 95 Punkten" - it needs Bowman's Bingo or T&E.
@@ -158,59 +152,3 @@ def test_json_steps_carry_size():
     assert pm["points"] == math.floor(pm["size"] * 0.25 + 0.5)  # 25 % of the candidates written, rounded half up
     bingo = next(s for s in steps if s["code"] == "BB")
     assert bingo["points"] == 16 + 2 * bingo["size"]  # the seed: "16 + 2 * Schrittzahl Punkte"
-
-
-# --- bench/fidelity.py metrics ----------------------------------------------------------------------
-
-
-def test_within_counts_both_sides_and_the_boundary():
-    pairs = [(110.0, 100.0), (90.0, 100.0), (111.0, 100.0), (75.0, 100.0), (100.0, 100.0)]
-    assert within(pairs, 0.10) == 3
-    assert within(pairs, 0.25) == 5
-
-
-def test_mean_abs_log_is_symmetric():
-    assert mean_abs_log([(200.0, 100.0), (50.0, 100.0)]) == pytest.approx(math.log(2))
-    assert mean_abs_log([(7.0, 7.0)]) == 0.0
-    assert mean_abs_log([]) == 0.0
-
-
-def test_matched_ignores_unstated_facts():
-    assert matched([(3, 3), (4, 5), (2, None), (None, 1)]) == (1, 3)
-
-
-def test_stated_facts_are_read_as_the_table_writes_them():
-    assert stated_stuck("without BB: stops after 8 thinning steps at 188.5 points (1 s)") == (8, 188.5)
-    assert stated_stuck("without BB: stuck after 3 thinning steps at 34 points") == (3, 34.0)
-    assert stated_stuck("1 Bowman's bingo") is None
-    assert stated_thinning("15") == 15 and stated_thinning("4 (before BB)") is None and stated_thinning("") is None
-
-
-def test_mean_abs_difference_counts_stated_values_only():
-    assert mean_abs_difference([(7, 6), (9, 13), (5, None)]) == pytest.approx(2.5)
-    assert mean_abs_difference([]) == 0.0
-
-
-def test_kind_facts_read_the_steps_kinds():
-    """The seed's chain and wing facts test codes, counts and the WXYZ form (bench/fidelity.py)."""
-    from bench.fidelity import KIND_FACTS, kinds_used
-    from rater.options import Options
-    from rater.result import Rating, Status
-    from techniques.step import Step
-
-    def rating(*steps: Step) -> Rating:
-        return Rating(puzzle=(0,) * 81, option=Options.parse("2001"), status=Status.SOLVED, steps=list(steps))
-
-    def wxyz(standard: bool) -> Step:
-        return Step("WXYZ", 10 if standard else 11, eliminations=((0, 1),), detail={"standard": standard})
-
-    acs, acr = Step("ACS", 21, placements=((0, 1),)), Step("ACR", 22, eliminations=((0, 1),))
-    cc = Step("CC", 17, eliminations=((0, 1),), detail={"negation": False})
-    icc = Step("ICC", 18, eliminations=((0, 1),), detail={"negation": True})
-    assert KIND_FACTS["10"][1](rating(cc, cc)) and not KIND_FACTS["10"][1](rating(cc, cc, cc))
-    assert KIND_FACTS["15"][1](rating(wxyz(True), wxyz(False))) and not KIND_FACTS["15"][1](rating(wxyz(False)))
-    assert KIND_FACTS["29"][1](rating(acs, cc)) and not KIND_FACTS["29"][1](rating(acs, acs))
-    assert KIND_FACTS["30"][1](rating(acr)) and not KIND_FACTS["30"][1](rating(acs))
-    assert KIND_FACTS["31"][1](rating(acs, acr)) and not KIND_FACTS["31"][1](rating(acs))
-    assert not KIND_FACTS["33"][1](rating(icc)) and KIND_FACTS["33"][1](rating(Step("ICC", 17, detail={"negation": False})))
-    assert kinds_used(rating(cc, wxyz(False), cc)) == "2 CC 1 WXYZe"

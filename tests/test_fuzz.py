@@ -1,7 +1,7 @@
 """Hostile input to the single-puzzle CLI: regressions of fuzzing findings, then a seeded fuzzer.
 
 Every case must end with a documented exit code, no traceback, and (for an
-error) exactly one line on stderr.  ``bench/fuzz.py`` runs the same fuzzer on
+error) exactly one line on stderr.  ``python3 -m tests.fuzzing`` runs the same fuzzer on
 many more cases and on the bulk path.
 """
 
@@ -353,7 +353,7 @@ def test_seeded_fuzz_of_single_inputs(tmp_path):
 
 
 def test_a_technique_file_without_singles_does_not_break_the_chain_search() -> None:
-    """Found by bench/fuzz.py: a shuffled file without PM, E and F left naked singles on the board,
+    """Found by tests/fuzzing.py: a shuffled file without PM, E and F left naked singles on the board,
     and the chain graph took a cell's only candidate for one of a pair (a negative shift)."""
     codes = ["C7", "D0", "D7", "C0", "A3", "XYZ", "CC", "BT1", "ICC"]
     catalogue = Catalogue.from_data({"techniques": [{"code": code} for code in codes]}, "fuzz.yaml")

@@ -170,6 +170,33 @@ def test_same_seed_same_puzzles_any_jobs() -> None:
     assert first != other
 
 
+#: What four seeded runs of two puzzles give: a level and a symmetry, a point band, a variant, a
+#: level again. The first two climb (their puzzles differ with ``climb=0``), the third moves its
+#: grids by the variant's own group, and the fourth takes a step of the climb that comes no nearer
+#: to the target (one only taken while nothing better is found would give other puzzles). A change
+#: of the generator that changes them changes every published seed.
+SEEDED_RUNS = [
+    ({"level": "hard", "symmetry": "central", "seed": 1}, [
+        ("..792....5...7..8......3.4..34.....89..1.8..48.....39..5.2......9..5...7....972..", 107),
+        ("...4..8...12.5........89.6...4..3..5.917.863.3..5..4...7.91........7.12...5..4...", 118)]),
+    ({"points": (20, 60), "seed": 2}, [
+        ("...5.8.2..1.27....7.....51.........89.7...2...34....7.....5.9....5...1....8.49.3.", 28),
+        ("........59..2...485..41.6...3.18.....8...23....1..4........14.3..763.1.2.........", 31)]),
+    ({"rules": "diagonal", "symmetry": "central", "seed": 5}, [
+        ("..9.3.........7..61..........4.629.....5.4.....179.2..........24..6.........1.6..", 716),
+        ("......6.....27.....6.....2.47...9.1...3...9...1.3...52.9.....3.....38.....1......", 1893)]),
+    ({"level": "fairly easy", "seed": 4}, [
+        ("..4.....885....7....3...9...36.5...1.2..3.4....8..9..6...6..28.4.2..1..7...7..5..", 27),
+        ("54...1.........56..8.37.........8....3..........63.21.6....4.95.1.......2..9...34", 29)]),
+]
+
+
+@pytest.mark.parametrize("conditions, expected", SEEDED_RUNS)
+def test_a_seeded_run_gives_these_puzzles(conditions: dict[str, object], expected: list[tuple[str, int]]) -> None:
+    # a second each; the time cap ends a generator that no longer finds them (fewer puzzles: a failure)
+    assert [(r.puzzle, r.points) for r in generate(2, max_seconds=120, **conditions)] == expected
+
+
 def test_bad_conditions_raise() -> None:
     with pytest.raises(GenerateError):
         next(generate(1, level="not a level"))

@@ -1,4 +1,4 @@
-"""bench/variant_readings.py: its readings stay sound and leave the rater as it was.
+"""tests/variant_readings.py (``python3 -m tests.variant_readings``): its readings stay sound and leave the rater as it was.
 
 The readings change technique classes, so each is rated in a fresh process;
 these tests check that a reading's steps agree with the variant's solution

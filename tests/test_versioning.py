@@ -2,15 +2,19 @@
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import os
 import platform
 import subprocess
 import sys
 import threading
+from collections.abc import Callable
+from typing import Any
 
 import pytest
 import tomllib
+import yaml
 from click.testing import CliRunner
 
 import canon
@@ -19,8 +23,10 @@ import rater
 import techniques
 from canon.cli import main as canon_main
 from puzzles.build import status
+from rater import digest as digest_module
 from rater import settings as settings_module
 from rater.cli import main
+from rater.levels import load_levels
 from rater.run.engine import Engine
 from techniques import catalogue as catalogue_module
 from tests.conftest import REPO
@@ -112,3 +118,43 @@ def test_license_is_the_declared_one():
 
 def test_engine_names_its_catalogue():
     assert Engine("2001").catalogue_digest == rater.RunSettings().catalogue_digest()
+
+
+def _technique_file(edit: Callable[[list[dict[str, Any]]], None]) -> str:
+    """The packaged technique file with ``edit`` applied to its list of entries, as text."""
+    data = yaml.safe_load(catalogue_module.DEFAULT_PATH.read_text(encoding="utf-8"))
+    edit(data["techniques"])
+    return yaml.safe_dump(data)
+
+
+def _swap_unit_rectangles(entries: list[dict[str, Any]]) -> None:
+    codes = [e["code"] for e in entries]
+    i, j = codes.index("UR"), codes.index("QUR")
+    entries[i], entries[j] = entries[j], entries[i]
+
+
+def _raise_box_test_points(entries: list[dict[str, Any]]) -> None:
+    entry = next(e for e in entries if e["code"] == "BT1")
+    entry["params"] = {**entry.get("params", {}), "points": 3}
+
+
+def test_the_digest_names_the_order_and_every_parameter() -> None:
+    """Two catalogues that rate differently never share a digest: the same file read again gives
+    the same one, a moved technique or one changed parameter another."""
+    base = rater.RunSettings().catalogue_digest()
+    assert rater.RunSettings(techniques=_technique_file(lambda entries: None)).catalogue_digest() == base
+    assert rater.RunSettings(techniques=_technique_file(_swap_unit_rectangles)).catalogue_digest() != base
+    assert rater.RunSettings(techniques=_technique_file(_raise_box_test_points)).catalogue_digest() != base
+    assert len(base) == 16 and set(base) <= set("0123456789abcdef")
+
+
+def test_the_digest_names_the_levels_and_each_techniques_origin(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A plugin's new version or another level bound is another rater: another digest."""
+    catalogue, levels = Engine("2001").catalogue, load_levels()
+    base = digest_module.catalogue_digest(catalogue, levels)
+    (bound, level), *rest = levels.grades
+    moved = dataclasses.replace(levels, grades=((bound + 1, level), *rest))
+    assert digest_module.catalogue_digest(catalogue, moved) != base
+    assert digest_module.catalogue_digest(catalogue, dataclasses.replace(levels, sync_levels={})) != base
+    monkeypatch.setattr(digest_module, "origin", lambda code: "sudoku-rater-plugin 2.0" if code == "BB" else "built-in")
+    assert digest_module.catalogue_digest(catalogue, levels) != base

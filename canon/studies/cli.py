@@ -17,8 +17,8 @@ from pathlib import Path
 
 import click
 
-from canon.cli_input import Grid, read_one, run_on_inputs
 from canon.cli_input import fail as _fail
+from canon.cli_input import read_one, run_on_inputs
 from canon.studies.completions import CompletionJoin, classify
 from canon.studies.diagonal import BlockDiagonal, equivalence_class, normalise, parse_word
 from canon.studies.fix import TYPE_NAMES, FixResult, fix_test
@@ -28,6 +28,7 @@ from canon.studies.sweep_cluster import run_sweep_on_cluster
 from canon.studies.sweep_report import lines
 from canon.studies.triples import invariants
 from puzzles.cluster import ClusterConnection, ClusterError, available_cores
+from puzzles.geometry import Grid
 from puzzles.parsing import PuzzleError, format_line
 
 

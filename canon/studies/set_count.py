@@ -98,7 +98,8 @@ def _line_sets(lines: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
 def _line_of_digit(sets: np.ndarray, weights: np.ndarray) -> np.ndarray:
     """(56, 9): for each choice, weights[x] for the line x (0-2) of its block that holds digit d."""
     member = (sets[:, :, None] >> np.arange(9)[None, None, :]) & 1  # (56, 3, 9)
-    return np.einsum("cxd,x->cd", member.astype(np.float64), weights)
+    result: np.ndarray = np.einsum("cxd,x->cd", member.astype(np.float64), weights)
+    return result
 
 
 def _hashes(diagonal_sets: np.ndarray, first: np.ndarray, second: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -115,7 +116,8 @@ def _mod3_exact(sets: np.ndarray) -> np.ndarray:
     aligned slice [3t, 3t + 3) is constant.
     """
     ordered = np.sort(sets, axis=1).reshape(len(sets), 9, 3)
-    return (ordered[:, :, 0] == ordered[:, :, 2]).all(axis=1)
+    result: np.ndarray = (ordered[:, :, 0] == ordered[:, :, 2]).all(axis=1)
+    return result
 
 
 def _mod3_triples(side: list[tuple[np.ndarray, np.ndarray, np.ndarray]]) -> np.ndarray:
@@ -142,7 +144,8 @@ def _mod3_triples(side: list[tuple[np.ndarray, np.ndarray, np.ndarray]]) -> np.n
         + [side[j][k][found[:, j]] for j in range(3) for k in (1, 2)],
         axis=1,
     )
-    return found[_mod3_exact(sets)]
+    result: np.ndarray = found[_mod3_exact(sets)]
+    return result
 
 
 @dataclass(frozen=True)

@@ -64,7 +64,8 @@ _HEXIT_SHIFTS: Final = 4 * np.arange(8, dtype=np.int64)  # hexit z_j sits at cel
 
 def words_of_blocks(blocks: np.ndarray) -> np.ndarray:
     """The 32-bit words of normalised blocks, shape (n, 9) -> (n,) (no check)."""
-    return ((blocks[:, 8 - np.arange(8)].astype(np.int64) - 2) << _HEXIT_SHIFTS).sum(axis=1)
+    result: np.ndarray = ((blocks[:, 8 - np.arange(8)].astype(np.int64) - 2) << _HEXIT_SHIFTS).sum(axis=1)
+    return result
 
 
 def _all_blocks() -> np.ndarray:

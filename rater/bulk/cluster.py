@@ -198,7 +198,8 @@ class ClusterRun(ClusterConnection):
                 message = f"its task was not back within {backstop:g} s; given up, its worker restarted"
                 return [error_record(item, "timeout", message) for item in chunk.sent]
         try:
-            return chunk.future.result()
+            records: list[dict[str, Any]] = chunk.future.result()
+            return records
         except Exception as exc:  # noqa: BLE001 - KilledWorker, a lost scheduler, a failed task
             if type(exc).__name__ == "KilledWorker":  # this chunk killed worker after worker
                 message = f"its workers died while rating it: {first_line(exc)}"

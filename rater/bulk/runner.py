@@ -77,17 +77,17 @@ class Stats:
     """Running counts of a run, bounded in size whatever the number of records."""
 
     records: int = 0
-    statuses: Counter = field(default_factory=Counter)
-    levels: Counter = field(default_factory=Counter)
-    techniques: Counter = field(default_factory=Counter)
-    technique_steps: Counter = field(default_factory=Counter)
-    points: Counter = field(default_factory=Counter)
+    statuses: Counter[str] = field(default_factory=Counter)
+    levels: Counter[str] = field(default_factory=Counter)
+    techniques: Counter[str] = field(default_factory=Counter)
+    technique_steps: Counter[str] = field(default_factory=Counter)
+    points: Counter[float] = field(default_factory=Counter)
     #: Records per variant rated as (unrated lines carry none).
-    rules: Counter = field(default_factory=Counter)
+    rules: Counter[str] = field(default_factory=Counter)
     rating_seconds: float = 0.0
     skipped: int = 0
     #: Statuses of the records a resume found already written (``unknown`` for text output).
-    skipped_statuses: Counter = field(default_factory=Counter)
+    skipped_statuses: Counter[str] = field(default_factory=Counter)
     #: Necessary givens of the records rated in this run, with ``--reduce``.
     necessary: NecessaryHistogram | None = None
 

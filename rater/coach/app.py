@@ -29,9 +29,10 @@ from puzzles.errors import InputError
 from puzzles.version import __version__
 from rater.coach import work
 from rater.coach.service import FORMATS, Limits, Service
-from rater.coach.work import NOTATIONS, CoachError
+from rater.coach.work import CoachError
 from rater.levels import load_levels
 from rater.options import DEFAULT_OPTION
+from techniques.notation import NOTATIONS
 from techniques.texts import available_languages
 
 STATIC: Final = Path(__file__).parent / "static"

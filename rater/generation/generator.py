@@ -47,7 +47,7 @@ from typing import Any, Final
 
 from canon.pattern_symmetry import PatternSymmetry, parse_symmetry
 from puzzles.errors import InputError
-from puzzles.parsing import Grid
+from puzzles.geometry import Grid
 from puzzles.reduction import checks_for, count_givens, reduce_orbits, stays_unique
 from puzzles.rules import Rules
 from puzzles.solver import random_solution

@@ -22,8 +22,7 @@ from typing import Final
 
 from canon.pattern_symmetry import PatternSymmetry
 from puzzles.errors import InputError
-from puzzles.geometry import COL_OF, ROW_OF
-from puzzles.parsing import Grid
+from puzzles.geometry import COL_OF, ROW_OF, Grid
 from puzzles.rules import Rules
 from puzzles.solver import analyse
 

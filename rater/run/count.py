@@ -18,7 +18,8 @@ import time
 from dataclasses import dataclass
 from typing import Any, Final
 
-from puzzles.parsing import Grid, format_line
+from puzzles.geometry import Grid
+from puzzles.parsing import format_line
 from puzzles.rules import Rules
 from puzzles.solver import count_solutions
 

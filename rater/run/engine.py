@@ -23,8 +23,8 @@ import time
 from collections.abc import Mapping, Sequence
 from typing import NamedTuple
 
-from puzzles.geometry import cell_name
-from puzzles.parsing import Grid, PuzzleError, as_grid
+from puzzles.geometry import Grid, cell_name
+from puzzles.parsing import PuzzleError, as_grid
 from puzzles.rules import STANDARD, Rules, unit_name
 from puzzles.solver import analyse
 from rater.digest import catalogue_digest

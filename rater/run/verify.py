@@ -13,7 +13,7 @@ report does.
 
 from __future__ import annotations
 
-from puzzles.parsing import Grid
+from puzzles.geometry import Grid
 from rater.result import Rating, Status
 from rater.run.engine import Engine, UnsoundStep
 from techniques.base import Context

@@ -1,1 +1,1 @@
-"""Independent counts that the enumeration is checked against (used by the tests and bench/canon.py)."""
+"""Independent results that the tests check the package against (the brute-force minlex form)."""

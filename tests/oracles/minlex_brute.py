@@ -1,7 +1,7 @@
 """Minlex form by brute force over all 3,359,232 elements of G, independent of :mod:`canon.minlex_search`.
 
 Every element (transposition x row map x column map, the row maps rebuilt in
-:func:`tests.oracles.burnside.row_group`) is one row of a numpy table.  The
+:func:`canon.burnside.row_group`) is one row of a numpy table.  The
 images are compared cell by cell in reading order: each row relabels its
 digits in order of first appearance as it goes (``0`` stays ``0``), only the
 rows whose cell equals the smallest survive to the next cell.  That is the
@@ -16,7 +16,7 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from tests.oracles.burnside import row_group
+from canon.burnside import row_group
 
 
 def brute_minlex(grid: Sequence[int]) -> tuple[tuple[int, ...], int]:

@@ -9,7 +9,7 @@ load event, first paint).
 With --screenshots DIR it also writes the two pictures the README shows: a
 chain step and a unique-rectangle step of the page the browser test uses.
 
-Usage: python3 bench/html_page.py [--loads 5] [--screenshots docs]
+Usage: python3 -m tests.html_page [--loads 5] [--screenshots docs]
 Needs Chromium (Debian: apt-get install chromium). Timings are wall-clock on
 whatever machine runs it; on a shared box they are noisy.
 """
@@ -25,14 +25,14 @@ import tempfile
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from puzzles.rules import parse_rules
+from rater.run.engine import Engine
+from rater.views.render import html
+from tests.browser_support import Browser, chromium
+from tests.conftest import FIXTURES
+from tests.test_html import CHAIN_STEP, PUZZLE, UR_STEP
 
-from bench._common import EXAMPLES  # noqa: E402
-from puzzles.rules import parse_rules  # noqa: E402
-from rater.run.engine import Engine  # noqa: E402
-from rater.views.render import html  # noqa: E402
-from tests.browser_support import Browser, chromium  # noqa: E402
-from tests.test_html import CHAIN_STEP, PUZZLE, UR_STEP  # noqa: E402
+EXAMPLES = FIXTURES / "examples.csv"
 
 TIMING = ("(() => { const n = performance.getEntriesByType('navigation')[0];"
           " const p = performance.getEntriesByName('first-contentful-paint')[0];"
@@ -88,7 +88,7 @@ def main() -> None:
     args = parser.parse_args()
     executable = chromium()
     if executable is None:
-        sys.exit("bench/html_page.py: needs Chromium")
+        sys.exit("tests/html_page.py: needs Chromium")
     with tempfile.TemporaryDirectory() as tmp, Browser(executable, 800, 1000) as browser:
         folder = Path(tmp)
         start = time.perf_counter()

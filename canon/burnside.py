@@ -12,7 +12,8 @@ gcd(a, b) cell cycles of length lcm(a, b).  A transposing element
 (x, y) -> (s(y), u(x)) is conjugate to (x, y) -> (s u (y), x), so each of the
 1296 products occurs 1296 times and is handled directly on the 81 cells.
 The group is rebuilt here from scratch (not taken from :mod:`canon.group`)
-so that the check stays independent.
+so that the check stays independent: the tests and ``bench/canon.py`` hold the
+enumeration's counts against these.
 
 :func:`symbol_orbit_count` counts the symbol configurations (clues with
 digits, up to G and digit relabelling) pattern by pattern, again by
