@@ -20,6 +20,7 @@ from canon.pattern_symmetry import SYMMETRIES, PatternSymmetry, parse_symmetry
 from canon.variant_group import symmetry_sources, variant_canonical
 from puzzles.errors import InputError
 from puzzles.geometry import Grid
+from puzzles.parsing import format_line
 from puzzles.reduction import checks_for, stays_unique
 from puzzles.rules import VARIANTS, Rules, parse_rules
 from puzzles.solver import analyse, random_solution
@@ -194,7 +195,7 @@ SEEDED_RUNS = [
 @pytest.mark.parametrize("conditions, expected", SEEDED_RUNS)
 def test_a_seeded_run_gives_these_puzzles(conditions: dict[str, object], expected: list[tuple[str, int]]) -> None:
     # a second each; the time cap ends a generator that no longer finds them (fewer puzzles: a failure)
-    assert [(r.puzzle, r.points) for r in generate(2, max_seconds=120, **conditions)] == expected
+    assert [(format_line(r.puzzle), r.points) for r in generate(2, max_seconds=120, **conditions)] == expected
 
 
 def test_bad_conditions_raise() -> None:
