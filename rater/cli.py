@@ -41,7 +41,7 @@ import json
 import math
 import os
 import sys
-from pathlib import Path
+from collections.abc import Callable
 from typing import Any, NoReturn
 
 import click
@@ -49,7 +49,8 @@ from rich.console import Console
 
 from puzzles.cli_common import AsciiIntRange, OneLineCommand, one_line, version_option
 from puzzles.errors import InputError
-from puzzles.inputs import read_argument
+from puzzles.inputs import check_input_file, read_argument
+from puzzles.outputs import OutputError, check_writable, write_file
 from puzzles.parsing import Grid, PuzzleError, check_givens
 from puzzles.rules import CHOICES, Rules
 from rater.options import DEFAULT_OPTION
@@ -241,7 +242,7 @@ def main(puzzle: str | None, option: str, as_json: bool, lang: str, techniques: 
     the total, the norms and the level.  With --file, rate a whole collection.
     """
     puzzle, waiting, step_number = _step_option(step_mode, puzzle)
-    pictures = Pictures(html_file, svg_file, step_number, marked)
+    pictures = Pictures(html_file, svg_file, step_number, marked, inputs=(puzzle, techniques))
     if pictures.wanted or step_number is not None or marked:
         pictures.check(waiting, [("--file", source is not None), ("--json", as_json), ("--hint", hint),
                                  ("--walk", walk is True), ("--from", first > 1), ("--to", last is not None),
@@ -375,8 +376,10 @@ def _step_option(value: str | None, puzzle: str | None) -> tuple[str | None, boo
 class Pictures:
     """``--html FILE`` and ``--svg FILE --step N [--marked]``: what to draw and where, checked before rating."""
 
-    def __init__(self, html_file: str | None, svg_file: str | None, step: int | None, marked: bool) -> None:
+    def __init__(self, html_file: str | None, svg_file: str | None, step: int | None, marked: bool,
+                 inputs: tuple[str | None, ...] = ()) -> None:
         self.html_file = html_file
+        self.inputs = inputs  # files the pictures must not overwrite (PUZZLE as a file, --techniques)
         self.svg_file = svg_file
         self.step = step
         self.marked = marked
@@ -399,9 +402,9 @@ class Pictures:
             fail(f"--html and --svg write pictures and cannot be combined with {', '.join(clashing)}", EXIT_INPUT)
         if self.html_file == "-" and self.svg_file == "-":
             fail("--html and --svg cannot both write to stdout ('-')", EXIT_INPUT)
-        for target in (self.html_file, self.svg_file):
+        for label, target in (("--html", self.html_file), ("--svg", self.svg_file)):
             if target is not None and target != "-":
-                _check_writable(target)
+                _output_call(check_writable, target, label, self.inputs)
 
     def write(self, rating: Rating, catalogue: Catalogue, lang: str, start: Board | None) -> None:
         """Write the page and/or the picture; a step number beyond the rating is exit 2."""
@@ -411,35 +414,27 @@ class Pictures:
             number = self.step or 0
             if number > len(rating.steps):
                 fail(f"--step {number}: the rating has {len(rating.steps)} steps (0 = the start)", EXIT_INPUT)
-            _write(self.svg_file, position(rating, number, catalogue=catalogue, start=start).svg(self.marked))
+            self._write(self.svg_file, "--svg", position(rating, number, catalogue=catalogue, start=start).svg(self.marked))
         if self.html_file is not None:
             first = 1 if self.step is None or self.svg_file is not None else self.step
             if first > len(rating.steps) + 1:
                 fail(f"--step {first}: the page has {len(rating.steps)} steps and the final grid", EXIT_INPUT)
-            _write(self.html_file, html(rating, lang, catalogue=catalogue, start=start, first=first))
+            self._write(self.html_file, "--html", html(rating, lang, catalogue=catalogue, start=start, first=first))
+
+    def _write(self, target: str, label: str, text: str) -> None:
+        """``text`` to the file ``target`` (UTF-8) or to stdout for ``-``; a failing write is one line, exit 2."""
+        if target == "-":
+            click.echo(text, nl=not text.endswith("\n"))
+        else:
+            _output_call(write_file, target, text, label, self.inputs)
 
 
-def _check_writable(target: str) -> None:
-    """Fail (exit 2) unless ``target`` can be written: its directory exists, it is no directory, access allows."""
-    path = Path(target)
-    directory = path.parent
-    if path.is_dir():
-        fail(f"cannot write {target}: it is a directory", EXIT_INPUT)
-    if not directory.is_dir():
-        fail(f"cannot write {target}: no such directory {directory}", EXIT_INPUT)
-    if not os.access(path if path.exists() else directory, os.W_OK):
-        fail(f"cannot write {target}: permission denied", EXIT_INPUT)
-
-
-def _write(target: str, text: str) -> None:
-    """``text`` to the file ``target`` (UTF-8) or to stdout for ``-``; a failing write is one line, exit 2."""
-    if target == "-":
-        click.echo(text, nl=not text.endswith("\n"))
-        return
+def _output_call(function: Callable[..., None], *args: Any) -> None:
+    """Call a :mod:`puzzles.outputs` function; its OutputError is one line, exit 2."""
     try:
-        Path(target).write_text(text, encoding="utf-8")
-    except OSError as exc:
-        fail(f"cannot write {target}: {exc.strerror}", EXIT_INPUT)
+        function(*args)
+    except OutputError as exc:
+        fail(str(exc), EXIT_INPUT)
 
 
 def _list_techniques(engine: Engine, rating_too: bool, as_json: bool, ascii_only: bool) -> NoReturn:
@@ -563,8 +558,11 @@ def _bulk(source: str, settings: RunSettings, output: str | None, fmt: str, temp
     from rater.bulk.output import escape_text
     from rater.bulk.runner import EXIT_BROKEN_PIPE, EXIT_INTERRUPTED, BulkError, BulkRun, interrupt_hint
 
-    if source != "-" and not Path(source).is_file():
-        fail(f"no such file: {escape_text(source)}", EXIT_INPUT)
+    if source != "-":
+        try:
+            check_input_file(source)
+        except PuzzleError as exc:
+            fail(escape_text(str(exc)), EXIT_INPUT)
     if template and fmt != "text":
         fmt = "text"
     run = BulkRun(source, settings, output, fmt, template, jobs, resume, progress=not quiet, summary=not quiet,

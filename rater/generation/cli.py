@@ -26,8 +26,9 @@ import signal
 import sys
 import time
 from collections import Counter
+from collections.abc import Callable
 from pathlib import Path
-from typing import IO, Any, NoReturn
+from typing import IO, Any, NoReturn, TypeVar
 
 import click
 
@@ -36,6 +37,7 @@ from puzzles.cli_common import AsciiIntRange, OneLineCommand, one_line, version_
 from puzzles.cluster import available_cores
 from puzzles.errors import InputError
 from puzzles.formats import PuzzleItem
+from puzzles.outputs import OutputError, OutputFile, lock_stdout, path_message
 from puzzles.parsing import parse_puzzle
 from puzzles.rules import CHOICES
 from rater.bulk.output import RecordWriter, TemplateError, check_template, escape_text
@@ -55,13 +57,14 @@ from rater.generation.generator import (
     parse_points,
     plan,
 )
-from rater.generation.resume import identity, resume_point, save
+from rater.generation.resume import PuzzleDigest, identity, resume_point, save
 from rater.levels import load_levels
 from rater.options import DEFAULT_OPTION
 from rater.records import FIELDS, rating_record
 from rater.settings import RunSettings
 from techniques.texts import available_languages
 
+T = TypeVar("T")
 EXIT_DONE, EXIT_INPUT, EXIT_SHORT, EXIT_INTERRUPTED, EXIT_BROKEN_PIPE = 0, 2, 3, 130, 141
 MAX_SEED = 2**63 - 1
 
@@ -218,23 +221,37 @@ class _Run:
         self.ratings = 0
         self.found = 0
         self.stats = Stats()
+        #: The ``--output`` file while the run holds it, and the digest of the puzzles it holds.
+        self.file: OutputFile | None = None
+        self.digest = PuzzleDigest()
+        self.techniques = p.settings.rating.techniques_source if p.settings.rating.techniques else None
 
     def run(self, resume: bool) -> int:
         first, written = 0, list[str]()
-        if self.output is not None:
-            if self.output.exists() and not self.output.is_file():
-                if resume:
-                    fail(f"--resume needs --output to be a regular file, not {self.output}")
-            elif resume:
+        stream: IO[str] = sys.stdout
+        if self.output is None:
+            _output_call(lock_stdout, (self.techniques,))
+        else:
+            self.file = OutputFile(self.output)
+            stream = _output_call(self.file.open, (self.techniques,))
+            if resume and not self.output.is_file():
+                self.file.discard()
+                fail(f"--resume needs --output to be a regular file, not {self.output}")
+            if resume:
                 try:
                     first, written = resume_point(self.output, self.identity)
                 except ResumeError as exc:
+                    self.file.discard()
                     fail(escape_text(str(exc)))
+        self.digest = PuzzleDigest(written)
         seen = {canonical_key(parse_puzzle(puzzle), self.plan.rules) for puzzle in written}
         if len(written) >= self.count:
             self.note(f"generate: {self.output} already holds {len(written)} puzzles")
             return EXIT_DONE
-        stream = self._open(bool(written))
+        if self.file is not None and not written:
+            self.file.start()
+            if self.output is not None and self.output.is_file():
+                save(self.output, self.identity, 0, 0, self.digest)
         try:
             writer = RecordWriter(stream, self.fmt, self.template, header=not written,
                                   name=str(self.output or "stdout"), fields=FIELDS)
@@ -246,21 +263,10 @@ class _Run:
                 pass
             return EXIT_BROKEN_PIPE
         except OSError as exc:
-            fail(escape_text(f"{exc.filename or self.output or 'stdout'}: {exc.strerror}"))
+            fail(escape_text(path_message(exc.filename or self.output or "stdout", exc)))
         finally:
-            if stream is not sys.stdout:
-                stream.close()
-
-    def _open(self, appending: bool) -> IO[str]:
-        if self.output is None:
-            return sys.stdout
-        try:
-            stream = self.output.open("a" if appending else "w", encoding="utf-8", newline="\n")
-        except OSError as exc:
-            fail(escape_text(f"cannot write {self.output}: {exc.strerror}"))
-        if self.output.is_file() and not appending:
-            save(self.output, self.identity, 0, 0)
-        return stream
+            if self.file is not None:
+                self.file.close()
 
     def _loop(self, writer: RecordWriter, stream: IO[str], first: int, written: int, seen: set[Any]) -> int:
         previous = signal.signal(signal.SIGTERM, _raise_interrupt)
@@ -279,9 +285,10 @@ class _Run:
                         writer.write(record)
                         writer.flush()
                         self.stats.add(record)
+                        self.digest.add(attempt.rating.puzzle)
                         written += 1
                     if self.output is not None and self.output.is_file() and attempt.rating is not None:
-                        save(self.output, self.identity, attempt.number + 1, written)
+                        save(self.output, self.identity, attempt.number + 1, written, self.digest)
                     progress.update(written, self.attempts, self.found, time.monotonic() - began)
                     if written >= self.count:
                         break
@@ -301,7 +308,7 @@ class _Run:
             found.close()
             signal.signal(signal.SIGTERM, previous)
         if self.output is not None and self.output.is_file():
-            save(self.output, self.identity, first + self.attempts, written)
+            save(self.output, self.identity, first + self.attempts, written, self.digest)
         self._summary(time.monotonic() - began, written)
         if code == EXIT_INTERRUPTED:
             where = f"in {escape_text(str(self.output))}; run the same command with --resume to continue" \
@@ -349,6 +356,14 @@ class _Run:
             for extra in summary_tables(self.stats, wall, self.plan.engine.catalogue, self.plan.settings.rating.lang,
                                         self.ascii)[2:]:
                 err.print(extra)
+
+
+def _output_call(function: Callable[..., T], *args: Any) -> T:
+    """Call a :mod:`puzzles.outputs` function; its OutputError is one line, exit 2."""
+    try:
+        return function(*args)
+    except OutputError as exc:
+        fail(str(exc))
 
 
 def _raise_interrupt(_signum: int, _frame: object) -> None:

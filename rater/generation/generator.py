@@ -30,6 +30,7 @@ outputs are the same puzzle up to symmetry and relabelling.
 from __future__ import annotations
 
 import math
+import os
 import random
 import time
 from collections import Counter
@@ -40,6 +41,7 @@ from typing import Any, Final
 
 from canon.pattern_symmetry import PatternSymmetry, parse_symmetry
 from puzzles.errors import InputError
+from puzzles.lifeline import start_worker
 from puzzles.parsing import Grid
 from puzzles.reduction import checks_for, count_givens, reduce_orbits, stays_unique
 from puzzles.rules import Rules
@@ -330,6 +332,9 @@ class Attempt:
     seconds: float = 0.0
     #: The CPU time of the attempt (its process's), which a busy machine disturbs less than ``seconds``.
     cpu_seconds: float = 0.0
+    #: The run's deadline came within the attempt: it found nothing yet proves nothing, and is made
+    #: again, whole, by a resumed run (so a run stays a function of its seed).
+    cut_short: bool = False
 
 
 def attempt_rng(seed: int, number: int) -> random.Random:
@@ -358,8 +363,13 @@ def canonical_key(grid: Sequence[int], rules: Rules) -> Grid:
     return variant_canonical(grid, rules)[0]
 
 
-def run_attempt(p: Plan, number: int) -> Attempt:
-    """Attempt ``number`` of a run (module docstring): a random start, then the climb."""
+def run_attempt(p: Plan, number: int, deadline: float | None = None) -> Attempt:
+    """Attempt ``number`` of a run (module docstring): a random start, then the climb.
+
+    ``deadline`` (a ``time.time()`` value, so that it means the same in every
+    process and on every cluster machine) ends the climb: ``--max-seconds``
+    bounds the wall time, not the number of attempts.
+    """
     began, cpu = time.perf_counter(), time.process_time()
     rng = attempt_rng(p.settings.seed, number)
     checks = checks_for(p.rules)
@@ -385,6 +395,9 @@ def run_attempt(p: Plan, number: int) -> Attempt:
     rating, distance = rate(puzzle)
     steps = 0
     while distance is not None and steps < p.settings.climb:
+        if deadline is not None and time.time() >= deadline:
+            result.cut_short = True
+            return result
         steps += 1
         given = [o for o in p.symmetry.orbits if puzzle[o[0]]]
         empty = [o for o in p.symmetry.orbits if not puzzle[o[0]]]
@@ -420,44 +433,45 @@ def _plan_of(settings: GenerateSettings) -> Plan:
     return per_thread("plans", settings, lambda: plan(settings))  # a worker serves one run at a time
 
 
-def _init_worker(settings: GenerateSettings) -> None:
-    """Per-process initializer of ``--jobs``: the plan (and engine) built once; Ctrl-C is the parent's business."""
-    import signal
-
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
+def _init_worker(settings: GenerateSettings, parent: int) -> None:
+    """Per-process initializer of ``--jobs``: the plan (and engine) built once; Ctrl-C and dying with the
+    parent are :func:`puzzles.lifeline.start_worker`'s business."""
+    start_worker(parent)
     _plan_of(settings)
 
 
-def remote_attempt(settings: GenerateSettings, number: int) -> Attempt:
+def remote_attempt(settings: GenerateSettings, number: int, deadline: float | None = None) -> Attempt:
     """Attempt ``number`` in a worker process or cluster thread: its plan is built on the first task and kept."""
-    return run_attempt(_plan_of(settings), number)
+    return run_attempt(_plan_of(settings), number, deadline)
 
 
-def attempts(p: Plan, first: int = 0, jobs: int = 1, cluster: Any = None) -> Generator[Attempt, None, None]:
+def attempts(p: Plan, first: int = 0, jobs: int = 1, cluster: Any = None,
+             deadline: float | None = None) -> Generator[Attempt, None, None]:
     """Attempts ``first``, ``first + 1``, ... in order, made by ``jobs`` processes (1: this one) or on a cluster.
 
     ``cluster`` is a Dask client (``generate --cluster``); its futures are
     awaited like those of the local pool.  Results come in attempt order
     whatever the number of processes, so a run is the same with any ``--jobs``
     or cluster; a few attempts run ahead of the one awaited (twice the
-    processes), and the rest are never started.
+    processes), and the rest are never started.  Every attempt stops at
+    ``deadline`` (see :func:`run_attempt`).
     """
     if jobs <= 1 and cluster is None:
         number = first
         while True:
-            yield run_attempt(p, number)
+            yield run_attempt(p, number, deadline)
             number += 1
     if cluster is not None:
         ahead = 2 * max(1, sum(cluster.nthreads().values()))
 
         def submit(n: int) -> Any:
-            return cluster.submit(remote_attempt, p.settings, n, pure=False)
+            return cluster.submit(remote_attempt, p.settings, n, deadline, pure=False)
     else:
         ahead = 2 * jobs
-        pool = ProcessPoolExecutor(jobs, initializer=_init_worker, initargs=(p.settings,))
+        pool = ProcessPoolExecutor(jobs, initializer=_init_worker, initargs=(p.settings, os.getpid()))
 
         def submit(n: int) -> Any:
-            return pool.submit(remote_attempt, p.settings, n)
+            return pool.submit(remote_attempt, p.settings, n, deadline)
     pending: dict[int, Any] = {}
     number = first
     try:
@@ -509,19 +523,21 @@ def generate(count: int = 1, *, level: str | None = None, points: str | tuple[fl
         require=tuple(require), first_hard=first_hard,
         clues=parse_clues(clues) if isinstance(clues, str) else clues, minimal=minimal, seed=seed, climb=climb)
     p = plan(run)
-    deadline = None if max_seconds is None else time.monotonic() + max_seconds
+    deadline = None if max_seconds is None else time.time() + max_seconds
     made = 0
     if count < 1:
         return
-    stream = attempts(p, 0, jobs)
+    stream = attempts(p, 0, jobs, deadline=deadline)
     try:
         for attempt in distinct(stream, set()):
+            if attempt.cut_short:
+                return
             if attempt.rating is not None:
                 yield attempt.rating
                 made += 1
                 if made >= count:
                     return
-            if deadline is not None and time.monotonic() > deadline:
+            if deadline is not None and time.time() > deadline:
                 return
     finally:
         stream.close()
