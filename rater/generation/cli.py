@@ -271,13 +271,17 @@ class _Run:
     def _loop(self, writer: RecordWriter, stream: IO[str], first: int, written: int, seen: set[Any]) -> int:
         previous = signal.signal(signal.SIGTERM, _raise_interrupt)
         began = time.monotonic()
-        deadline = None if self.max_seconds is None else began + self.max_seconds
-        found = attempts(self.plan, first, self.jobs, self.cluster)
+        # wall-clock time, so that workers and cluster machines stop their climbs at the same moment
+        deadline = None if self.max_seconds is None else time.time() + self.max_seconds
+        found = attempts(self.plan, first, self.jobs, self.cluster, deadline)
         progress = _Progress(self.count, written, not self.quiet)
         code = EXIT_DONE
         try:
             with progress:
                 for attempt in distinct(found, seen):
+                    if attempt.cut_short:  # made again, whole, by --resume
+                        code = EXIT_SHORT
+                        break
                     self._count(attempt)
                     if attempt.rating is not None:
                         item = PuzzleItem(attempt.number + 1, attempt.rating.puzzle, parse_puzzle(attempt.rating.puzzle))
@@ -292,7 +296,7 @@ class _Run:
                     progress.update(written, self.attempts, self.found, time.monotonic() - began)
                     if written >= self.count:
                         break
-                    if deadline is not None and time.monotonic() > deadline:
+                    if deadline is not None and time.time() > deadline:
                         code = EXIT_SHORT
                         break
         except KeyboardInterrupt:
@@ -370,6 +374,24 @@ def _raise_interrupt(_signum: int, _frame: object) -> None:
     raise KeyboardInterrupt
 
 
+#: Seconds without a puzzle after which the progress line says the conditions may be rare or impossible.
+LONG_SEARCH = 60.0
+
+
+def progress_info(attempts: int, found: int, seconds: float) -> str:
+    """The progress line's figures; after :data:`LONG_SEARCH` seconds without a puzzle, a warning instead.
+
+    Some conditions can never be met together (a level out of reach of the
+    technique switches, say), and the search cannot know: the user is told,
+    and pointed to ``--max-seconds``.
+    """
+    if not found and seconds >= LONG_SEARCH:
+        return (f"{attempts} attempts, nothing found in {seconds:.0f} s: the conditions may be rare or impossible "
+                "(--max-seconds S bounds the search)")
+    per = f"{seconds / found:.2f} s/puzzle" if found else "- s/puzzle"
+    return f"{attempts} attempts, {100 * found / attempts:.1f} % accepted, {per}" if attempts else "starting"
+
+
 class _Progress:
     """A one-line progress display on stderr: puzzles, attempts, acceptance rate, time per puzzle."""
 
@@ -399,9 +421,7 @@ class _Progress:
 
     def update(self, written: int, attempts: int, found: int, seconds: float) -> None:
         if self.enabled:
-            per = f"{seconds / found:.2f} s/puzzle" if found else "- s/puzzle"
-            info = f"{attempts} attempts, {100 * found / attempts:.1f} % accepted, {per}"
-            self.bar.update(self.task, completed=written, info=info)
+            self.bar.update(self.task, completed=written, info=progress_info(attempts, found, seconds))
 
     def __exit__(self, *exc: object) -> None:
         if self.enabled:
