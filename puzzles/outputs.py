@@ -44,6 +44,25 @@ class OutputError(InputError):
     """An output that cannot be used; ``str(exc)`` is the one line the commands print."""
 
 
+def _escape_char(ch: str) -> str:
+    code = ord(ch)
+    if code < 0x100:
+        return f"\\x{code:02x}"
+    return f"\\u{code:04x}" if code < 0x10000 else f"\\U{code:08x}"
+
+
+def escape_text(text: str) -> str:
+    """``text`` with every non-printable character written as a Python-style escape.
+
+    What every command writes of its input (comments, bad lines) goes through
+    it: a terminal escape in a puzzle file never reaches the reader's terminal,
+    and a line break never splits a record.
+    """
+    if text.isprintable():
+        return text
+    return "".join(ch if ch.isprintable() else _escape_char(ch) for ch in text)
+
+
 def path_message(what: object, exc: OSError, verb: str = "write") -> str:
     """One line for an ``OSError`` on a path: ``cannot write NAME: File name too long``."""
     reason = exc.strerror or type(exc).__name__

@@ -201,7 +201,7 @@ HELP_SECTIONS = (
                    "format specs such as {points:6.1f} "
                    "(width up to 1000), conversions !s !r; no attributes or indexes. Checked before the run. "
                    "With --reduce also reduced necessary_givens already_minimal; with --with-minlex also minlex.")
-@click.option("--jobs", "-j", type=click.IntRange(min=0), default=0, metavar="N",
+@click.option("--jobs", "-j", type=AsciiIntRange(min=0), default=0, metavar="N",
               help="Bulk: worker processes (0 = all cores; more than the cores are lowered to them).")
 @click.option("--timeout", type=click.FloatRange(min=0, min_open=True), default=None, metavar="S",
               help="Bulk: seconds per puzzle; a slower puzzle gets a 'timeout' record. Without it a worker "
@@ -215,7 +215,7 @@ HELP_SECTIONS = (
 @click.option("--reduce", "reduce", is_flag=True,
               help="Remove givens (cell order) while the puzzle stays unique: the minimal puzzle, its necessary "
                    "givens, the removed cells and its rating. With --file: reduction fields and a histogram.")
-@click.option("--reduce-all", "reduce_all", type=click.IntRange(min=1), is_flag=False, flag_value=100, default=None,
+@click.option("--reduce-all", "reduce_all", type=AsciiIntRange(min=1), is_flag=False, flag_value=100, default=None,
               metavar="[LIMIT]", help="The distinct minimal puzzles reachable by removing givens (up to LIMIT, "
                                       "default 100) and the range of their necessary givens. Write it after PUZZLE.")
 @click.option("--with-minlex", "with_minlex", is_flag=True,
@@ -225,7 +225,7 @@ HELP_SECTIONS = (
               help="Bulk: rate on a Dask cluster: a scheduler address (tcp://host:8786), or local[:N] for N "
                    "worker processes on this machine (default: the cores). Needs the cluster extra. "
                    "--jobs is then ignored.")
-@click.option("--chunk-size", "chunk_size", type=click.IntRange(min=1), default=None, metavar="N",
+@click.option("--chunk-size", "chunk_size", type=AsciiIntRange(min=1), default=None, metavar="N",
               help="Bulk, with --cluster: puzzles per task (default 200, less on short files).")
 def main(puzzle: str | None, option: str, as_json: bool, lang: str, techniques: str | None, disable: str | None,
          allow_multiple: bool,

@@ -116,7 +116,7 @@ HELP_SECTIONS = (
               help="The same seed and settings give the same puzzles, with any --jobs.")
 @click.option("--climb", type=AsciiIntRange(min=0), default=DEFAULT_CLIMB, show_default=True, metavar="STEPS",
               help="Neighbourhood search steps per random start towards the target (0: random starts only).")
-@click.option("--jobs", "-j", type=click.IntRange(min=0), default=1, show_default=True, metavar="N",
+@click.option("--jobs", "-j", type=AsciiIntRange(min=0), default=1, show_default=True, metavar="N",
               help="Worker processes (0 = all cores).")
 @click.option("--cluster", default=None, metavar="ADDRESS",
               help="Make the attempts on a Dask cluster: a scheduler address (tcp://host:8786) or local[:N]; "
