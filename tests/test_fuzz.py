@@ -112,13 +112,15 @@ def test_non_utf8_puzzle_file_is_one_line(tmp_path, raw):
 
 
 def test_canon_file_line_that_is_not_utf8(tmp_path):
-    """canon --file reads files as rate --file does: a line that is not UTF-8 is that line's error."""
+    """canon --file reads files as rate --file does: a line that is not UTF-8 is that line's error, and the
+    file's exit code is 2 (not UTF-8 text), after every record is written."""
     path = tmp_path / "in.txt"
     path.write_bytes(b"\xff\xfe" + bytes(range(128, 256)) + b"\n" + PUZZLE.encode() + b"\n")
     result = CliRunner().invoke(canon_main, ["form", "--file", str(path)])
-    assert result.exit_code == 0
+    assert result.exit_code == 2
     first, second = result.stdout.splitlines()
     assert first.startswith("line 1: error: line is not UTF-8") and len(second) == 81
+    assert result.stderr.count("\n") == 1 and "not UTF-8 text (1 line, the first line 1)" in result.stderr
 
 
 def test_byte_order_mark_is_skipped(tmp_path):
