@@ -102,7 +102,8 @@ def parse_candidates(text: str) -> tuple[Grid, tuple[int, ...]]:
     """Givens and candidate masks of a 729-character line.
 
     A cell with exactly one candidate is taken as filled (see the module
-    docstring); a cell without any candidate is an error.
+    docstring); a cell without any candidate stays empty with the mask 0: the
+    state has no solution, which the rating reports (exit 3) naming the cell.
     """
     if len(text) != CANDIDATE_LINE_LENGTH:
         raise PuzzleError("length", f"a candidate line needs 729 characters, got {len(text)}")
@@ -111,8 +112,6 @@ def parse_candidates(text: str) -> tuple[Grid, tuple[int, ...]]:
     for cell in range(81):
         chunk = text[9 * cell : 9 * cell + 9]
         mask = sum(1 << (d - 1) for d in range(1, 10) if chunk[d - 1] == str(d))
-        if not mask:
-            raise PuzzleError("candidates", f"cell {cell // 9 + 1}:{cell % 9 + 1} has no candidate")
         single = mask.bit_length() if mask & (mask - 1) == 0 else 0
         grid.append(single)
         masks.append(mask)

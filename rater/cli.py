@@ -523,7 +523,8 @@ def _read_puzzle(argument: str) -> tuple[Grid, Board | None]:
     try:
         item = read_argument(argument)
         assert item.grid is not None  # an item without an error has its grid
-        check_givens(item.grid)
+        if item.cands is None:  # a candidate line's contradictions are the rating's (no_solution, exit 3)
+            check_givens(item.grid)
     except PuzzleError as exc:
         fail(str(exc), EXIT_INPUT)
     return item.grid, Board.from_candidates(item.grid, item.cands) if item.cands is not None else None
