@@ -9,7 +9,9 @@ a later Ctrl-C reaches them.  Every pool (``rate --file --jobs``, ``generate
 the studies) therefore starts each worker with :func:`start_worker`:
 
 * Ctrl-C is ignored: interrupting is the parent's business, which ends its
-  workers itself;
+  workers itself; SIGTERM ends a worker at once (a forked worker would
+  otherwise inherit the parent's handler and die with a
+  ``KeyboardInterrupt`` traceback);
 * on Linux the kernel kills the worker when its parent dies
   (``PR_SET_PDEATHSIG``, asked for through ``ctypes``);
 * everywhere a daemon thread checks once a second that the parent is still
@@ -36,6 +38,7 @@ def start_worker(parent: int | None = None) -> None:
     """Make this (worker) process end with ``parent`` (default: its parent now); call it first in a worker."""
     parent = os.getppid() if parent is None else parent
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)  # not the parent's handler, which raises KeyboardInterrupt
     _ask_kernel()
     if os.getppid() != parent:  # the parent died before the kernel was asked
         os._exit(0)

@@ -187,17 +187,18 @@ def check_writable(path: str | os.PathLike[str], label: str, inputs: Iterable[Ta
     Nothing is created: a run that fails later leaves no file behind.
     """
     target = Path(path)
+    directory = target.parent
     try:
-        if target.is_dir():
-            raise OutputError(f"cannot write {_shown(target)}: it is a directory")
-        directory = target.parent
-        if not directory.is_dir():
-            raise OutputError(f"cannot write {_shown(target)}: no such directory {_shown(directory)}")
-        exists = target.exists()
-        longest = os.pathconf(directory, "PC_NAME_MAX") if hasattr(os, "pathconf") else 255
-    except (OSError, ValueError) as exc:
-        raise OutputError(path_message(target, exc) if isinstance(exc, OSError)
-                          else f"cannot write {_shown(target)}: {exc}") from None
+        is_dir, has_directory, exists = target.is_dir(), directory.is_dir(), target.exists()
+        longest = os.pathconf(directory, "PC_NAME_MAX") if has_directory and hasattr(os, "pathconf") else 255
+    except OSError as exc:  # a name too long
+        raise OutputError(path_message(target, exc)) from None
+    except ValueError:  # a NUL byte in the name
+        raise OutputError(f"cannot write {_shown(target)}: not a file name") from None
+    if is_dir:
+        raise OutputError(f"cannot write {_shown(target)}: it is a directory")
+    if not has_directory:
+        raise OutputError(f"cannot write {_shown(target)}: no such directory {_shown(directory)}")
     if len(os.fsencode(target.name)) > longest:
         raise OutputError(f"cannot write {_shown(target)}: File name too long")
     if not os.access(target if exists else directory, os.W_OK):
