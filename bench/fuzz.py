@@ -1,6 +1,6 @@
 """A seeded random fuzzer for the command-line tools: no traceback, documented exit codes, one-line errors.
 
-    python bench/fuzz.py [--cases 3000] [--bulk 60] [--seed 1]
+    python bench/fuzz.py [--cases 3000] [--bulk 60] [--outputs 60] [--seed 1]
 
 Single-puzzle cases (``rate PUZZLE`` with random options, ``canon`` commands,
 technique files mutated from the packaged one) run in-process through
@@ -8,7 +8,13 @@ click's CliRunner; bulk cases (``rate --file`` over random files, with random
 formats and templates) run as subprocesses, because the bulk rater starts
 worker processes.  Printed: cases run, tracebacks, wrong exit codes,
 multi-line errors, and for bulk the records lost (records read from the input
-against records written).  The generators live in ``tests/fuzzing.py``;
+against records written).  Output cases run every command that writes
+(``rate --file --output``, ``--html``/``--svg``, ``generate --output``,
+``canon dedup --output``, ``canon enumerate --output``) as a subprocess, its
+output aimed at the input by name, link or ``>>``, at a file another run
+holds, at names no file system takes, at directories and devices, over
+inputs with Unix, Windows and old Mac line ends: counted are the inputs (and
+locked outputs) changed and the records lost.  The generators live in ``tests/fuzzing.py``;
 ``tests/test_fuzz.py`` runs them on a few hundred cases.
 """
 
@@ -26,7 +32,23 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from tests.fuzzing import BULK_CODES, Outcome, codes_for, run_bulk, run_single, single_cases  # noqa: E402
+from tests.fuzzing import (  # noqa: E402
+    BULK_CODES,
+    OUTPUT_CODES,
+    Outcome,
+    codes_for,
+    run_bulk,
+    run_output_case,
+    run_single,
+    single_cases,
+)
+
+
+def expected_codes(outcome: Outcome) -> frozenset[int]:
+    """The exit codes the case's command documents."""
+    if outcome.case.kind == "bulk":
+        return BULK_CODES
+    return OUTPUT_CODES.get(outcome.case.kind) or codes_for(outcome.case)
 
 
 def report(outcomes: Sequence[Outcome], label: str) -> int:
@@ -34,7 +56,7 @@ def report(outcomes: Sequence[Outcome], label: str) -> int:
     problems: Counter[str] = Counter()
     examples: dict[str, Outcome] = {}
     for outcome in outcomes:
-        for problem in outcome.problems(codes_for(outcome.case) if outcome.case.kind != "bulk" else BULK_CODES):
+        for problem in outcome.problems(expected_codes(outcome)):
             problems[problem] += 1
             examples.setdefault(problem, outcome)
     codes = Counter(o.code for o in outcomes)
@@ -47,13 +69,14 @@ def report(outcomes: Sequence[Outcome], label: str) -> int:
     for name, outcome in examples.items():
         detail = outcome.traceback.strip().splitlines()[-1:] if outcome.traceback else list(outcome.stderr_lines[:3])
         print(f"  first {name}: args {json.dumps(outcome.case.args, ensure_ascii=True)[:200]} -> {outcome.code} {detail}")
-    return sum(1 for o in outcomes if o.problems(BULK_CODES if o.case.kind == "bulk" else codes_for(o.case)))
+    return sum(1 for o in outcomes if o.problems(expected_codes(o)))
 
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--cases", type=int, default=3000, help="single-puzzle, canon and technique-file cases")
     ap.add_argument("--bulk", type=int, default=60, help="bulk runs (subprocesses)")
+    ap.add_argument("--outputs", type=int, default=60, help="writing commands on hostile outputs (subprocesses)")
     ap.add_argument("--seed", type=int, default=1)
     args = ap.parse_args()
     rng = random.Random(args.seed)
@@ -68,6 +91,7 @@ def main() -> None:
         bad += report([o for o in outcomes if o.case.kind == "canon"], "canon")
         print(f"  ({single_seconds:.1f} s)")
         bulk = [run_bulk(rng, directory) for _ in range(args.bulk)]
+        outputs = [run_output_case(rng, directory) for _ in range(args.outputs)]
     bad += report([b[0] for b in bulk], "rate --file")
     # Records are counted on runs that finished (exit 0 or 4), whatever the input's encoding (a
     # non-UTF-8 line is an error record); a run refused with exit 2 (a bad template, say) writes
@@ -76,8 +100,15 @@ def main() -> None:
     lost = [(e, w) for e, w in finished if e != w]
     print(f"  finished runs: {len(finished)}, records read {sum(e for e, _ in finished)}, "
           f"written {sum(w for _, w in finished)}, runs losing records: {len(lost)} {lost[:5]}")
+    bad += report([o.outcome for o in outputs], "outputs")
+    kinds = Counter(o.outcome.case.args[0] for o in outputs)
+    destroyed = [o.outcome.case.args for o in outputs if o.destroyed]
+    dropped = [o.outcome.case.args for o in outputs if o.lost]
+    print(f"  output kinds {dict(sorted(kinds.items()))}")
+    print(f"  inputs or locked outputs changed: {len(destroyed)} {destroyed[:3]}")
+    print(f"  runs losing records: {len(dropped)} {dropped[:3]}")
     print(f"total {time.perf_counter() - began:.1f} s, cases with a problem: {bad}")
-    sys.exit(1 if bad or lost else 0)
+    sys.exit(1 if bad or lost or destroyed or dropped else 0)
 
 
 if __name__ == "__main__":

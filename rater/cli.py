@@ -50,7 +50,7 @@ from rich.console import Console
 from puzzles.cli_common import AsciiIntRange, OneLineCommand, one_line, version_option
 from puzzles.errors import InputError
 from puzzles.inputs import check_input_file, read_argument
-from puzzles.outputs import OutputError, check_writable, write_file
+from puzzles.outputs import OutputError, check_writable, refuse_inputs, write_file
 from puzzles.parsing import Grid, PuzzleError, check_givens
 from puzzles.rules import CHOICES, Rules
 from rater.options import DEFAULT_OPTION
@@ -403,7 +403,9 @@ class Pictures:
         if self.html_file == "-" and self.svg_file == "-":
             fail("--html and --svg cannot both write to stdout ('-')", EXIT_INPUT)
         for label, target in (("--html", self.html_file), ("--svg", self.svg_file)):
-            if target is not None and target != "-":
+            if target == "-":
+                _output_call(refuse_inputs, [("stdout", 1)], self.inputs)
+            elif target is not None:
                 _output_call(check_writable, target, label, self.inputs)
 
     def write(self, rating: Rating, catalogue: Catalogue, lang: str, start: Board | None) -> None:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import copy
 import io
+import os
 import random
 import subprocess
 import sys
@@ -333,3 +334,120 @@ def run_bulk(rng: random.Random, directory: Path) -> tuple[Outcome, int, int]:
     if fmt == "csv" and template is None and written:
         written -= 1  # the header
     return outcome, expected, written
+
+
+# -- outputs: every command that writes, on hostile output names ------------------------------------
+
+#: Exit codes of the commands that write files (``generate`` 3: --max-seconds ran out).
+OUTPUT_CODES = {"rate-file": frozenset({0, 2, 4}), "rate-picture": frozenset({0, 1, 2, 3}),
+                "generate": frozenset({0, 2, 3}), "canon-dedup": frozenset({0, 2}),
+                "canon-enumerate": frozenset({0, 2})}
+#: Where an output goes: a new file, the input under its own or another name, a file another run
+#: holds, names no file system takes, devices.
+OUTPUT_KINDS = ("new", "existing", "input", "hard link", "symbolic link", "stdout >> input", "locked",
+                "long name", "directory", "missing directory", "/dev/null")
+#: Line ends of the input file: Unix, Windows, old Mac.
+LINE_ENDS = ("\n", "\r\n", "\r")
+
+
+@dataclass
+class OutputOutcome:
+    """An output case's outcome, whether it changed a file it must not touch, and whether records were lost."""
+
+    outcome: Outcome
+    destroyed: bool
+    lost: bool
+
+
+def _output_command(rng: random.Random, command: str, source: Path, puzzle: Path) -> list[str]:
+    if command == "rate-file":
+        return ["rater.cli", "--file", str(source), "-q", "-j", rng.choice(("1", "2")),
+                "--format", rng.choice(("csv", "jsonl", "text"))]
+    if command == "rate-picture":
+        return ["rater.cli", str(puzzle)]
+    if command == "generate":
+        return ["rater.generation.cli", "-q", "-n", "1", "--max-seconds", "20"]
+    if command == "canon-dedup":
+        return ["canon.cli", "dedup", str(source), "--no-progress"]
+    return ["canon.cli", "enumerate", "--clues", "1", "--no-progress"]
+
+
+def run_output_case(rng: random.Random, directory: Path) -> OutputOutcome:
+    """One writing command as a subprocess, its output aimed somewhere hostile; the input must stay whole.
+
+    Records are counted for ``rate --file`` into a new or existing file: one
+    per record the reader finds in the input, whatever its line ends.
+    """
+    import fcntl
+    import shutil
+
+    shutil.rmtree(directory / "out", ignore_errors=True)
+    (directory / "out").mkdir()
+    command = rng.choice(tuple(OUTPUT_CODES))
+    kind = rng.choice(OUTPUT_KINDS)
+    end = rng.choice(LINE_ENDS)
+    source = directory / "out" / "in.txt"
+    lines = [rng.choice(SEEDS) + rng.choice(("", " # note \x1b[31m")) for _ in range(rng.randint(1, 4))]
+    source.write_bytes((end.join(lines) + end).encode())
+    puzzle = directory / "out" / "p.txt"
+    puzzle.write_text(rng.choice(SEEDS) + end)
+    target: Path | None = directory / "out" / "result.out"
+    assert target is not None
+    if kind == "existing":
+        target.write_text("old\n")
+    elif kind == "input":
+        target = source if command != "rate-picture" else puzzle
+    elif kind in ("hard link", "symbolic link"):
+        original = source if command != "rate-picture" else puzzle
+        target.hardlink_to(original) if kind == "hard link" else target.symlink_to(original)
+    elif kind == "long name":
+        target = directory / "out" / ("n" * 300)
+    elif kind == "directory":
+        target = directory / "out"
+    elif kind == "missing directory":
+        target = directory / "out" / "missing" / "result.out"
+    elif kind == "/dev/null":
+        target = Path(os.devnull)
+    elif kind == "stdout >> input":
+        target = None
+    args = _output_command(rng, command, source, puzzle)
+    flag = rng.choice(("--html", "--svg")) if command == "rate-picture" else "--output"
+    if target is not None:
+        args += [flag, str(target)]
+    elif command == "rate-picture":
+        args += [flag, "-"]  # the picture to stdout, which appends to the puzzle file
+    inputs = {path: path.read_bytes() for path in (source, puzzle)}
+    locked = b""
+    holder = None
+    if kind == "locked":
+        target.write_text("the other run's records\n")
+        locked = target.read_bytes()
+        holder = target.open("a")
+        fcntl.flock(holder.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+    began = time.perf_counter()
+    try:
+        if target is None:
+            appended = source if command != "rate-picture" else puzzle
+            with appended.open("ab") as sink:
+                proc = subprocess.run([sys.executable, "-m", *args], cwd=REPO, stdout=sink, stderr=subprocess.PIPE,
+                                      timeout=300)
+        else:
+            proc = subprocess.run([sys.executable, "-m", *args], cwd=REPO, capture_output=True, timeout=300)
+    finally:
+        if holder is not None:
+            holder.close()
+    stderr = proc.stderr.decode("utf-8", "replace")
+    trace = stderr if "Traceback (most recent call last)" in stderr else ""
+    case = Case(command, [kind, repr(end), *args])
+    outcome = Outcome(case, proc.returncode, trace, tuple(stderr.splitlines()), time.perf_counter() - began)
+    # generate and canon enumerate read no file: the puzzle files are no inputs of theirs to keep
+    reads = command not in ("generate", "canon-enumerate")
+    destroyed = (reads and any(path.read_bytes() != raw for path, raw in inputs.items())) \
+        or (kind == "locked" and target is not None and target.read_bytes() != locked)
+    lost = False
+    if command == "rate-file" and kind in ("new", "existing") and proc.returncode in (0, 4):
+        assert target is not None
+        expected = sum(1 for _ in read_items(io.BytesIO(source.read_bytes())))
+        written = target.read_text(encoding="utf-8").count("\n") - ("--format csv" in " ".join(args))
+        lost = written != expected
+    return OutputOutcome(outcome, destroyed, lost)

@@ -28,7 +28,7 @@ from rater.run.engine import Engine
 from rater.variants import MAX_VARIANTS, rate_variants
 from techniques.board import Board
 from techniques.catalogue import DEFAULT_PATH, MAX_FILE_BYTES, Catalogue
-from tests.fuzzing import CANON_CODES, RATE_CODES, run_single, single_cases
+from tests.fuzzing import CANON_CODES, OUTPUT_CODES, RATE_CODES, run_output_case, run_single, single_cases
 
 PUZZLE = "...2..9.6.....752...14..78....7..4...6..8..5...7..2....12..46...351.....9.8..3..."
 GRID = tuple(int(ch) if ch.isdigit() else 0 for ch in PUZZLE)
@@ -354,3 +354,12 @@ def test_a_technique_file_without_singles_does_not_break_the_chain_search() -> N
     rating = Engine("2001", catalogue).rate(
         "...2..9.6.....752...14..78....7..4...6..8..5...7..2....12..46...351.....9.8..3...", verify=True)
     assert rating.status in ("solved", "stuck")
+
+
+def test_seeded_fuzz_of_outputs(tmp_path):
+    """A few writing commands on hostile outputs (bench/fuzz.py --outputs runs many): no input is changed."""
+    rng = random.Random(5)
+    for _ in range(4):
+        result = run_output_case(rng, tmp_path)
+        assert not result.outcome.problems(OUTPUT_CODES[result.outcome.case.kind]), result.outcome
+        assert not result.destroyed and not result.lost, result.outcome.case.args
