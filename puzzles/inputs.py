@@ -14,8 +14,10 @@ The rule (docs/decisions.md, "A puzzle argument or a file name"):
 3. the name of an existing file is read from that file (which must hold
    exactly one puzzle);
 4. any other argument made only of digits and the usual empty-cell marks
-   (:data:`PUZZLE_MARKS`) is a puzzle of the wrong length, and says so;
-5. anything else names a file that does not exist: ``no such file: X``.
+   (:data:`PUZZLE_MARKS`) is a puzzle of the wrong length, and says so
+   (with white space inside, it names the column of the first);
+5. anything else names a file that does not exist: ``no such file: X``
+   (an empty argument is an "empty PUZZLE", a directory says it is one).
 
 So a mistyped file name is reported as a missing file, and a puzzle with a
 character too few as a puzzle of 80 characters.

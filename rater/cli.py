@@ -25,7 +25,7 @@ Exit codes for ``--file`` (bulk):
 
 * 0 — every record is a rating (status ``solved`` or ``stuck``);
 * 2 — the run could not start (bad options, template or timeout, unreadable
-  input, an output that is the input, a ``--resume`` whose input, settings,
+  input, an output that is the input or that another run is writing, a ``--resume`` whose input, settings,
   program version or catalogue digest differ from the run that wrote the
   output; with ``--cluster``: Dask missing, the scheduler unreachable, or lost or failing in the middle of the run, whose
   records written so far ``--resume`` keeps);

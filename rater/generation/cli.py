@@ -5,7 +5,7 @@ Exit codes (also in the README):
 * 0 — the N puzzles were written (or were already there on ``--resume``);
 * 2 — bad input: an unknown level, rules, symmetry or technique code, an
   empty points or clue range, an option, template or output that cannot be
-  used, or conditions that cannot be met together (a required technique the
+  used (also one another run is writing, or an edited output to ``--resume``), or conditions that cannot be met together (a required technique the
   rules switch off, a clue count the symmetry's orbits cannot add up to, ...),
   a ``--resume`` of another run (other settings, another program version
   or technique catalogue); one ``generate: error:`` line each;
