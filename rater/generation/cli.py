@@ -263,6 +263,8 @@ class _Run:
                 pass
             return EXIT_BROKEN_PIPE
         except OSError as exc:
+            if self.file is not None:
+                self.file.discard()
             fail(escape_text(path_message(exc.filename or self.output or "stdout", exc)))
         finally:
             if self.file is not None:
