@@ -16,7 +16,8 @@ Promises of a run:
   record, in input order, including lines that are not UTF-8;
 * an ``--output`` that is the input file (same file, also through hard or
   symbolic links, or stdin redirected from it), or stdout appending to the
-  input, is refused before anything is opened for writing;
+  input, is refused before anything is opened for writing, and an output
+  another run is writing is refused too (:mod:`puzzles.outputs` has both rules);
 * ``--jobs`` above the cores available is lowered to them (a note on stderr
   unless ``--quiet``);
 * an interrupted run always prints a one-line hint on stderr, ``--quiet`` or
