@@ -177,7 +177,7 @@ MUTANTS: tuple[Mutant, ...] = (
     Mutant("climb-only-if-better", "generation", "rater/generation/generator.py",
            "if new_distance is None or new_distance <= distance:", "if new_distance is None or new_distance < distance:",
            GENERATION),
-    Mutant("climb-rest-in-order", "generation", "rater/generation/generator.py", "        rng.shuffle(rest)\n", "",
+    Mutant("climb-rest-in-order", "generation", "rater/generation/generator.py", "    rng.shuffle(rest)\n", "",
            GENERATION),
     # --- symmetric copies ------------------------------------------------------------
     Mutant("copies-best-is-max", "copies", "rater/copies.py",

@@ -16,7 +16,6 @@ import random
 import sys
 from collections.abc import Callable
 from pathlib import Path
-from typing import TextIO
 
 import click
 from rich.console import Console
@@ -38,8 +37,9 @@ from canon.enumerate import work_units
 from canon.enumerate_jobs import run_units
 from canon.group import parse_spec, random_transformation
 from canon.key import sort_key
-from puzzles.cli_common import OneLineGroup, version_option
+from puzzles.cli_common import AsciiIntRange, OneLineGroup, version_option
 from puzzles.geometry import Grid
+from puzzles.outputs import OutputError, OutputFile, path_message
 from puzzles.parsing import format_line
 
 
@@ -96,7 +96,7 @@ def key(puzzle: str | None, file: Path | None, pattern: bool, as_given: bool) ->
 @main.command()
 @_input_options
 @click.option("--elements", is_flag=True, help="List the elements after the order (transformation specs).")
-@click.option("--limit", default=100, show_default=True, help="At most this many elements with --elements.")
+@click.option("--limit", type=AsciiIntRange(min=0), default=100, show_default=True, help="At most this many elements with --elements.")
 def stabilizer(puzzle: str | None, file: Path | None, pattern: bool, elements: bool, limit: int) -> None:
     """Order of the automorphism group of the input (in G*, or in G with --pattern)."""
 
@@ -117,7 +117,7 @@ def stabilizer(puzzle: str | None, file: Path | None, pattern: bool, elements: b
 @main.command()
 @_input_options
 @click.option("--random", "use_random", is_flag=True, help="Apply a uniformly random element of G*.")
-@click.option("--seed", type=int, default=None, help="Seed for --random (reproducible runs).")
+@click.option("--seed", type=AsciiIntRange(), default=None, help="Seed for --random (reproducible runs).")
 @click.option("--spec", default=None, help='E.g. "transpose=1 bands=120 rows=012/102/012 digits=213456789".')
 def transform(
     puzzle: str | None, file: Path | None, pattern: bool, use_random: bool, seed: int | None, spec: str | None
@@ -150,13 +150,13 @@ class _Rate(ProgressColumn):
 
 
 @main.command(name="enumerate")
-@click.option("--clues", type=click.IntRange(0, 81), required=True, help="Number of clues n.")
+@click.option("--clues", type=AsciiIntRange(0, 81), required=True, help="Number of clues n.")
 @click.option("--patterns", is_flag=True, help="0-1 patterns up to G instead of symbol configurations up to G*.")
 @click.option("--output", type=click.Path(dir_okay=False, path_type=Path), help="Write here instead of stdout.")
 @click.option(
     "--count", "count_only", is_flag=True, help="Only print how many there are; nothing is listed, --output is ignored."
 )
-@click.option("--jobs", type=click.IntRange(1, 256), default=1, show_default=True, help="Worker processes.")
+@click.option("--jobs", type=AsciiIntRange(1, 256), default=1, show_default=True, help="Worker processes.")
 @click.option("--no-progress", is_flag=True, help="No progress bar on stderr.")
 def enumerate_command(
     clues: int, patterns: bool, output: Path | None, count_only: bool, jobs: int, no_progress: bool
@@ -177,11 +177,14 @@ def enumerate_command(
         console=Console(stderr=True),
         disable=no_progress,
     )
-    sink: TextIO | None = None
+    sink = OutputFile(output) if output is not None and not count_only else None
     try:
-        if output is not None and not count_only:
-            sink = output.open("w", encoding="utf-8")
-        out = sink if sink is not None else sys.stdout
+        out = sink.open() if sink is not None else sys.stdout
+        if sink is not None:
+            sink.start()
+    except OutputError as exc:
+        _fail(str(exc))
+    try:
         found = 0
         with progress:
             task = progress.add_task("enumerate", total=len(units), found=0)
@@ -196,7 +199,9 @@ def enumerate_command(
         # the reader (e.g. ``head``) stopped early: not an error; keep Python from complaining at exit
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
     except OSError as exc:
-        _fail(f"cannot write {output if output is not None else 'stdout'}: {exc.strerror}")
+        if sink is not None:
+            sink.discard()
+        _fail(path_message(output if output is not None else "stdout", exc))
     finally:
         if sink is not None:
             sink.close()

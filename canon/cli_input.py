@@ -17,7 +17,7 @@ from typing import NoReturn
 import click
 
 from puzzles.cli_common import one_line
-from puzzles.formats import PuzzleItem, read_items
+from puzzles.formats import NOT_UTF8, PuzzleItem, read_items
 from puzzles.geometry import Grid
 from puzzles.inputs import read_argument
 from puzzles.parsing import PuzzleError, check_givens
@@ -83,8 +83,36 @@ def run_on_inputs(
             fail(str(exc))
         return
     assert file is not None
+    encoding = EncodingCheck(file)
     for item in _items(file):
+        encoding.add(item)
         try:
             click.echo(handle(_grid(item, pattern), False))
         except ValueError as exc:  # PuzzleError included
             click.echo(f"line {item.line}: error: {one_line(str(exc))}")
+    encoding.end()
+
+
+class EncodingCheck:
+    """Lines of a ``--file`` that are not UTF-8: each is its own error record, and the run ends with exit 2.
+
+    The file is not the text it should be (Latin-1, binary): the records of the
+    other lines are still written, as ``rate --file`` writes them, but the
+    exit code says the input was bad.
+    """
+
+    def __init__(self, file: Path) -> None:
+        self.file = file
+        self.count = 0
+        self.first = 0
+
+    def add(self, item: PuzzleItem) -> None:
+        if item.error and item.error.startswith(NOT_UTF8):
+            self.count += 1
+            self.first = self.first or item.line
+
+    def end(self) -> None:
+        """One line and exit 2 when a line was not UTF-8."""
+        if self.count:
+            lines = "1 line" if self.count == 1 else f"{self.count} lines"
+            fail(f"{self.file}: not UTF-8 text ({lines}, the first line {self.first})")

@@ -17,6 +17,7 @@ processes.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
@@ -25,6 +26,7 @@ from typing import Final, TypeVar
 
 from canon.canonical import canonical_form
 from canon.minlex_search import minlex_form
+from puzzles.lifeline import start_worker
 from puzzles.parsing import PuzzleError, check_givens
 
 Grid = tuple[int, ...]
@@ -122,7 +124,7 @@ def digests(
         for chunk in _chunks(tagged, CHUNK):
             yield from zip(_tags(chunk), digest_chunk(_grids(chunk), key, pattern))
         return
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
+    with ProcessPoolExecutor(max_workers=jobs, initializer=start_worker, initargs=(os.getpid(),)) as pool:
         pending = []
         for chunk in _chunks(tagged, CHUNK):
             pending.append((_tags(chunk), pool.submit(digest_chunk, _grids(chunk), key, pattern)))

@@ -11,12 +11,14 @@ units per process are in flight: memory stays bounded by the largest unit
 from __future__ import annotations
 
 import multiprocessing
+import os
 from collections import deque
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from multiprocessing.pool import AsyncResult
 
 from canon.enumerate import WorkUnit, unit_count, unit_lines
+from puzzles.lifeline import start_worker
 
 #: Units submitted ahead per worker; enough to keep every worker busy while the slowest one finishes.
 UNITS_AHEAD_PER_JOB = 4
@@ -45,7 +47,7 @@ def run_units(units: Iterable[WorkUnit], *, patterns: bool, count_only: bool, jo
             yield run_unit(unit, patterns, count_only)
         return
     window = UNITS_AHEAD_PER_JOB * jobs
-    pool = multiprocessing.get_context().Pool(jobs)
+    pool = multiprocessing.get_context().Pool(jobs, initializer=start_worker, initargs=(os.getpid(),))
     try:
         in_flight: deque[AsyncResult[UnitResult]] = deque()
         for unit in units:

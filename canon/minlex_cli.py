@@ -15,7 +15,7 @@ import os
 import sys
 from collections.abc import Iterator
 from pathlib import Path
-from typing import BinaryIO, TextIO
+from typing import BinaryIO
 
 import click
 from rich.console import Console
@@ -28,12 +28,13 @@ from rich.progress import (
     TimeRemainingColumn,
 )
 
-from canon.cli_input import fail, run_on_inputs
+from canon.cli_input import EncodingCheck, fail, run_on_inputs
 from canon.dedup import KEYS, DedupCounts, digests
 from canon.minlex_search import minlex_form, minlex_result
-from puzzles.cli_common import one_line
+from puzzles.cli_common import AsciiIntRange, one_line
 from puzzles.formats import PuzzleItem, read_items
 from puzzles.geometry import Grid
+from puzzles.outputs import OutputError, OutputFile, escape_text, lock_stdout, path_message
 from puzzles.rules import STANDARD, Rules, RulesError, parse_rules
 
 
@@ -117,7 +118,7 @@ def _record_error(item: PuzzleItem, result: str) -> str:
               help="Class key: the minlex form, or the canonical form of seed 000 (canon form).")
 @click.option("--pattern", is_flag=True, help="Classes of 0-1 patterns (group G): digits are ignored.")
 @click.option("--output", type=click.Path(dir_okay=False, path_type=Path), help="Write here instead of stdout.")
-@click.option("--jobs", type=click.IntRange(1, 256), default=1, show_default=True, help="Worker processes.")
+@click.option("--jobs", type=AsciiIntRange(1, 256), default=1, show_default=True, help="Worker processes.")
 @click.option("--no-progress", is_flag=True, help="No progress bar on stderr.")
 def dedup_command(file: Path, key: str, pattern: bool, output: Path | None, jobs: int, no_progress: bool) -> None:
     """Keep the first puzzle of every isomorphism class of FILE, in input order.
@@ -128,13 +129,19 @@ def dedup_command(file: Path, key: str, pattern: bool, output: Path | None, jobs
     skipped; the summary (puzzles, classes, duplicates, malformed records)
     ends on stderr.  Only a 16-byte digest per class is kept in memory.
     """
-    if output is not None and output.exists() and file.exists() and output.resolve() == file.resolve():
-        fail("--output must not be the input file")
     try:
         source = file.open("rb")
     except OSError as exc:
-        fail(f"cannot read {file}: {exc.strerror}")
-    sink: TextIO | None = None
+        fail(path_message(file, exc, "read"))
+    sink = OutputFile(output) if output is not None else None
+    try:
+        out = sink.open((source.fileno(),)) if sink is not None else sys.stdout
+        if sink is None:
+            lock_stdout((source.fileno(),))
+    except OutputError as exc:
+        source.close()
+        fail(str(exc))
+    encoding = EncodingCheck(file)
     counts = DedupCounts()
     progress = Progress(
         TextColumn("dedup"),
@@ -147,12 +154,8 @@ def dedup_command(file: Path, key: str, pattern: bool, output: Path | None, jobs
         disable=no_progress,
     )
     try:
-        if output is not None:
-            try:
-                sink = output.open("w", encoding="utf-8", newline="\n")
-            except OSError as exc:
-                fail(f"cannot write {output}: {exc.strerror}")
-        out = sink if sink is not None else sys.stdout
+        if sink is not None:
+            sink.start()
         reader = _CountingReader(source)
         seen: set[bytes] = set()
         with progress:
@@ -160,10 +163,11 @@ def dedup_command(file: Path, key: str, pattern: bool, output: Path | None, jobs
             for index, (item, result) in enumerate(
                 digests(_tagged(read_items(reader)), key=key, pattern=pattern, jobs=jobs), start=1
             ):
+                encoding.add(item)
                 if not isinstance(result, bytes):
                     counts.errors += 1
-                    progress.console.print(f"line {item.line}: error: {one_line(_record_error(item, result))}",
-                                           markup=False, highlight=False)
+                    message = escape_text(one_line(_record_error(item, result)))
+                    progress.console.print(f"line {item.line}: error: {message}", markup=False, highlight=False)
                     continue
                 counts.puzzles += 1
                 if result in seen:
@@ -171,7 +175,8 @@ def dedup_command(file: Path, key: str, pattern: bool, output: Path | None, jobs
                 else:
                     seen.add(result)
                     counts.classes += 1
-                    out.write(f"{item.text} # {item.comment}\n" if item.comment else f"{item.text}\n")
+                    comment = escape_text(item.comment)  # no terminal escape or line break passes through
+                    out.write(f"{item.text} # {comment}\n" if item.comment else f"{item.text}\n")
                 if index % 1000 == 0:
                     progress.update(task, completed=reader.done, puzzles=counts.puzzles, classes=counts.classes)
             progress.update(task, completed=reader.done, puzzles=counts.puzzles, classes=counts.classes)
@@ -179,12 +184,15 @@ def dedup_command(file: Path, key: str, pattern: bool, output: Path | None, jobs
     except BrokenPipeError:
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
     except OSError as exc:
-        fail(f"cannot write {output if output is not None else 'stdout'}: {exc.strerror}")
+        if sink is not None:
+            sink.discard()
+        fail(path_message(output if output is not None else "stdout", exc))
     finally:
         source.close()
         if sink is not None:
             sink.close()
     click.echo(counts.summary(), err=True)
+    encoding.end()
 
 
 def register(group: click.Group) -> None:

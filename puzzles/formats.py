@@ -21,12 +21,15 @@ not a border, so the records of a file still match its puzzle lines.
 
 Reading is streaming (a generator over lines), so a file of a million lines is
 never held in memory.  Lines may be given as ``bytes`` (a file opened in
-binary mode: lines end at ``\\n`` only, and a ``\\r`` before it is dropped),
-and each is decoded on its own, so one line that is not UTF-8 becomes an
+binary mode), and each is decoded on its own, so one line that is not UTF-8 becomes an
 ``error`` item with its line number instead of ending the run.  A UTF-8 byte
 order mark at the start of the first line is ignored.  A line that cannot be
 read becomes a :class:`PuzzleItem` with an ``error`` instead of an exception:
 a bulk run must report it with its line number and go on.
+
+Lines end at ``\\n``, ``\\r\\n`` or a lone ``\\r`` (old Mac files): whatever
+the ends, every puzzle line is a record, none is swallowed into another's
+comment.  Line numbers count these ends.
 """
 
 from __future__ import annotations
@@ -39,6 +42,8 @@ from puzzles.geometry import Grid
 from puzzles.parsing import FRAME_CHARS, PuzzleError, format_line, parse_line
 
 CANDIDATE_LINE_LENGTH: Final = 729
+#: The start of the error of a line whose bytes are not UTF-8 (``canon`` ends such a file with exit 2).
+NOT_UTF8: Final = "line is not UTF-8"
 PUZZLE_LINE_LENGTH: Final = 81
 COMMENT_CHARS: Final = "#;"
 BOM: Final = "\ufeff"
@@ -98,7 +103,8 @@ def parse_candidates(text: str) -> tuple[Grid, tuple[int, ...]]:
     """Givens and candidate masks of a 729-character line.
 
     A cell with exactly one candidate is taken as filled (see the module
-    docstring); a cell without any candidate is an error.
+    docstring); a cell without any candidate stays empty with the mask 0: the
+    state has no solution, which the rating reports (exit 3) naming the cell.
     """
     if len(text) != CANDIDATE_LINE_LENGTH:
         raise PuzzleError("length", f"a candidate line needs 729 characters, got {len(text)}")
@@ -107,8 +113,6 @@ def parse_candidates(text: str) -> tuple[Grid, tuple[int, ...]]:
     for cell in range(81):
         chunk = text[9 * cell : 9 * cell + 9]
         mask = sum(1 << (d - 1) for d in range(1, 10) if chunk[d - 1] == str(d))
-        if not mask:
-            raise PuzzleError("candidates", f"cell {cell // 9 + 1}:{cell % 9 + 1} has no candidate")
         single = mask.bit_length() if mask & (mask - 1) == 0 else 0
         grid.append(single)
         masks.append(mask)
@@ -137,7 +141,7 @@ def _decode(number: int, raw: str | bytes) -> str | PuzzleItem:
         except UnicodeDecodeError as exc:
             shown = raw.rstrip(b"\r\n").decode("utf-8", "backslashreplace").strip()
             return PuzzleItem(number, shown[:MAX_TEXT],
-                              error=f"line is not UTF-8 (byte 0x{raw[exc.start]:02x} at column {exc.start + 1})")
+                              error=f"{NOT_UTF8} (byte 0x{raw[exc.start]:02x} at column {exc.start + 1})")
     if number == 1:
         line = line.removeprefix(BOM)
     return line.rstrip("\r\n")
@@ -172,10 +176,21 @@ class _GridCollector:
         return item
 
 
+def _split_cr(lines: Iterable[str | bytes]) -> Iterator[str | bytes]:
+    """``lines`` with each line cut at a lone ``\\r`` too (a ``\\r\\n`` ending is one end)."""
+    for raw in lines:
+        cr = "\r" if isinstance(raw, str) else b"\r"
+        body = raw.rstrip("\r\n") if isinstance(raw, str) else raw.rstrip(b"\r\n")
+        if cr in body:  # type: ignore[operator]
+            yield from body.split(cr)  # type: ignore[arg-type]
+        else:
+            yield raw
+
+
 def read_items(lines: Iterable[str | bytes]) -> Iterator[PuzzleItem]:
     """Every puzzle record of ``lines`` (text lines, or byte lines of a binary file), in order."""
     grid = _GridCollector()
-    for number, raw in enumerate(lines, 1):
+    for number, raw in enumerate(_split_cr(lines), 1):
         line = _decode(number, raw)
         if isinstance(line, PuzzleItem):
             if grid.rows:

@@ -14,8 +14,10 @@ The rule (docs/decisions.md, "A puzzle argument or a file name"):
 3. the name of an existing file is read from that file (which must hold
    exactly one puzzle);
 4. any other argument made only of digits and the usual empty-cell marks
-   (:data:`PUZZLE_MARKS`) is a puzzle of the wrong length, and says so;
-5. anything else names a file that does not exist: ``no such file: X``.
+   (:data:`PUZZLE_MARKS`) is a puzzle of the wrong length, and says so
+   (with white space inside, it names the column of the first);
+5. anything else names a file that does not exist: ``no such file: X``
+   (an empty argument is an "empty PUZZLE", a directory says it is one).
 
 So a mistyped file name is reported as a missing file, and a puzzle with a
 character too few as a puzzle of 80 characters.
@@ -56,6 +58,8 @@ def read_argument(argument: str) -> PuzzleItem:
     (a 0-1 pattern has none to check).
     """
     text = argument.removeprefix(BOM).strip()
+    if not text:
+        raise PuzzleError("input", "empty PUZZLE: give its 81 characters or the name of a file holding it")
     if "\n" in text:
         return single_item(read_items(text.splitlines()), "the puzzle text")
     if len(split_puzzle(text)[0]) in (PUZZLE_LINE_LENGTH, CANDIDATE_LINE_LENGTH):
@@ -71,7 +75,26 @@ def read_argument(argument: str) -> PuzzleItem:
         raise PuzzleError("file", f"{argument} is a directory, not a puzzle file")
     if looks_like_puzzle(text):
         return _checked(parse_item(1, text))
+    if any(ch.isspace() for ch in text) and looks_like_puzzle("".join(text.split())):
+        column = next(i for i, ch in enumerate(text) if ch.isspace()) + 1
+        raise PuzzleError("input", f"white space inside the puzzle (column {column}): write it as one word, "
+                                   "empty cells as 0 or .")
     raise PuzzleError("file", f"no such file: {argument}")
+
+
+def check_input_file(name: str) -> None:
+    """PuzzleError unless ``name`` is a file that can be read: missing, a directory or an unusable name say so."""
+    path = Path(name)
+    try:
+        is_dir, exists = path.is_dir(), path.exists()
+    except OSError as exc:  # a name too long
+        raise PuzzleError("file", f"cannot read {name}: {exc.strerror}") from None
+    except ValueError:  # a NUL byte in the name
+        is_dir = exists = False
+    if is_dir:
+        raise PuzzleError("file", f"{name} is a directory, not a puzzle file")
+    if not exists:
+        raise PuzzleError("file", f"no such file: {name}")
 
 
 def read_puzzle_file(path: Path) -> PuzzleItem:

@@ -25,7 +25,7 @@ Exit codes for ``--file`` (bulk):
 
 * 0 — every record is a rating (status ``solved`` or ``stuck``);
 * 2 — the run could not start (bad options, template or timeout, unreadable
-  input, an output that is the input, a ``--resume`` whose input, settings,
+  input, an output that is the input or that another run is writing, a ``--resume`` whose input, settings,
   program version or catalogue digest differ from the run that wrote the
   output; with ``--cluster``: Dask missing, the scheduler unreachable, or lost or failing in the middle of the run, whose
   records written so far ``--resume`` keeps);
@@ -41,7 +41,6 @@ import json
 import math
 import os
 import sys
-from pathlib import Path
 from typing import Any, NoReturn
 
 import click
@@ -49,7 +48,7 @@ import click
 from puzzles.cli_common import AsciiIntRange, OneLineCommand, version_option
 from puzzles.errors import InputError
 from puzzles.geometry import Grid
-from puzzles.inputs import read_argument
+from puzzles.inputs import check_input_file, read_argument
 from puzzles.parsing import PuzzleError, check_givens
 from puzzles.rules import CHOICES, Rules
 from rater.bulk.output import DEFAULT_FORMAT, FORMATS, chosen_format
@@ -165,7 +164,7 @@ HELP_SECTIONS = (
                    "format specs such as {points:6.1f} "
                    "(width up to 1000), conversions !s !r; no attributes or indexes. Checked before the run. "
                    "With --reduce also reduced necessary_givens already_minimal; with --with-minlex also minlex.")
-@click.option("--jobs", "-j", type=click.IntRange(min=0), default=0, metavar="N",
+@click.option("--jobs", "-j", type=AsciiIntRange(min=0), default=0, metavar="N",
               help="Bulk: worker processes (0 = all cores; more than the cores are lowered to them).")
 @click.option("--timeout", type=click.FloatRange(min=0, min_open=True), default=None, metavar="S",
               help="Bulk: seconds per puzzle; a slower puzzle gets a 'timeout' record. Without it a worker "
@@ -183,7 +182,7 @@ HELP_SECTIONS = (
               help="Bulk: rate on a Dask cluster: a scheduler address (tcp://host:8786), or local[:N] for N "
                    "worker processes on this machine (default: the cores). Needs the cluster extra. "
                    "--jobs is then ignored.")
-@click.option("--chunk-size", "chunk_size", type=click.IntRange(min=1), default=None, metavar="N",
+@click.option("--chunk-size", "chunk_size", type=AsciiIntRange(min=1), default=None, metavar="N",
               help="Bulk, with --cluster: puzzles per task (default 200, less on short files).")
 def main(**options: Any) -> None:
     """Rate PUZZLE (81 characters, 1-9 given, anything else empty; a 729-character candidate line;
@@ -340,7 +339,8 @@ def _read_puzzle(argument: str) -> tuple[Grid, Board | None]:
     try:
         item = read_argument(argument)
         assert item.grid is not None  # an item without an error has its grid
-        check_givens(item.grid)
+        if item.cands is None:  # a candidate line's contradictions are the rating's (no_solution, exit 3)
+            check_givens(item.grid)
     except PuzzleError as exc:
         fail(str(exc), EXIT_INPUT)
     return item.grid, Board.from_candidates(item.grid, item.cands) if item.cands is not None else None
@@ -371,8 +371,11 @@ def _bulk(request: Request, settings: RunSettings) -> int:
         fail("--count counts the solutions of one PUZZLE, not of a file", EXIT_INPUT)
     source, output = request.source, request.output
     assert source is not None  # only --file runs here
-    if source != "-" and not Path(source).is_file():
-        fail(f"no such file: {escape_text(source)}", EXIT_INPUT)
+    if source != "-":
+        try:
+            check_input_file(source)
+        except PuzzleError as exc:
+            fail(escape_text(str(exc)), EXIT_INPUT)
     fmt = chosen_format(request.fmt, request.template)
     run = BulkRun(source, settings, output, fmt, request.template, request.jobs, request.resume,
                   progress=not request.quiet, summary=not request.quiet, ascii=request.ascii_only,

@@ -90,7 +90,7 @@ class RunSettings:
         timeout = self.timeout
         if timeout is not None and not (isinstance(timeout, (int, float)) and 0 < timeout < float("inf")):
             raise SettingsError(f"the timeout must be a positive finite number of seconds, not {self.timeout}")
-        self.catalogue()  # validates the technique text and the codes
+        self.catalogue().language(self.lang)  # validates the technique text, the codes and the language file
 
     @classmethod
     def from_file(cls, techniques: str | Path | None = None, **values: Any) -> RunSettings:

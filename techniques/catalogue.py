@@ -28,7 +28,7 @@ import yaml
 from puzzles.errors import InputError
 from techniques.base import REGISTRY, Phase, Technique
 from techniques.plugins import PluginError, load_plugins, origin, plugin_codes, plugin_texts
-from techniques.texts import Language, TextError, check_template, languages, with_extra_texts
+from techniques.texts import FALLBACK, Language, TextError, check_template, languages, load_languages, with_extra_texts
 
 DEFAULT_PATH = Path(__file__).with_name("techniques.yaml")
 #: Largest technique file read (the packaged one is about 20 KiB).
@@ -78,17 +78,22 @@ class Entry:
 class Catalogue:
     """The ordered, validated list of techniques of a run."""
 
-    def __init__(self, entries: list[Entry], source: str, langs: dict[str, Language] | None = None) -> None:
+    def __init__(self, entries: list[Entry], source: str, langs: dict[str, Language] | None = None,
+                 broken: dict[str, str] | None = None) -> None:
         self.entries = entries
         self.source = source
         self.languages = langs if langs is not None else languages()
+        #: The languages whose files cannot be used, with the error each gives when asked for.
+        self.broken = broken or {}
         self._by_code = {e.code: e for e in entries}
         self._family_levels = _family_levels(entries, source)
         for e in entries:
             e.technique.bind([other.technique for other in entries])
 
     def language(self, lang: str) -> Language:
-        """The words of ``lang`` (a language file, completed from English)."""
+        """The words of ``lang`` (a language file, completed from English); CatalogueError for a broken file."""
+        if lang in self.broken:
+            raise CatalogueError(self.broken[lang])
         return self.languages[lang]
 
     def in_notation(self, name: str) -> Catalogue:
@@ -149,7 +154,7 @@ class Catalogue:
             raise CatalogueError(f"cannot {'enable' if on else 'disable'} {brief(unknown[0])}: unknown technique "
                                  f"code (known: {', '.join(e.code for e in self.entries)})")
         entries = [replace(e, enabled=on if e.code in chosen else e.enabled) for e in self.entries]
-        return Catalogue(entries, self.source, self.languages)
+        return Catalogue(entries, self.source, self.languages, self.broken)
 
     def family_levels(self) -> dict[str, int]:
         """The synchronous level of each family that declares one, in search order (``Technique.sync_level``)."""
@@ -191,22 +196,43 @@ class Catalogue:
             raise CatalogueError(f"{source}: expected a mapping with a 'techniques' list")
         _load_plugins()
         try:
-            langs = with_extra_texts(languages(texts), plugin_texts())
+            usable, broken = load_languages(texts)
+            langs = with_extra_texts(usable, plugin_texts())
         except TextError as exc:
             raise CatalogueError(str(exc)) from None
-        entries: list[Entry] = []
-        seen: set[str] = set()
-        for index, raw in enumerate(data["techniques"], 1):
-            entry = _entry(raw, f"{source}: entry {index}", langs)
-            if entry.code in seen:
-                raise CatalogueError(f"{source}: entry {index}: technique {entry.code} listed twice")
-            seen.add(entry.code)
-            entries.append(entry)
-        for code in plugin_codes():
-            if code not in seen:
-                entries.insert(_place(entries, REGISTRY[code]), _entry({"code": code, "enabled": False},
-                                                                     f"plugin technique {code}", langs))
-        return cls(entries, source, langs)
+        while True:  # a language whose file lacks a technique's name or text is broken, the others stay
+            try:
+                return cls(_entries(data, source, langs), source, langs, broken)
+            except LanguageFileError as exc:
+                if exc.lang == FALLBACK:
+                    raise CatalogueError(str(exc)) from None
+                broken[exc.lang] = str(exc)
+                del langs[exc.lang]
+
+
+class LanguageFileError(CatalogueError):
+    """A language file that lacks or breaks a technique's name or text: that language is unusable."""
+
+    def __init__(self, message: str, lang: str) -> None:
+        super().__init__(message)
+        self.lang = lang
+
+
+def _entries(data: dict[str, Any], source: str, langs: dict[str, Language]) -> list[Entry]:
+    """The entries of a technique file's data, with the plugin techniques it does not list (switched off)."""
+    entries: list[Entry] = []
+    seen: set[str] = set()
+    for index, raw in enumerate(data["techniques"], 1):
+        entry = _entry(raw, f"{source}: entry {index}", langs)
+        if entry.code in seen:
+            raise CatalogueError(f"{source}: entry {index}: technique {entry.code} listed twice")
+        seen.add(entry.code)
+        entries.append(entry)
+    for code in plugin_codes():
+        if code not in seen:
+            entries.insert(_place(entries, REGISTRY[code]), _entry({"code": code, "enabled": False},
+                                                                 f"plugin technique {code}", langs))
+    return entries
 
 
 def _family_levels(entries: Sequence[Entry], source: str) -> dict[str, int]:
@@ -262,13 +288,15 @@ def _texts(raw: dict[str, Any], key: str, where: str, cls: type[Technique],
         section = lang.names if key == "name" else lang.texts
         value = override.get(code, section.get(cls.code))
         if value is None:
-            raise CatalogueError(f"{lang.source}: {key}s: missing {cls.code}")
+            raise LanguageFileError(f"{lang.source}: {key}s: missing {cls.code}", code)
         if key == "text":
             origin = where if code in override else f"{lang.source}: texts: {cls.code}"
             try:
                 check_template(value, cls.fields, origin)
             except TextError as exc:
-                raise CatalogueError(str(exc)) from None
+                if code in override:  # the technique file's own text
+                    raise CatalogueError(str(exc)) from None
+                raise LanguageFileError(str(exc), code) from None
         out[code] = value
     return out
 

@@ -122,7 +122,9 @@ class Language:
             data = yaml.safe_load(path.read_text(encoding="utf-8"))
         except OSError as exc:
             raise TextError(f"{where}: cannot read language file ({exc.strerror})") from None
-        except yaml.YAMLError as exc:
+        except UnicodeDecodeError as exc:
+            raise TextError(f"{where}: not UTF-8 text (byte {exc.start})") from None
+        except (yaml.YAMLError, RecursionError) as exc:
             raise TextError(f"{where}: not valid YAML ({exc})".replace("\n", " ")) from None
         if not isinstance(data, dict):
             raise TextError(f"{where}: expected a mapping with {', '.join(SECTIONS)}")
@@ -292,12 +294,32 @@ def language(code: str, directory: Path | None = None) -> Language:
 
 
 def languages(directory: Path | None = None) -> dict[str, Language]:
-    """Every language of ``directory`` by code (default :data:`TEXTS_DIR`)."""
+    """Every usable language of ``directory`` by code (default :data:`TEXTS_DIR`); see :func:`load_languages`."""
+    return load_languages(directory)[0]
+
+
+def load_languages(directory: Path | None = None) -> tuple[dict[str, Language], dict[str, str]]:
+    """The usable languages of ``directory`` by code, and the error of each broken one.
+
+    A language is a unit: a file that is not UTF-8, not YAML or incomplete
+    makes its own language unusable (the error is reported when that
+    language is asked for) and never the others.  English completes every
+    other language, so a broken English file is a :class:`TextError` here.
+    """
     directory = directory or TEXTS_DIR
     codes = available_languages(directory)
     if not codes:
         raise TextError(f"{directory}: no language files (<code>.yaml)")
-    return {code: language(code, directory) for code in codes}
+    usable: dict[str, Language] = {}
+    broken: dict[str, str] = {}
+    for code in codes:
+        try:
+            usable[code] = language(code, directory)
+        except TextError as exc:
+            if code == FALLBACK:
+                raise
+            broken[code] = str(exc)
+    return usable, broken
 
 
 @dataclass(frozen=True)

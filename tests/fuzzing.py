@@ -1,6 +1,6 @@
 """A seeded random fuzzer for the command-line tools: no traceback, documented exit codes, one-line errors.
 
-    python3 -m tests.fuzzing [--cases 3000] [--bulk 60] [--seed 1]
+    python3 -m tests.fuzzing [--cases 3000] [--bulk 60] [--outputs 60] [--seed 1]
 
 Single-puzzle cases (``rate PUZZLE`` with random options, ``canon`` commands,
 technique files mutated from the packaged one) run in-process through
@@ -9,7 +9,13 @@ formats and templates) run as subprocesses, because the bulk rater starts
 worker processes.  ``tests/test_fuzz.py`` runs the generators on a few hundred
 cases; run as a module, this file runs them at length and prints: cases run,
 tracebacks, wrong exit codes, multi-line errors, and for bulk the records lost
-(records read from the input against records written).
+(records read from the input against records written).  Output cases run
+every command that writes (``rate --file --output``, ``--html``/``--svg``,
+``generate --output``, ``canon dedup --output``, ``canon enumerate --output``)
+as a subprocess, its output aimed at the input by name, link or ``>>``, at a
+file another run holds, at names no file system takes, at directories and
+devices, over inputs with Unix, Windows and old Mac line ends: counted are the
+inputs (and locked outputs) changed and the records lost.
 """
 
 from __future__ import annotations
@@ -18,6 +24,7 @@ import argparse
 import copy
 import io
 import json
+import os
 import random
 import subprocess
 import sys
@@ -344,7 +351,131 @@ def run_bulk(rng: random.Random, directory: Path) -> tuple[Outcome, int, int]:
     return outcome, expected, written
 
 
+# -- outputs: every command that writes, on hostile output names ------------------------------------
+
+#: Exit codes of the commands that write files (``generate`` 3: --max-seconds ran out).
+OUTPUT_CODES = {"rate-file": frozenset({0, 2, 4}), "rate-picture": frozenset({0, 1, 2, 3}),
+                "generate": frozenset({0, 2, 3}), "canon-dedup": frozenset({0, 2}),
+                "canon-enumerate": frozenset({0, 2})}
+#: Where an output goes: a new file, the input under its own or another name, a file another run
+#: holds, names no file system takes, devices.
+OUTPUT_KINDS = ("new", "existing", "input", "hard link", "symbolic link", "stdout >> input", "locked",
+                "long name", "directory", "missing directory", "/dev/null")
+#: Line ends of the input file: Unix, Windows, old Mac.
+LINE_ENDS = ("\n", "\r\n", "\r")
+
+
+@dataclass
+class OutputOutcome:
+    """An output case's outcome, whether it changed a file it must not touch, and whether records were lost."""
+
+    outcome: Outcome
+    destroyed: bool
+    lost: bool
+
+
+def _output_command(rng: random.Random, command: str, source: Path, puzzle: Path) -> list[str]:
+    if command == "rate-file":
+        return ["rater.cli", "--file", str(source), "-q", "-j", rng.choice(("1", "2")),
+                "--format", rng.choice(("csv", "jsonl", "text"))]
+    if command == "rate-picture":
+        return ["rater.cli", str(puzzle)]
+    if command == "generate":
+        return ["rater.generation.cli", "-q", "-n", "1", "--max-seconds", "20"]
+    if command == "canon-dedup":
+        return ["canon.cli", "dedup", str(source), "--no-progress"]
+    return ["canon.cli", "enumerate", "--clues", "1", "--no-progress"]
+
+
+def run_output_case(rng: random.Random, directory: Path) -> OutputOutcome:
+    """One writing command as a subprocess, its output aimed somewhere hostile; the input must stay whole.
+
+    Records are counted for ``rate --file`` into a new or existing file: one
+    per record the reader finds in the input, whatever its line ends.
+    """
+    import fcntl
+    import shutil
+
+    shutil.rmtree(directory / "out", ignore_errors=True)
+    (directory / "out").mkdir()
+    command = rng.choice(tuple(OUTPUT_CODES))
+    kind = rng.choice(OUTPUT_KINDS)
+    end = rng.choice(LINE_ENDS)
+    source = directory / "out" / "in.txt"
+    lines = [rng.choice(SEEDS) + rng.choice(("", " # note \x1b[31m")) for _ in range(rng.randint(1, 4))]
+    source.write_bytes((end.join(lines) + end).encode())
+    puzzle = directory / "out" / "p.txt"
+    puzzle.write_text(rng.choice(SEEDS) + end)
+    target: Path | None = directory / "out" / "result.out"
+    assert target is not None
+    if kind == "existing":
+        target.write_text("old\n")
+    elif kind == "input":
+        target = source if command != "rate-picture" else puzzle
+    elif kind in ("hard link", "symbolic link"):
+        original = source if command != "rate-picture" else puzzle
+        target.hardlink_to(original) if kind == "hard link" else target.symlink_to(original)
+    elif kind == "long name":
+        target = directory / "out" / ("n" * 300)
+    elif kind == "directory":
+        target = directory / "out"
+    elif kind == "missing directory":
+        target = directory / "out" / "missing" / "result.out"
+    elif kind == "/dev/null":
+        target = Path(os.devnull)
+    elif kind == "stdout >> input":
+        target = None
+    args = _output_command(rng, command, source, puzzle)
+    flag = rng.choice(("--html", "--svg")) if command == "rate-picture" else "--output"
+    if target is not None:
+        args += [flag, str(target)]
+    elif command == "rate-picture":
+        args += [flag, "-"]  # the picture to stdout, which appends to the puzzle file
+    inputs = {path: path.read_bytes() for path in (source, puzzle)}
+    locked = b""
+    holder = None
+    if kind == "locked":
+        target.write_text("the other run's records\n")
+        locked = target.read_bytes()
+        holder = target.open("a")
+        fcntl.flock(holder.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+    began = time.perf_counter()
+    try:
+        if target is None:
+            appended = source if command != "rate-picture" else puzzle
+            with appended.open("ab") as sink:
+                proc = subprocess.run([sys.executable, "-m", *args], cwd=REPO, stdout=sink, stderr=subprocess.PIPE,
+                                      timeout=300)
+        else:
+            proc = subprocess.run([sys.executable, "-m", *args], cwd=REPO, capture_output=True, timeout=300)
+    finally:
+        if holder is not None:
+            holder.close()
+    stderr = proc.stderr.decode("utf-8", "replace")
+    trace = stderr if "Traceback (most recent call last)" in stderr else ""
+    case = Case(command, [kind, repr(end), *args])
+    outcome = Outcome(case, proc.returncode, trace, tuple(stderr.splitlines()), time.perf_counter() - began)
+    # generate and canon enumerate read no file: the puzzle files are no inputs of theirs to keep
+    reads = command not in ("generate", "canon-enumerate")
+    destroyed = (reads and any(path.read_bytes() != raw for path, raw in inputs.items())) \
+        or (kind == "locked" and target is not None and target.read_bytes() != locked)
+    lost = False
+    if command == "rate-file" and kind in ("new", "existing") and proc.returncode in (0, 4):
+        assert target is not None
+        expected = sum(1 for _ in read_items(io.BytesIO(source.read_bytes())))
+        written = target.read_text(encoding="utf-8").count("\n") - ("--format csv" in " ".join(args))
+        lost = written != expected
+    return OutputOutcome(outcome, destroyed, lost)
+
+
 # --- the long run ------------------------------------------------------------------------
+
+
+def expected_codes(outcome: Outcome) -> frozenset[int]:
+    """The exit codes the case's command documents."""
+    if outcome.case.kind == "bulk":
+        return BULK_CODES
+    return OUTPUT_CODES.get(outcome.case.kind) or codes_for(outcome.case)
 
 
 def report(outcomes: Sequence[Outcome], label: str) -> int:
@@ -352,7 +483,7 @@ def report(outcomes: Sequence[Outcome], label: str) -> int:
     problems: Counter[str] = Counter()
     examples: dict[str, Outcome] = {}
     for outcome in outcomes:
-        for problem in outcome.problems(codes_for(outcome.case) if outcome.case.kind != "bulk" else BULK_CODES):
+        for problem in outcome.problems(expected_codes(outcome)):
             problems[problem] += 1
             examples.setdefault(problem, outcome)
     codes = Counter(o.code for o in outcomes)
@@ -365,13 +496,14 @@ def report(outcomes: Sequence[Outcome], label: str) -> int:
     for name, outcome in examples.items():
         detail = outcome.traceback.strip().splitlines()[-1:] if outcome.traceback else list(outcome.stderr_lines[:3])
         print(f"  first {name}: args {json.dumps(outcome.case.args, ensure_ascii=True)[:200]} -> {outcome.code} {detail}")
-    return sum(1 for o in outcomes if o.problems(BULK_CODES if o.case.kind == "bulk" else codes_for(o.case)))
+    return sum(1 for o in outcomes if o.problems(expected_codes(o)))
 
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--cases", type=int, default=3000, help="single-puzzle, canon and technique-file cases")
     ap.add_argument("--bulk", type=int, default=60, help="bulk runs (subprocesses)")
+    ap.add_argument("--outputs", type=int, default=60, help="writing commands on hostile outputs (subprocesses)")
     ap.add_argument("--seed", type=int, default=1)
     args = ap.parse_args()
     rng = random.Random(args.seed)
@@ -386,6 +518,7 @@ def main() -> None:
         bad += report([o for o in outcomes if o.case.kind == "canon"], "canon")
         print(f"  ({single_seconds:.1f} s)")
         bulk = [run_bulk(rng, directory) for _ in range(args.bulk)]
+        outputs = [run_output_case(rng, directory) for _ in range(args.outputs)]
     bad += report([b[0] for b in bulk], "rate --file")
     # Records are counted on runs that finished (exit 0 or 4), whatever the input's encoding (a
     # non-UTF-8 line is an error record); a run refused with exit 2 (a bad template, say) writes
@@ -394,8 +527,15 @@ def main() -> None:
     lost = [(e, w) for e, w in finished if e != w]
     print(f"  finished runs: {len(finished)}, records read {sum(e for e, _ in finished)}, "
           f"written {sum(w for _, w in finished)}, runs losing records: {len(lost)} {lost[:5]}")
+    bad += report([o.outcome for o in outputs], "outputs")
+    kinds = Counter(o.outcome.case.args[0] for o in outputs)
+    destroyed = [o.outcome.case.args for o in outputs if o.destroyed]
+    dropped = [o.outcome.case.args for o in outputs if o.lost]
+    print(f"  output kinds {dict(sorted(kinds.items()))}")
+    print(f"  inputs or locked outputs changed: {len(destroyed)} {destroyed[:3]}")
+    print(f"  runs losing records: {len(dropped)} {dropped[:3]}")
     print(f"total {time.perf_counter() - began:.1f} s, cases with a problem: {bad}")
-    sys.exit(1 if bad or lost else 0)
+    sys.exit(1 if bad or lost or destroyed or dropped else 0)
 
 
 if __name__ == "__main__":

@@ -28,7 +28,7 @@ from rater.options import Options
 from rater.run.engine import Engine
 from techniques.board import Board
 from techniques.catalogue import DEFAULT_PATH, MAX_FILE_BYTES, Catalogue
-from tests.fuzzing import CANON_CODES, RATE_CODES, run_single, single_cases
+from tests.fuzzing import CANON_CODES, OUTPUT_CODES, RATE_CODES, run_output_case, run_single, single_cases
 
 PUZZLE = "...2..9.6.....752...14..78....7..4...6..8..5...7..2....12..46...351.....9.8..3..."
 GRID = tuple(int(ch) if ch.isdigit() else 0 for ch in PUZZLE)
@@ -112,13 +112,15 @@ def test_non_utf8_puzzle_file_is_one_line(tmp_path, raw):
 
 
 def test_canon_file_line_that_is_not_utf8(tmp_path):
-    """canon --file reads files as rate --file does: a line that is not UTF-8 is that line's error."""
+    """canon --file reads files as rate --file does: a line that is not UTF-8 is that line's error, and the
+    file's exit code is 2 (not UTF-8 text), after every record is written."""
     path = tmp_path / "in.txt"
     path.write_bytes(b"\xff\xfe" + bytes(range(128, 256)) + b"\n" + PUZZLE.encode() + b"\n")
     result = CliRunner().invoke(canon_main, ["form", "--file", str(path)])
-    assert result.exit_code == 0
+    assert result.exit_code == 2
     first, second = result.stdout.splitlines()
     assert first.startswith("line 1: error: line is not UTF-8") and len(second) == 81
+    assert result.stderr.count("\n") == 1 and "not UTF-8 text (1 line, the first line 1)" in result.stderr
 
 
 def test_byte_order_mark_is_skipped(tmp_path):
@@ -360,3 +362,12 @@ def test_a_technique_file_without_singles_does_not_break_the_chain_search() -> N
     rating = Engine("2001", catalogue).rate(
         "...2..9.6.....752...14..78....7..4...6..8..5...7..2....12..46...351.....9.8..3...", verify=True)
     assert rating.status in ("solved", "stuck")
+
+
+def test_seeded_fuzz_of_outputs(tmp_path):
+    """A few writing commands on hostile outputs (python3 -m tests.fuzzing --outputs runs many): no input is changed."""
+    rng = random.Random(5)
+    for _ in range(4):
+        result = run_output_case(rng, tmp_path)
+        assert not result.outcome.problems(OUTPUT_CODES[result.outcome.case.kind]), result.outcome
+        assert not result.destroyed and not result.lost, result.outcome.case.args

@@ -27,6 +27,7 @@ from canon.studies.sweep import TOTAL_PAIRS, chunk_count, load_results, merge, m
 from canon.studies.sweep_cluster import run_sweep_on_cluster
 from canon.studies.sweep_report import lines
 from canon.studies.triples import invariants
+from puzzles.cli_common import AsciiIntRange
 from puzzles.cluster import ClusterConnection, ClusterError, available_cores
 from puzzles.geometry import Grid
 from puzzles.parsing import PuzzleError, format_line
@@ -203,7 +204,7 @@ def _sweep_on_cluster(directory: Path, chosen: list[int], target: str, jobs: int
 
 @click.command(name="sweep")
 @click.argument("directory", type=click.Path(file_okay=False, path_type=Path))
-@click.option("--jobs", type=click.IntRange(1, 64), default=1, show_default=True, help="Worker processes.")
+@click.option("--jobs", type=AsciiIntRange(1, 64), default=1, show_default=True, help="Worker processes.")
 @click.option("--chunks", "selection", help="Run only these chunk ids, e.g. 0-9,20 (default: all).")
 @click.option("--report-only", is_flag=True, help="Run nothing; print the figures of the chunks done so far.")
 @click.option("--cluster", default=None, metavar="ADDRESS",

@@ -27,6 +27,7 @@ import numpy as np
 from canon.studies.diagonal import format_word
 from canon.studies.set_count import SetJoin
 from canon.studies.words import WORD_COUNT, q0_minimal_words, representatives_with_first_word, word_tables
+from puzzles.lifeline import start_worker
 
 #: All normalised pairs (w, y): a complete sweep has classes of these sizes summing to this.
 TOTAL_PAIRS = WORD_COUNT * WORD_COUNT
@@ -155,7 +156,7 @@ def run_sweep(
             if done:
                 done(chunk, seconds)
         return
-    with get_context("fork").Pool(jobs) as pool:
+    with get_context("fork").Pool(jobs, initializer=start_worker, initargs=(os.getpid(),)) as pool:
         for chunk, seconds in pool.imap_unordered(_run_and_save, todo):
             if done:
                 done(chunk, seconds)

@@ -34,6 +34,7 @@ import string
 from dataclasses import dataclass
 from typing import IO, Any, ClassVar, Final
 
+from puzzles.outputs import escape_text as escape_text  # its home; the bulk modules take it from here
 from rater.records import FIELDS, MINLEX_FIELDS, REDUCE_FIELDS
 
 CSV_HEADER: Final = ",".join(FIELDS)
@@ -49,20 +50,6 @@ class TemplateError(ValueError):
 
 
 # --- escaping -----------------------------------------------------------------------------
-
-
-def _escape_char(ch: str) -> str:
-    code = ord(ch)
-    if code < 0x100:
-        return f"\\x{code:02x}"
-    return f"\\u{code:04x}" if code < 0x10000 else f"\\U{code:08x}"
-
-
-def escape_text(text: str) -> str:
-    """``text`` with every non-printable character written as a Python-style escape."""
-    if text.isprintable():
-        return text
-    return "".join(ch if ch.isprintable() else _escape_char(ch) for ch in text)
 
 
 _JSON_UNSAFE = re.compile(r"[^\x20-\x7e]")

@@ -16,7 +16,8 @@ Promises of a run:
   record, in input order, including lines that are not UTF-8;
 * an ``--output`` that is the input file (same file, also through hard or
   symbolic links, or stdin redirected from it), or stdout appending to the
-  input, is refused before anything is opened for writing;
+  input, is refused before anything is opened for writing, and an output
+  another run is writing is refused too (:mod:`puzzles.outputs` has both rules);
 * ``--jobs`` above the cores available is lowered to them (a note on stderr
   unless ``--quiet``);
 * an interrupted run always prints a one-line hint on stderr, ``--quiet`` or
@@ -29,7 +30,6 @@ A run that cannot start raises :class:`BulkError` with a one-line message
 from __future__ import annotations
 
 import math
-import os
 import signal
 import sys
 import time
@@ -41,6 +41,7 @@ from typing import IO, Any, BinaryIO
 
 from puzzles.cluster import available_cores
 from puzzles.formats import PuzzleItem, read_items
+from puzzles.outputs import OutputError, OutputFile, lock_stdout, refuse_inputs
 from puzzles.version import __version__
 from rater.bulk.cluster import ClusterError, ClusterRun
 from rater.bulk.output import DEFAULT_FORMAT, RecordWriter, TemplateError, check_template, csv_header, escape_text
@@ -202,10 +203,6 @@ def count_records(path: Path) -> int | None:
     return count or None
 
 
-def same_file(a: os.stat_result, b: os.stat_result) -> bool:
-    return (a.st_dev, a.st_ino) == (b.st_dev, b.st_ino)
-
-
 # --- one complete run --------------------------------------------------------------------
 
 
@@ -227,6 +224,8 @@ class BulkRun:
     cluster: str | None = None
     #: ``--chunk-size``: puzzles per cluster task (None: :meth:`rater.bulk.cluster.ClusterRun.chunk_size`).
     chunk_size: int | None = None
+    #: The ``--output`` file while the run holds it.
+    _output: OutputFile | None = field(default=None, init=False, repr=False)
 
     def run(self) -> int:
         """Rate everything; the exit code (0 all rated, 4 some records not rated, 130 interrupted)."""
@@ -271,6 +270,10 @@ class BulkRun:
             remaining = None if total is None else max(total - stats.skipped, 0)
             records = self._records(items, writer, cluster, remaining)
             return self._rate(records, writer, stats, err, self.config.catalogue(), remaining)
+        except BaseException:
+            if self._output is not None:  # a file this run created and left empty goes again
+                self._output.discard()
+            raise
         finally:
             if cluster is not None:
                 cluster.close()
@@ -346,23 +349,18 @@ class BulkRun:
     def _refuse_input_as_output(self, in_stream: BinaryIO, out_path: Path | None) -> None:
         """Writing over the input would destroy it (or, appending, feed it forever): refuse first."""
         try:
-            source = os.fstat(in_stream.fileno())
+            source = in_stream.fileno()
         except (OSError, ValueError, AttributeError):  # stdin without a file behind it
             return
-        if out_path is None:
-            try:
-                stdout = os.fstat(sys.stdout.fileno())
-            except (OSError, ValueError, AttributeError):  # stdout without a file behind it
-                return
-            if same_file(stdout, source):
-                raise BulkError("stdout is the input file; choose another output")
-            return
-        for path, what in ((out_path, "--output"), (side_path(out_path), "the run file")):
-            try:
-                if same_file(os.stat(path), source):
-                    raise BulkError(f"{what} {path} is the input file; choose another output")
-            except FileNotFoundError:
-                continue
+        inputs = (source, self.config.techniques_source)
+        try:
+            if out_path is None:
+                lock_stdout(inputs)
+            else:
+                refuse_inputs([(f"--output {out_path}", out_path), (f"the run file {side_path(out_path)}",
+                                                                   side_path(out_path))], inputs)
+        except OutputError as exc:
+            raise BulkError(str(exc)) from None
 
     def _identity(self) -> RunIdentity:
         if self.source == "-":
@@ -378,15 +376,16 @@ class BulkRun:
             raise BulkError(f"cannot write {side_path(out_path)}: {exc.strerror}") from exc
 
     def _open_output(self, out_path: Path | None) -> IO[str]:
-        """stdout, or ``out_path`` opened for appending: nothing is lost before the run is known to be right."""
+        """stdout, or ``out_path`` opened for appending and locked: nothing is lost before the run is known to be right."""
         if out_path is None:
             if hasattr(sys.stdout, "reconfigure"):
                 sys.stdout.reconfigure(errors="backslashreplace")  # a non-UTF-8 terminal must not end the run
             return sys.stdout
+        self._output = OutputFile(out_path)
         try:
-            return out_path.open("a", encoding="utf-8", newline="\n")
-        except OSError as exc:
-            raise BulkError(f"cannot write {out_path}: {exc.strerror}") from exc
+            return self._output.open()
+        except OutputError as exc:
+            raise BulkError(str(exc)) from None
 
     def _connect(self) -> ClusterRun | None:
         """The cluster of ``--cluster`` (None without it); BulkError when there is none to reach."""

@@ -45,6 +45,7 @@ from typing import Any, TypeAlias
 
 from puzzles.errors import InputError
 from puzzles.formats import PuzzleItem
+from puzzles.lifeline import start_worker
 from puzzles.rules import item_rules
 from rater.records import RATED, error_record, minlex_field, rating_record
 from rater.run.engine import Engine
@@ -110,15 +111,17 @@ def rate_item(item: PuzzleItem, settings: RunSettings, engine: Engine | None = N
 
 
 def _worker_main(conn: connection.Connection, parent_end: connection.Connection, settings: RunSettings,
-                 rate: RateFunction | None = None) -> None:
+                 rate: RateFunction | None = None, parent_pid: int | None = None) -> None:
     """Rate what arrives on ``conn`` until told to stop or orphaned.
 
     A forked worker inherits the parent's pipe ends (its own and its
     siblings'), so a killed parent does not always show up as EOF; the worker
-    therefore also notices when its parent process has changed.
+    therefore also notices when its parent process has changed, also in the
+    middle of a rating (:func:`puzzles.lifeline.start_worker`).
     """
     parent_end.close()
-    parent_pid = os.getppid()
+    parent_pid = os.getppid() if parent_pid is None else parent_pid
+    start_worker(parent_pid)
     init_worker(settings)
     while True:
         try:
@@ -255,8 +258,8 @@ class WorkerPool:
 
     def _spawn(self) -> _Worker:
         parent, child = self.context.Pipe()
-        process = self.context.Process(target=_worker_main, args=(child, parent, self.settings, self.rate),
-                                       daemon=True)
+        process = self.context.Process(target=_worker_main,
+                                       args=(child, parent, self.settings, self.rate, os.getpid()), daemon=True)
         process.start()
         child.close()
         return _Worker(process, parent)

@@ -7,7 +7,8 @@ Exit codes (also in the README):
   empty points or clue range, a ``--pattern`` that cannot be read or on which
   no puzzle has one solution (refused at once where that is certain, else
   after the first attempts find none), an option, template or output that cannot be
-  used, or conditions that cannot be met together (a required technique the
+  used (also one another run is writing, or an edited output to ``--resume``), or
+  conditions that cannot be met together (a required technique the
   rules switch off, a clue count the symmetry's orbits cannot add up to, ...),
   a ``--resume`` of another run (other settings, another program version
   or technique catalogue); one ``generate: error:`` line each;
@@ -28,9 +29,10 @@ import signal
 import sys
 import time
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import IO, Any, NoReturn
+from typing import IO, Any, NoReturn, TypeVar
 
 import click
 
@@ -39,6 +41,7 @@ from puzzles.cli_common import AsciiIntRange, OneLineCommand, one_line, version_
 from puzzles.cluster import available_cores
 from puzzles.errors import InputError
 from puzzles.formats import PuzzleItem
+from puzzles.outputs import OutputError, OutputFile, lock_stdout, path_message
 from puzzles.parsing import format_line, parse_puzzle
 from puzzles.rules import CHOICES
 from rater.bulk.output import (
@@ -69,13 +72,14 @@ from rater.generation.generator import (
     plan,
 )
 from rater.generation.pattern import read_pattern
-from rater.generation.resume import identity, recorded_seed, resume_point, save
+from rater.generation.resume import PuzzleDigest, identity, recorded_seed, resume_point, save
 from rater.levels import load_levels
 from rater.options import DEFAULT_OPTION
 from rater.records import FIELDS, GENERATE_FIELDS, rating_record
 from rater.settings import RunSettings
 from techniques.texts import available_languages
 
+T = TypeVar("T")
 EXIT_DONE, EXIT_INPUT, EXIT_SHORT, EXIT_INTERRUPTED, EXIT_BROKEN_PIPE = 0, 2, 3, 130, 141
 MAX_SEED = 2**63 - 1
 
@@ -133,7 +137,7 @@ HELP_SECTIONS = (
                    "file's).")
 @click.option("--climb", type=AsciiIntRange(min=0), default=DEFAULT_CLIMB, show_default=True, metavar="STEPS",
               help="Neighbourhood search steps per random start towards the target (0: random starts only).")
-@click.option("--jobs", "-j", type=click.IntRange(min=0), default=1, show_default=True, metavar="N",
+@click.option("--jobs", "-j", type=AsciiIntRange(min=0), default=1, show_default=True, metavar="N",
               help="Worker processes (0 = all cores).")
 @click.option("--cluster", default=None, metavar="ADDRESS",
               help="Make the attempts on a Dask cluster: a scheduler address (tcp://host:8786) or local[:N]; "
@@ -285,23 +289,37 @@ class _Run:
         self.ratings = 0
         self.found = 0
         self.stats = Stats()
+        #: The ``--output`` file while the run holds it, and the digest of the puzzles it holds.
+        self.file: OutputFile | None = None
+        self.digest = PuzzleDigest()
+        self.techniques = p.settings.rating.techniques_source if p.settings.rating.techniques else None
 
     def run(self, resume: bool) -> int:
         first, written = 0, list[str]()
-        if self.output is not None:
-            if self.output.exists() and not self.output.is_file():
-                if resume:
-                    fail(f"--resume needs --output to be a regular file, not {self.output}")
-            elif resume:
+        stream: IO[str] = sys.stdout
+        if self.output is None:
+            _output_call(lock_stdout, (self.techniques,))
+        else:
+            self.file = OutputFile(self.output)
+            stream = _output_call(self.file.open, (self.techniques,))
+            if resume and not self.output.is_file():
+                self.file.discard()
+                fail(f"--resume needs --output to be a regular file, not {self.output}")
+            if resume:
                 try:
                     first, written = resume_point(self.output, self.identity)
                 except ResumeError as exc:
+                    self.file.discard()
                     fail(escape_text(str(exc)))
+        self.digest = PuzzleDigest(written)
         seen = {canonical_key(parse_puzzle(puzzle), self.plan.rules) for puzzle in written}
         if len(written) >= self.count:
             self.note(f"generate: {self.output} already holds {len(written)} puzzles")
             return EXIT_DONE
-        stream = self._open(bool(written))
+        if self.file is not None and not written:
+            self.file.start()
+            if self.output is not None and self.output.is_file():
+                save(self.output, self.identity, 0, 0, self.digest)
         try:
             writer = RecordWriter(stream, self.fmt, self.template, header=not written,
                                   name=str(self.output or "stdout"), fields=FIELDS + GENERATE_FIELDS)
@@ -313,33 +331,28 @@ class _Run:
                 pass
             return EXIT_BROKEN_PIPE
         except OSError as exc:
-            fail(escape_text(f"{exc.filename or self.output or 'stdout'}: {exc.strerror}"))
+            if self.file is not None:
+                self.file.discard()
+            fail(escape_text(path_message(exc.filename or self.output or "stdout", exc)))
         finally:
-            if stream is not sys.stdout:
-                stream.close()
-
-    def _open(self, appending: bool) -> IO[str]:
-        if self.output is None:
-            return sys.stdout
-        try:
-            stream = self.output.open("a" if appending else "w", encoding="utf-8", newline="\n")
-        except OSError as exc:
-            fail(escape_text(f"cannot write {self.output}: {exc.strerror}"))
-        if self.output.is_file() and not appending:
-            save(self.output, self.identity, 0, 0)
-        return stream
+            if self.file is not None:
+                self.file.close()
 
     def _loop(self, writer: RecordWriter, stream: IO[str], first: int, written: int, seen: set[Any]) -> int:
         previous = signal.signal(signal.SIGTERM, _raise_interrupt)
         began = time.monotonic()
-        deadline = None if self.max_seconds is None else began + self.max_seconds
-        found = attempts(self.plan, first, self.jobs, self.cluster)
+        # wall-clock time, so that workers and cluster machines stop their climbs at the same moment
+        deadline = None if self.max_seconds is None else time.time() + self.max_seconds
+        found = attempts(self.plan, first, self.jobs, self.cluster, deadline)
         progress = _Progress(self.count, written, not self.quiet)
         code = EXIT_DONE
         given_up: str | None = None
         try:
             with progress:
                 for attempt in distinct(found, seen):
+                    if attempt.cut_short:  # made again, whole, by --resume
+                        code = EXIT_SHORT
+                        break
                     self._count(attempt)
                     if attempt.rating is not None:
                         item = PuzzleItem(attempt.number + 1, format_line(attempt.rating.puzzle), attempt.rating.puzzle)
@@ -347,13 +360,14 @@ class _Run:
                         writer.write(record)
                         writer.flush()
                         self.stats.add(record)
+                        self.digest.add(format_line(attempt.rating.puzzle))
                         written += 1
                     if self.output is not None and self.output.is_file() and attempt.rating is not None:
-                        save(self.output, self.identity, attempt.number + 1, written)
+                        save(self.output, self.identity, attempt.number + 1, written, self.digest)
                     progress.update(written, self.attempts, self.found, time.monotonic() - began)
                     if written >= self.count:
                         break
-                    if deadline is not None and time.monotonic() > deadline:
+                    if deadline is not None and time.time() > deadline:
                         code = EXIT_SHORT
                         break
         except KeyboardInterrupt:
@@ -371,7 +385,7 @@ class _Run:
             found.close()
             signal.signal(signal.SIGTERM, previous)
         if self.output is not None and self.output.is_file():
-            save(self.output, self.identity, first + self.attempts, written)
+            save(self.output, self.identity, first + self.attempts, written, self.digest)
         self._summary(time.monotonic() - began, written)
         if code == EXIT_INTERRUPTED:
             where = f"in {escape_text(str(self.output))}; run the same command with --resume to continue" \
@@ -423,8 +437,34 @@ class _Run:
                 err.print(extra)
 
 
+def _output_call(function: Callable[..., T], *args: Any) -> T:
+    """Call a :mod:`puzzles.outputs` function; its OutputError is one line, exit 2."""
+    try:
+        return function(*args)
+    except OutputError as exc:
+        fail(str(exc))
+
+
 def _raise_interrupt(_signum: int, _frame: object) -> None:
     raise KeyboardInterrupt
+
+
+#: Seconds without a puzzle after which the progress line says the conditions may be rare or impossible.
+LONG_SEARCH = 60.0
+
+
+def progress_info(attempts: int, found: int, seconds: float) -> str:
+    """The progress line's figures; after :data:`LONG_SEARCH` seconds without a puzzle, a warning instead.
+
+    Some conditions can never be met together (a level out of reach of the
+    technique switches, say), and the search cannot know: the user is told,
+    and pointed to ``--max-seconds``.
+    """
+    if not found and seconds >= LONG_SEARCH:
+        return (f"{attempts} attempts, nothing found in {seconds:.0f} s: the conditions may be rare or impossible "
+                "(--max-seconds S bounds the search)")
+    per = f"{seconds / found:.2f} s/puzzle" if found else "- s/puzzle"
+    return f"{attempts} attempts, {100 * found / attempts:.1f} % accepted, {per}" if attempts else "starting"
 
 
 class _Progress:
@@ -456,9 +496,7 @@ class _Progress:
 
     def update(self, written: int, attempts: int, found: int, seconds: float) -> None:
         if self.enabled:
-            per = f"{seconds / found:.2f} s/puzzle" if found else "- s/puzzle"
-            info = f"{attempts} attempts, {100 * found / attempts:.1f} % accepted, {per}"
-            self.bar.update(self.task, completed=written, info=info)
+            self.bar.update(self.task, completed=written, info=progress_info(attempts, found, seconds))
 
     def __exit__(self, *exc: object) -> None:
         if self.enabled:

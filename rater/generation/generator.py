@@ -36,6 +36,7 @@ outputs are the same puzzle up to symmetry and relabelling.
 from __future__ import annotations
 
 import math
+import os
 import random
 import secrets
 import time
@@ -48,7 +49,8 @@ from typing import Any, Final
 from canon.pattern_symmetry import PatternSymmetry, parse_symmetry
 from puzzles.errors import InputError
 from puzzles.geometry import Grid
-from puzzles.reduction import checks_for, count_givens, reduce_orbits, stays_unique
+from puzzles.lifeline import start_worker
+from puzzles.reduction import UniquenessChecks, checks_for, count_givens, reduce_orbits, stays_unique
 from puzzles.rules import Rules
 from puzzles.solver import random_solution
 from rater.generation.pattern import GIVE_UP_AFTER, check_pattern, neighbour, read_pattern, unique_start
@@ -362,6 +364,9 @@ class Attempt:
     cpu_seconds: float = 0.0
     #: Whether the attempt reached a unique puzzle to rate (with a pattern it may not; without one, always).
     started: bool = True
+    #: The run's deadline came within the attempt: it found nothing yet proves nothing, and is made
+    #: again, whole, by a resumed run (so a run stays a function of its seed).
+    cut_short: bool = False
 
 
 def attempt_rng(seed: int, number: int) -> random.Random:
@@ -390,8 +395,13 @@ def canonical_key(grid: Sequence[int], rules: Rules) -> Grid:
     return variant_canonical(grid, rules)[0]
 
 
-def run_attempt(p: Plan, number: int) -> Attempt:
-    """Attempt ``number`` of a run (module docstring): a random start, then the climb."""
+def run_attempt(p: Plan, number: int, deadline: float | None = None) -> Attempt:
+    """Attempt ``number`` of a run (module docstring): a random start, then the climb.
+
+    ``deadline`` (a ``time.time()`` value, so that it means the same in every
+    process and on every cluster machine) ends the climb: ``--max-seconds``
+    bounds the wall time, not the number of attempts.
+    """
     began, cpu = time.perf_counter(), time.process_time()
     rng = attempt_rng(p.settings.seed, number)
     checks = checks_for(p.rules)
@@ -426,28 +436,18 @@ def run_attempt(p: Plan, number: int) -> Attempt:
     rating, distance = rate(puzzle)
     steps = 0
     while distance is not None and steps < p.settings.climb:
+        if deadline is not None and time.time() >= deadline:
+            result.cut_short = True
+            return result
         steps += 1
         if pattern is not None:
-            changed = neighbour(rng, puzzle, pattern, p.rules)
-            if changed is None:
-                continue
-            nearby = changed
+            nearby = neighbour(rng, puzzle, pattern, p.rules)
+        elif all(puzzle[o[0]] for o in p.symmetry.orbits) or not any(puzzle[o[0]] for o in p.symmetry.orbits):
+            break
         else:
-            given = [o for o in p.symmetry.orbits if puzzle[o[0]]]
-            empty = [o for o in p.symmetry.orbits if not puzzle[o[0]]]
-            if not given or not empty:
-                break
-            out, into = rng.choice(given), rng.choice(empty)
-            candidate = list(puzzle)
-            for cell in out:
-                candidate[cell] = 0
-            for cell in into:
-                candidate[cell] = solution[cell]
-            if not stays_unique(candidate, out, solution, checks):
-                continue
-            rest = [o for o in given if o is not out]
-            rng.shuffle(rest)
-            nearby = reduce_orbits(candidate, solution, rest, checks, floor)
+            nearby = _moved_orbit(rng, p, puzzle, solution, checks, floor)
+        if nearby is None:
+            continue
         new_rating, new_distance = rate(nearby)
         if new_distance is None or new_distance <= distance:
             puzzle, rating, distance = nearby, new_rating, new_distance
@@ -456,6 +456,25 @@ def run_attempt(p: Plan, number: int) -> Attempt:
         result.rating = rating
         result.key = canonical_key(puzzle, p.rules)
     return _timed(result, began, cpu)
+
+
+def _moved_orbit(rng: random.Random, p: Plan, puzzle: Grid, solution: Grid, checks: UniquenessChecks,
+                 floor: int) -> Grid | None:
+    """The climb's neighbour without a pattern: one orbit of givens moved to an empty orbit (the solution's
+    digits), the rest reduced again in a random order; None when the move loses uniqueness."""
+    given = [o for o in p.symmetry.orbits if puzzle[o[0]]]
+    empty = [o for o in p.symmetry.orbits if not puzzle[o[0]]]
+    out, into = rng.choice(given), rng.choice(empty)
+    candidate = list(puzzle)
+    for cell in out:
+        candidate[cell] = 0
+    for cell in into:
+        candidate[cell] = solution[cell]
+    if not stays_unique(candidate, out, solution, checks):
+        return None
+    rest = [o for o in given if o is not out]
+    rng.shuffle(rest)
+    return reduce_orbits(candidate, solution, rest, checks, floor)
 
 
 def _timed(result: Attempt, began: float, cpu: float) -> Attempt:
@@ -473,20 +492,20 @@ def _plan_of(settings: GenerateSettings) -> Plan:
     return per_thread("plans", settings, lambda: plan(settings))  # a worker serves one run at a time
 
 
-def _init_worker(settings: GenerateSettings) -> None:
-    """Per-process initializer of ``--jobs``: the plan (and engine) built once; Ctrl-C is the parent's business."""
-    import signal
-
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
+def _init_worker(settings: GenerateSettings, parent: int) -> None:
+    """Per-process initializer of ``--jobs``: the plan (and engine) built once; Ctrl-C and dying with the
+    parent are :func:`puzzles.lifeline.start_worker`'s business."""
+    start_worker(parent)
     _plan_of(settings)
 
 
-def remote_attempt(settings: GenerateSettings, number: int) -> Attempt:
+def remote_attempt(settings: GenerateSettings, number: int, deadline: float | None = None) -> Attempt:
     """Attempt ``number`` in a worker process or cluster thread: its plan is built on the first task and kept."""
-    return run_attempt(_plan_of(settings), number)
+    return run_attempt(_plan_of(settings), number, deadline)
 
 
-def attempts(p: Plan, first: int = 0, jobs: int = 1, cluster: Any = None) -> Generator[Attempt, None, None]:
+def attempts(p: Plan, first: int = 0, jobs: int = 1, cluster: Any = None,
+             deadline: float | None = None) -> Generator[Attempt, None, None]:
     """Attempts ``first``, ``first + 1``, ... in order, made by ``jobs`` processes (1: this one) or on a cluster.
 
     ``cluster`` is a Dask client (``generate --cluster``); its futures are
@@ -497,10 +516,11 @@ def attempts(p: Plan, first: int = 0, jobs: int = 1, cluster: Any = None) -> Gen
 
     A run on a pattern whose first :data:`GIVE_UP_AFTER` attempts found no
     unique puzzle on it is given up with a GenerateError: the pattern most
-    likely has none, and the run would search for ever.
+    likely has none, and the run would search for ever.  Every attempt stops at
+    ``deadline`` (see :func:`run_attempt`).
     """
     started = p.settings.pattern is None or first > 0
-    stream = _attempts(p, first, jobs, cluster)
+    stream = _attempts(p, first, jobs, cluster, deadline)
     try:
         for attempt in stream:
             started = started or attempt.started
@@ -512,24 +532,25 @@ def attempts(p: Plan, first: int = 0, jobs: int = 1, cluster: Any = None) -> Gen
         stream.close()  # the workers stop with the run, not when the garbage collector gets to them
 
 
-def _attempts(p: Plan, first: int = 0, jobs: int = 1, cluster: Any = None) -> Generator[Attempt, None, None]:
+def _attempts(p: Plan, first: int = 0, jobs: int = 1, cluster: Any = None,
+              deadline: float | None = None) -> Generator[Attempt, None, None]:
     """The attempts of :func:`attempts`, without the pattern's guard."""
     if jobs <= 1 and cluster is None:
         number = first
         while True:
-            yield run_attempt(p, number)
+            yield run_attempt(p, number, deadline)
             number += 1
     if cluster is not None:
         ahead = 2 * max(1, sum(cluster.nthreads().values()))
 
         def submit(n: int) -> Any:
-            return cluster.submit(remote_attempt, p.settings, n, pure=False)
+            return cluster.submit(remote_attempt, p.settings, n, deadline, pure=False)
     else:
         ahead = 2 * jobs
-        pool = ProcessPoolExecutor(jobs, initializer=_init_worker, initargs=(p.settings,))
+        pool = ProcessPoolExecutor(jobs, initializer=_init_worker, initargs=(p.settings, os.getpid()))
 
         def submit(n: int) -> Any:
-            return pool.submit(remote_attempt, p.settings, n)
+            return pool.submit(remote_attempt, p.settings, n, deadline)
     pending: dict[int, Any] = {}
     number = first
     try:
@@ -588,19 +609,21 @@ def generate(count: int = 1, *, level: str | None = None, points: str | tuple[fl
         clues=parse_clues(clues) if isinstance(clues, str) else clues, minimal=minimal,
         seed=draw_seed() if seed is None else seed, climb=climb, pattern=pattern_cells(pattern))
     p = plan(run)
-    deadline = None if max_seconds is None else time.monotonic() + max_seconds
+    deadline = None if max_seconds is None else time.time() + max_seconds
     made = 0
     if count < 1:
         return
-    stream = attempts(p, 0, jobs)
+    stream = attempts(p, 0, jobs, deadline=deadline)
     try:
         for attempt in distinct(stream, set()):
+            if attempt.cut_short:
+                return
             if attempt.rating is not None:
                 yield attempt.rating
                 made += 1
                 if made >= count:
                     return
-            if deadline is not None and time.monotonic() > deadline:
+            if deadline is not None and time.time() > deadline:
                 return
     finally:
         stream.close()

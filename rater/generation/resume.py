@@ -26,7 +26,9 @@ holds (:func:`recorded_seed`), the one drawn for the run when it began.
 
 from __future__ import annotations
 
+import hashlib
 import math
+from collections.abc import Iterable
 from dataclasses import asdict
 from pathlib import Path
 from typing import Any, Final
@@ -49,6 +51,8 @@ from rater.generation.pattern import pattern_text
 KIND: Final = "generate"
 #: The progress a generation run file holds beside the identity.
 PROGRESS: Final = ("next_attempt", "written")
+#: The run file's SHA-256 of the puzzles written, one per line in order: an edited output is refused.
+DIGEST: Final = "puzzles_sha256"
 #: The flags ``generate`` names differently from ``rate``.
 FLAGS: Final = {"disable": "--exclude"}
 
@@ -84,9 +88,25 @@ def identity(settings: GenerateSettings, fmt: str, template: str | None) -> RunI
     return RunIdentity.of(conditions(settings), fmt, template, settings.rating)
 
 
-def save(output: Path, run: RunIdentity, next_attempt: int, written: int) -> None:
+class PuzzleDigest:
+    """The SHA-256 of the puzzles written so far, one per line, kept up to date record by record."""
+
+    def __init__(self, puzzles: Iterable[str] = ()) -> None:
+        self._hash = hashlib.sha256()
+        for puzzle in puzzles:
+            self.add(puzzle)
+
+    def add(self, puzzle: str) -> None:
+        self._hash.update(puzzle.encode("utf-8") + b"\n")
+
+    def hexdigest(self) -> str:
+        return self._hash.hexdigest()
+
+
+def save(output: Path, run: RunIdentity, next_attempt: int, written: int, digest: PuzzleDigest) -> None:
     """Store the run's identity and progress beside ``output``."""
-    write_side_file(output, {**asdict(run), "next_attempt": next_attempt, "written": written})
+    write_side_file(output, {**asdict(run), "next_attempt": next_attempt, "written": written,
+                             DIGEST: digest.hexdigest()})
 
 
 def resume_point(output: Path, run: RunIdentity) -> tuple[int, list[str]]:
@@ -100,13 +120,18 @@ def resume_point(output: Path, run: RunIdentity) -> tuple[int, list[str]]:
                           "wrote it")
     try:
         next_attempt, written = (int(data.pop(name)) for name in PROGRESS)
+        digest = str(data.pop(DIGEST))
     except (AttributeError, ValueError, KeyError, TypeError):
         raise ResumeError(f"{path} is not the run file of a generate run; cannot resume") from None
     refuse_difference(output, run, identity_of(data, output), FLAGS)
     cut_torn_line(output)
     puzzles = written_puzzles(output, run.format)
-    if len(puzzles) < written:
+    # a run killed between writing a record and its run file has one record more than the file says
+    if not written <= len(puzzles) <= written + 1:
         raise ResumeError(f"cannot resume {output}: it holds {len(puzzles)} puzzles, the run wrote {written}")
+    if PuzzleDigest(puzzles[:written]).hexdigest() != digest:
+        raise ResumeError(f"cannot resume {output}: its puzzles are not the ones the run wrote (the file was "
+                          "edited); start a new run")
     return next_attempt, puzzles
 
 

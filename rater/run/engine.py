@@ -235,7 +235,9 @@ class Engine:
               deadline: float | None, rules: Rules, stop_above: float | None = None) -> Rating:
         """Rate ``puzzle`` as given."""
         began = time.perf_counter()
-        grid = as_grid(puzzle)
+        # a candidate state's contradictions (a digit twice among its filled cells too) are no_solution, named
+        contradiction = _start_contradiction(start, rules) if start is not None else ""
+        grid = tuple(start.values) if start is not None and contradiction else as_grid(puzzle)
         rating = Rating(puzzle=grid, option=self.options, status=Status.INVALID, rules=rules.name,
                         catalogue_digest=self.catalogue_digest)
         if start is None and not verify and not allow_multiple:
@@ -245,8 +247,8 @@ class Engine:
             rating.status, board = outcome
         else:
             if start is not None:
-                _check_start(grid, start)
-                contradiction = _start_contradiction(start, rules)
+                if not contradiction:
+                    _check_start(grid, start)
                 if contradiction:
                     rating.status = Status.NO_SOLUTION
                     rating.message = f"the candidates admit no solution: {contradiction}"

@@ -20,13 +20,14 @@ import os
 import sys
 from collections.abc import Callable
 from dataclasses import dataclass
-from pathlib import Path
+from typing import Any
 
 import click
 from rich.console import Console
 
 from puzzles.cli_common import AsciiIntRange
 from puzzles.geometry import Grid
+from puzzles.outputs import OutputError, check_writable, refuse_inputs, write_file
 from rater.copies import CopiesSummary
 from rater.exits import EXIT_INPUT, EXIT_OK, EXIT_STUCK, fail, status_exit
 from rater.request import Request
@@ -271,13 +272,20 @@ register(View("hint", lambda r: r.hint, show_hint, rank=3, options=(
 # --- the pictures --------------------------------------------------------------------------
 
 
+def _picture_inputs(request: Request) -> tuple[str | None, ...]:
+    """The files a picture must not overwrite: PUZZLE when it names a file, and the technique file."""
+    return request.puzzle, request.techniques
+
+
 def check_pictures(request: Request) -> None:
-    """Refuse (exit 2) pictures that cannot be written, before any rating is done."""
+    """Refuse (exit 2) pictures that cannot be written or would overwrite an input, before any rating is done."""
     if request.html_file == "-" and request.svg_file == "-":
         fail("--html and --svg cannot both write to stdout ('-')", EXIT_INPUT)
-    for target in (request.html_file, request.svg_file):
-        if target is not None and target != "-":
-            _check_writable(target)
+    for label, target in (("--html", request.html_file), ("--svg", request.svg_file)):
+        if target == "-":
+            _output_call(refuse_inputs, [("stdout", 1)], _picture_inputs(request))
+        elif target is not None:
+            _output_call(check_writable, target, label, _picture_inputs(request))
 
 
 def show_pictures(shown: Shown) -> int:
@@ -289,36 +297,31 @@ def show_pictures(shown: Shown) -> int:
         number = request.step_number or 0
         if number > len(rating.steps):
             fail(f"--step {number}: the rating has {len(rating.steps)} steps (0 = the start)", EXIT_INPUT)
-        _write(request.svg_file, position(rating, number, catalogue=catalogue, start=shown.start).svg(request.marked))
+        _write(request, request.svg_file, "--svg",
+               position(rating, number, catalogue=catalogue, start=shown.start).svg(request.marked))
     if request.html_file is not None:
         first = 1 if request.step_number is None or request.svg_file is not None else request.step_number
         if first > len(rating.steps) + 1:
             fail(f"--step {first}: the page has {len(rating.steps)} steps and the final grid", EXIT_INPUT)
-        _write(request.html_file, html(rating, request.lang, catalogue=catalogue, start=shown.start, first=first))
+        _write(request, request.html_file, "--html",
+               html(rating, request.lang, catalogue=catalogue, start=shown.start, first=first))
     return status_exit(rating)
 
 
-def _check_writable(target: str) -> None:
-    """Fail (exit 2) unless ``target`` can be written: its directory exists, it is no directory, access allows."""
-    path = Path(target)
-    directory = path.parent
-    if path.is_dir():
-        fail(f"cannot write {target}: it is a directory", EXIT_INPUT)
-    if not directory.is_dir():
-        fail(f"cannot write {target}: no such directory {directory}", EXIT_INPUT)
-    if not os.access(path if path.exists() else directory, os.W_OK):
-        fail(f"cannot write {target}: permission denied", EXIT_INPUT)
-
-
-def _write(target: str, text: str) -> None:
-    """``text`` to the file ``target`` (UTF-8) or to stdout for ``-``; a failing write is one line, exit 2."""
+def _write(request: Request, target: str, label: str, text: str) -> None:
+    """``text`` to the file ``target`` (UTF-8, by :mod:`puzzles.outputs`' rules) or to stdout for ``-``."""
     if target == "-":
         click.echo(text, nl=not text.endswith("\n"))
-        return
+    else:
+        _output_call(write_file, target, text, label, _picture_inputs(request))
+
+
+def _output_call(function: Callable[..., None], *args: Any) -> None:
+    """Call a :mod:`puzzles.outputs` function; its OutputError is one line, exit 2."""
     try:
-        Path(target).write_text(text, encoding="utf-8")
-    except OSError as exc:
-        fail(f"cannot write {target}: {exc.strerror}", EXIT_INPUT)
+        function(*args)
+    except OutputError as exc:
+        fail(str(exc), EXIT_INPUT)
 
 
 register(View(
@@ -363,7 +366,7 @@ register(View(
                      help="Remove givens (cell order) while the puzzle stays unique: the minimal puzzle, its "
                           "necessary givens, the removed cells and its rating. With --file: reduction fields and a "
                           "histogram."),
-        click.Option(["--reduce-all", "reduce_all"], type=click.IntRange(min=1), is_flag=False, flag_value=100,
+        click.Option(["--reduce-all", "reduce_all"], type=AsciiIntRange(min=1), is_flag=False, flag_value=100,
                      default=None, metavar="[LIMIT]",
                      help="The distinct minimal puzzles reachable by removing givens (up to LIMIT, default 100) and "
                           "the range of their necessary givens. Write it after PUZZLE."),
