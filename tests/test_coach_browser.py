@@ -21,8 +21,9 @@ import pytest
 
 import rater
 from puzzles.geometry import PEERS
+from rater.coach.serving import served
 from tests.browser_support import Browser, chromium, read_png
-from tests.test_coach_api import sample, serve
+from tests.test_coach_api import sample
 
 pytestmark = pytest.mark.skipif(chromium() is None, reason="needs Chromium (Debian package chromium)")
 
@@ -32,7 +33,7 @@ PUZZLE = sample(1, 5)[0]
 
 @pytest.fixture(scope="module")
 def url() -> Iterator[str]:
-    with serve("--workers", "1") as address:
+    with served("--workers", "1") as address:
         yield address
 
 
