@@ -25,6 +25,7 @@ from click.testing import CliRunner
 
 import rater
 from puzzles.geometry import COL_OF, PEERS, ROW_OF
+from puzzles.parsing import format_line
 from rater.cli import main as rate_main
 from rater.coach.app import create_app
 from rater.coach.service import Limits
@@ -118,13 +119,13 @@ def candidate_line(board: Board) -> str:
 
 
 def midway(puzzle: str) -> tuple[Board, str]:
-    """The board halfway through the puzzle's rating, and its solution."""
+    """The board halfway through the puzzle's rating, and its solution as a line of digits (as the API takes it)."""
     rating = rater.rate(puzzle)
     assert rating.solution is not None
     board = Board.from_grid(tuple(int(ch) if ch.isdigit() else 0 for ch in puzzle))
     for step in rating.steps[: len(rating.steps) // 2]:
         board.apply(step)
-    return board, rating.solution
+    return board, format_line(rating.solution)
 
 
 def position_of(board: Board) -> str:
@@ -198,7 +199,9 @@ def test_hint_marks_a_removed_true_candidate(client):
 
 
 def test_hint_of_a_solved_position_has_no_step(client):
-    solution = rater.rate(EASY).solution
+    rating = rater.rate(EASY)
+    assert rating.solution is not None
+    solution = format_line(rating.solution)
     data = client.post("/api/hint", json={"puzzle": EASY, "position": solution}).json()
     assert data == {"mistakes": [], "step": None}
 
