@@ -28,7 +28,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from bench._common import REPO, load, percentile  # noqa: E402
-from tests.test_coach_api import serve  # noqa: E402
+from rater.coach.serving import served  # noqa: E402
 
 SAMPLE = REPO / "tests" / "data" / "sample1000_every3.txt"
 
@@ -64,7 +64,7 @@ def main() -> None:
     args = parser.parse_args()
     puzzles = load(str(SAMPLE), args.count)
     extra = ["--workers", str(args.workers)] if args.workers else []
-    with serve(*extra) as url:
+    with served(*extra) as url:
         rate_ms, hint_ms, records = [], [], []
         for puzzle in puzzles:
             ms, record = timed(url + "api/rate?" + urllib.parse.urlencode({"puzzle": puzzle}))

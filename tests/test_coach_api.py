@@ -11,8 +11,6 @@ from __future__ import annotations
 import json
 import random
 import re
-import subprocess
-import sys
 import threading
 import time
 import urllib.error
@@ -20,7 +18,6 @@ import urllib.parse
 import urllib.request
 import warnings
 from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -28,9 +25,11 @@ from click.testing import CliRunner
 
 import rater
 from puzzles.geometry import COL_OF, PEERS, ROW_OF
+from puzzles.parsing import format_line
 from rater.cli import main as rate_main
 from rater.coach.app import create_app
 from rater.coach.service import Limits
+from rater.coach.serving import served
 from techniques.board import Board
 
 with warnings.catch_warnings():  # Starlette 1.x would rather drive its TestClient with httpx2; httpx still works
@@ -120,13 +119,13 @@ def candidate_line(board: Board) -> str:
 
 
 def midway(puzzle: str) -> tuple[Board, str]:
-    """The board halfway through the puzzle's rating, and its solution."""
+    """The board halfway through the puzzle's rating, and its solution as a line of digits (as the API takes it)."""
     rating = rater.rate(puzzle)
     assert rating.solution is not None
     board = Board.from_grid(tuple(int(ch) if ch.isdigit() else 0 for ch in puzzle))
     for step in rating.steps[: len(rating.steps) // 2]:
         board.apply(step)
-    return board, rating.solution
+    return board, format_line(rating.solution)
 
 
 def position_of(board: Board) -> str:
@@ -200,7 +199,9 @@ def test_hint_marks_a_removed_true_candidate(client):
 
 
 def test_hint_of_a_solved_position_has_no_step(client):
-    solution = rater.rate(EASY).solution
+    rating = rater.rate(EASY)
+    assert rating.solution is not None
+    solution = format_line(rating.solution)
     data = client.post("/api/hint", json={"puzzle": EASY, "position": solution}).json()
     assert data == {"mistakes": [], "step": None}
 
@@ -347,36 +348,6 @@ def test_the_page_loads_nothing_from_outside(client):
 # -- the server: loopback only, 20 requests at once -------------------------------------------
 
 
-@contextmanager
-def serve(*args: str) -> Iterator[str]:
-    """``coach --port 0 --no-browser`` in a process of its own; its address."""
-    process = subprocess.Popen([sys.executable, "-m", "rater.coach.cli", "--port", "0", "--no-browser", *args],
-                               cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    try:
-        assert process.stdout is not None
-        line = process.stdout.readline()
-        found = re.search(r"http://127\.0\.0\.1:\d+/", line)
-        assert found, line + (process.stderr.read() if process.stderr else "")
-        url = found.group(0)
-        end = time.monotonic() + 60
-        while True:
-            try:
-                with urllib.request.urlopen(url + "api/meta", timeout=5):
-                    break
-            except OSError:
-                if time.monotonic() > end:
-                    raise
-                time.sleep(0.2)
-        yield url
-    finally:
-        process.terminate()
-        try:
-            process.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            process.kill()
-            process.wait()
-
-
 def listening_addresses(port: int) -> set[str]:
     """The local addresses of the sockets listening on ``port`` (from /proc/net/tcp and tcp6)."""
     found = set()
@@ -403,7 +374,7 @@ def get(url: str) -> tuple[int, dict]:
 
 @pytest.mark.skipif(not Path("/proc/net/tcp").exists(), reason="needs /proc/net/tcp")
 def test_the_server_listens_on_loopback_only_and_serves_20_at_once():
-    with serve() as url:
+    with served() as url:
         port = int(url.rsplit(":", 1)[1].strip("/"))
         assert listening_addresses(port) == {"0100007F"}  # 127.0.0.1, and nothing else
         puzzles = sample(20, 31)

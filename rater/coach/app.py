@@ -22,7 +22,7 @@ from starlette.exceptions import HTTPException
 from starlette.middleware import Middleware
 from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, PlainTextResponse, Response
-from starlette.routing import Mount, Route
+from starlette.routing import BaseRoute, Mount, Route
 from starlette.staticfiles import StaticFiles
 
 from puzzles.errors import InputError
@@ -155,27 +155,77 @@ def _field(data: dict[str, Any], name: str, kind: type, default: Any = None) -> 
     return value
 
 
-def create_app(limits: Limits | None = None) -> Starlette:
-    """The coach as an ASGI application; its service (the pool) lives as long as the application runs."""
-    service = Service(limits)
-    limit = service.limits
+async def index(_request: Request) -> Response:
+    return FileResponse(STATIC / "index.html", media_type="text/html; charset=utf-8")
+
+
+def _conditions(data: dict[str, Any], max_count: int) -> dict[str, Any]:
+    """The conditions of a ``generate`` request, checked field by field; a seed is drawn when none is given."""
+    unknown = sorted(set(data) - {*GENERATE_FIELDS, "option", "lang"})
+    if unknown:
+        raise CoachError(f"unknown field {unknown[0]!r}: the conditions are {', '.join(GENERATE_FIELDS)}")
+    count = _field(data, "count", int, 1)
+    if not 1 <= count <= max_count:
+        raise CoachError(f"count must be 1 to {max_count}")
+    seed = _field(data, "seed", int)
+    seed = secrets.randbelow(2**32) if seed is None else seed  # a random one that JavaScript numbers hold exactly
+    if not 0 <= seed < 2**63:
+        raise CoachError("seed must be 0 to 2**63-1")
+    conditions: dict[str, Any] = {"count": count, "seed": seed}
+    for name, kind in (("level", str), ("points", str), ("symmetry", str), ("pattern", str), ("clues", str)):
+        value = _field(data, name, kind)
+        if value not in (None, ""):
+            conditions[name] = value
+    for name in ("require", "exclude"):
+        codes = _field(data, name, list, [])
+        if not all(isinstance(code, str) for code in codes):
+            raise CoachError(f"{name} must be a list of technique codes")
+        if codes:
+            conditions[name] = codes
+    return conditions
+
+
+class Api:
+    """The API's handlers around one service, whose pool and limits every request shares.
+
+    The handlers are bound methods rather than closures of ``create_app`` so
+    that each is a function of its own, and :meth:`routes` is the one table
+    of the server's addresses (docs/http.md).
+    """
+
+    def __init__(self, service: Service) -> None:
+        self.service = service
+        self.limits = service.limits
 
     @asynccontextmanager
-    async def lifespan(_app: Starlette) -> AsyncIterator[None]:
-        service.start()
+    async def lifespan(self, _app: Starlette) -> AsyncIterator[None]:
+        """The pool runs as long as the application does."""
+        self.service.start()
         try:
             yield
         finally:
-            service.stop()
+            self.service.stop()
 
-    def rating_args(request: Request) -> tuple[str, str, str, str, float]:
+    def routes(self) -> list[BaseRoute]:
+        return [
+            Route("/", index),
+            Route("/api/meta", self.meta),
+            Route("/api/rate", self.rate),
+            Route("/api/walkthrough", self.walkthrough),
+            Route("/api/hint", self.hint, methods=["POST"]),
+            Route("/api/generate", self.generate, methods=["POST"]),
+            Route("/api/bulk", self.bulk, methods=["POST"]),
+            Route("/api/bulk/{ident}", self.bulk_status),
+            Route("/api/bulk/{ident}/records", self.bulk_records),
+            Mount("/static", StaticFiles(directory=STATIC), name="static"),
+        ]
+
+    def _rating_args(self, request: Request) -> tuple[str, str, str, str, float]:
         return (_text(request, "puzzle"), _text(request, "option", DEFAULT_OPTION), _text(request, "lang", "en"),
-                _text(request, "notation", "giese"), limit.rate_seconds)
+                _text(request, "notation", "giese"), self.limits.rate_seconds)
 
-    async def index(_request: Request) -> Response:
-        return FileResponse(STATIC / "index.html", media_type="text/html; charset=utf-8")
-
-    async def meta(_request: Request) -> Response:
+    async def meta(self, _request: Request) -> Response:
+        limit = self.limits
         return JSONResponse({
             "version": __version__, "option": DEFAULT_OPTION, "languages": list(available_languages()),
             "notations": list(NOTATIONS), "formats": list(FORMATS),
@@ -184,55 +234,35 @@ def create_app(limits: Limits | None = None) -> Starlette:
                        "generate_count": limit.generate_count, "bulk_puzzles": limit.bulk_puzzles},
         })
 
-    async def rate(request: Request) -> Response:
-        args = rating_args(request)
-        return JSONResponse(await service.call(work.rate_record, *args, seconds=limit.rate_seconds))
+    async def rate(self, request: Request) -> Response:
+        args = self._rating_args(request)
+        return JSONResponse(await self.service.call(work.rate_record, *args, seconds=self.limits.rate_seconds))
 
-    async def walkthrough(request: Request) -> Response:
-        args = rating_args(request)
-        return JSONResponse(await service.call(work.walkthrough, *args, seconds=limit.rate_seconds))
+    async def walkthrough(self, request: Request) -> Response:
+        args = self._rating_args(request)
+        return JSONResponse(await self.service.call(work.walkthrough, *args, seconds=self.limits.rate_seconds))
 
-    async def hint(request: Request) -> Response:
+    async def hint(self, request: Request) -> Response:
         data = await _json_object(request)
         puzzle, position = _field(data, "puzzle", str), _field(data, "position", str)
         if puzzle is None or position is None:
             raise CoachError("give puzzle and position (81 characters each)")
         args = (puzzle, position, _field(data, "candidates", str), _field(data, "option", str, DEFAULT_OPTION),
-                _field(data, "lang", str, "en"), _field(data, "notation", str, "giese"), limit.rate_seconds)
-        return JSONResponse(await service.call(work.hint, *args, seconds=limit.rate_seconds))
+                _field(data, "lang", str, "en"), _field(data, "notation", str, "giese"), self.limits.rate_seconds)
+        return JSONResponse(await self.service.call(work.hint, *args, seconds=self.limits.rate_seconds))
 
-    async def generate(request: Request) -> Response:
+    async def generate(self, request: Request) -> Response:
         data = await _json_object(request)
-        unknown = sorted(set(data) - {*GENERATE_FIELDS, "option", "lang"})
-        if unknown:
-            raise CoachError(f"unknown field {unknown[0]!r}: the conditions are {', '.join(GENERATE_FIELDS)}")
-        count = _field(data, "count", int, 1)
-        if not 1 <= count <= limit.generate_count:
-            raise CoachError(f"count must be 1 to {limit.generate_count}")
-        seed = _field(data, "seed", int)
-        seed = secrets.randbelow(2**32) if seed is None else seed  # a random one that JavaScript numbers hold exactly
-        if not 0 <= seed < 2**63:
-            raise CoachError("seed must be 0 to 2**63-1")
-        conditions: dict[str, Any] = {"count": count, "seed": seed}
-        for name, kind in (("level", str), ("points", str), ("symmetry", str), ("pattern", str), ("clues", str)):
-            value = _field(data, name, kind)
-            if value not in (None, ""):
-                conditions[name] = value
-        for name in ("require", "exclude"):
-            codes = _field(data, name, list, [])
-            if not all(isinstance(code, str) for code in codes):
-                raise CoachError(f"{name} must be a list of technique codes")
-            if codes:
-                conditions[name] = codes
+        conditions = _conditions(data, self.limits.generate_count)
         option, lang = _field(data, "option", str, DEFAULT_OPTION), _field(data, "lang", str, "en")
-        records = await service.call(work.generated, conditions, option, lang, limit.generate_seconds,
-                                     seconds=limit.generate_seconds)
-        return JSONResponse({"records": records, "seed": seed})
+        seconds = self.limits.generate_seconds
+        records = await self.service.call(work.generated, conditions, option, lang, seconds, seconds=seconds)
+        return JSONResponse({"records": records, "seed": conditions["seed"]})
 
-    async def bulk(request: Request) -> Response:
+    async def bulk(self, request: Request) -> Response:
         option, lang = _text(request, "option", DEFAULT_OPTION), _text(request, "lang", "en")
         if request.headers.get("content-type", "").startswith("multipart/form-data"):
-            async with request.form(max_files=1, max_fields=10, max_part_size=limit.body_bytes) as form:
+            async with request.form(max_files=1, max_fields=10, max_part_size=self.limits.body_bytes) as form:
                 upload = form.get("file")
                 if not isinstance(upload, UploadFile):
                     raise CoachError("the form needs a file field named file")
@@ -241,14 +271,14 @@ def create_app(limits: Limits | None = None) -> Starlette:
                 lang = str(form.get("lang") or lang)
         else:
             data = await request.body()
-        job = service.submit(data, option, lang)
+        job = self.service.submit(data, option, lang)
         return JSONResponse({"id": job.id}, status_code=202)
 
-    async def bulk_status(request: Request) -> Response:
-        return JSONResponse(service.job(request.path_params["ident"]).status())
+    async def bulk_status(self, request: Request) -> Response:
+        return JSONResponse(self.service.job(request.path_params["ident"]).status())
 
-    async def bulk_records(request: Request) -> Response:
-        job = service.job(request.path_params["ident"])
+    async def bulk_records(self, request: Request) -> Response:
+        job = self.service.job(request.path_params["ident"])
         fmt = _text(request, "format", "jsonl")
         if fmt not in FORMATS:
             raise CoachError(f"format must be {' or '.join(FORMATS)}")
@@ -256,19 +286,13 @@ def create_app(limits: Limits | None = None) -> Starlette:
         return PlainTextResponse(job.text(fmt), media_type=f"{media}; charset=utf-8",
                                  headers={"content-disposition": f'attachment; filename="ratings.{fmt}"'})
 
-    routes = [
-        Route("/", index),
-        Route("/api/meta", meta),
-        Route("/api/rate", rate),
-        Route("/api/walkthrough", walkthrough),
-        Route("/api/hint", hint, methods=["POST"]),
-        Route("/api/generate", generate, methods=["POST"]),
-        Route("/api/bulk", bulk, methods=["POST"]),
-        Route("/api/bulk/{ident}", bulk_status),
-        Route("/api/bulk/{ident}/records", bulk_records),
-        Mount("/static", StaticFiles(directory=STATIC), name="static"),
-    ]
-    app = Starlette(routes=routes, lifespan=lifespan, middleware=[Middleware(Guard, limit=limit.body_bytes)],
+
+def create_app(limits: Limits | None = None) -> Starlette:
+    """The coach as an ASGI application; its service (the pool) lives as long as the application runs."""
+    service = Service(limits)
+    api = Api(service)
+    app = Starlette(routes=api.routes(), lifespan=api.lifespan,
+                    middleware=[Middleware(Guard, limit=service.limits.body_bytes)],
                     exception_handlers={InputError: _input_error, HTTPException: _http_error})
     app.state.service = service
     return app
