@@ -76,6 +76,7 @@ from rater.generation.resume import PuzzleDigest, identity, recorded_seed, resum
 from rater.levels import load_levels
 from rater.options import DEFAULT_OPTION
 from rater.records import FIELDS, GENERATE_FIELDS, rating_record
+from rater.result import Rating
 from rater.settings import RunSettings
 from techniques.texts import available_languages
 
@@ -355,12 +356,7 @@ class _Run:
                         break
                     self._count(attempt)
                     if attempt.rating is not None:
-                        item = PuzzleItem(attempt.number + 1, format_line(attempt.rating.puzzle), attempt.rating.puzzle)
-                        record = rating_record(item, attempt.rating, self.plan.settings.rating.lang)
-                        writer.write(record)
-                        writer.flush()
-                        self.stats.add(record)
-                        self.digest.add(format_line(attempt.rating.puzzle))
+                        self._keep(writer, attempt.number, attempt.rating)
                         written += 1
                     if self.output is not None and self.output.is_file() and attempt.rating is not None:
                         save(self.output, self.identity, attempt.number + 1, written, self.digest)
@@ -399,6 +395,15 @@ class _Run:
             self.note(f"generate: --max-seconds reached with {written} of {self.count} puzzles"
                        + ("; --resume continues" if self.output else ""))
         return code
+
+    def _keep(self, writer: RecordWriter, number: int, rating: Rating) -> None:
+        """Write the puzzle attempt ``number`` found as a record, flushed, and count it."""
+        line = format_line(rating.puzzle)
+        record = rating_record(PuzzleItem(number + 1, line, rating.puzzle), rating, self.plan.settings.rating.lang)
+        writer.write(record)
+        writer.flush()
+        self.stats.add(record)
+        self.digest.add(line)
 
     def _count(self, attempt: Attempt) -> None:
         self.attempts += 1

@@ -406,20 +406,15 @@ def run_attempt(p: Plan, number: int, deadline: float | None = None) -> Attempt:
     rng = attempt_rng(p.settings.seed, number)
     checks = checks_for(p.rules)
     floor = 0 if p.settings.minimal else p.settings.clues[0]
-    orbits = list(p.symmetry.orbits)
     solution = random_grid(rng, p.rules)
     result = Attempt(number)
     pattern = p.settings.pattern
-    if pattern is None:
-        rng.shuffle(orbits)
-        puzzle = reduce_orbits(solution, solution, orbits, checks, floor)
-    else:
-        start = unique_start(rng, solution, pattern, p.rules)
-        if start is None:
-            result.rejected["no unique start on the pattern"] += 1
-            result.started = False
-            return _timed(result, began, cpu)
-        puzzle = start
+    start = _start(rng, p, solution, checks, floor)
+    if start is None:
+        result.rejected["no unique start on the pattern"] += 1
+        result.started = False
+        return _timed(result, began, cpu)
+    puzzle = start
     # past the band's top a rating is turned down whatever follows: no need to rate the rest
     stop_above = p.target.band[1] if math.isfinite(p.target.band[1]) else None
 
@@ -456,6 +451,16 @@ def run_attempt(p: Plan, number: int, deadline: float | None = None) -> Attempt:
         result.rating = rating
         result.key = canonical_key(puzzle, p.rules)
     return _timed(result, began, cpu)
+
+
+def _start(rng: random.Random, p: Plan, solution: Grid, checks: UniquenessChecks, floor: int) -> Grid | None:
+    """An attempt's first puzzle: the solution reduced in a random order of the orbits, or a unique puzzle
+    exactly on the pattern (None when the attempt found none)."""
+    if p.settings.pattern is not None:
+        return unique_start(rng, solution, p.settings.pattern, p.rules)
+    orbits = list(p.symmetry.orbits)
+    rng.shuffle(orbits)
+    return reduce_orbits(solution, solution, orbits, checks, floor)
 
 
 def _moved_orbit(rng: random.Random, p: Plan, puzzle: Grid, solution: Grid, checks: UniquenessChecks,
