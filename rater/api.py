@@ -12,20 +12,17 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Iterable, Iterator, Sequence
-from typing import Any, TypeAlias
+from typing import Any
 
 from puzzles.cluster import available_cores
 from puzzles.errors import InputError
 from puzzles.formats import PuzzleItem
-from puzzles.parsing import as_grid
+from puzzles.parsing import Puzzle, as_grid
 from puzzles.rules import item_rules
 from rater.bulk.workers import rate_stream
 from rater.result import Rating, Status
 from rater.run.engine import Engine
 from rater.settings import RunSettings, given_settings, per_thread
-
-#: A puzzle as the API takes it: any text form ``rate`` reads, or 81 ints 0-9.
-Puzzle: TypeAlias = str | Sequence[int]
 
 
 def _engine(settings: RunSettings) -> Engine:

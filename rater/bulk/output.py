@@ -33,6 +33,7 @@ import re
 import string
 from typing import IO, Any, Final
 
+from puzzles.errors import InputError
 from rater.records import FIELDS, MINLEX_FIELDS, REDUCE_FIELDS
 
 CSV_HEADER: Final = ",".join(FIELDS)
@@ -43,7 +44,7 @@ TEMPLATE_CONVERSIONS: Final = ("s", "r")
 FORMULA_STARTS: Final = ("=", "+", "-", "@", "\t", "\r")
 
 
-class TemplateError(ValueError):
+class TemplateError(InputError):
     """A ``--template`` that cannot format every record."""
 
 
