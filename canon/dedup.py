@@ -25,7 +25,7 @@ from typing import Final, TypeVar
 
 from canon.canonical import canonical_form
 from canon.minlex_search import minlex_form
-from puzzles.errors import InputError
+from puzzles.errors import InputError, whole_number
 from puzzles.parsing import Puzzle, PuzzleError, check_givens, read_cells
 
 Grid = tuple[int, ...]
@@ -53,11 +53,6 @@ def class_key(grid: Grid, key: str = "minlex", *, pattern: bool = False, checked
 def _check_key(key: object) -> None:
     if key not in KEYS:
         raise InputError(f"unknown key {key!r:.20}: choose {', '.join(KEYS)}")
-
-
-def _check_jobs(jobs: object) -> None:
-    if isinstance(jobs, bool) or not isinstance(jobs, int) or jobs < 1:
-        raise InputError(f"jobs must be a whole number of at least 1, not {jobs!r:.20}")
 
 
 def class_digest(grid: Grid, key: str = "minlex", *, pattern: bool = False, checked: bool = False) -> bytes:
@@ -127,7 +122,7 @@ def digests(
     bounded for any input length.
     """
     _check_key(key)
-    _check_jobs(jobs)
+    whole_number(jobs, "jobs", 1)
     if jobs == 1:
         for chunk in _chunks(tagged, CHUNK):
             yield from zip(_tags(chunk), digest_chunk(_grids(chunk), key, pattern))
@@ -155,7 +150,7 @@ def dedup(
     the puzzles as they are read.
     """
     _check_key(key)
-    _check_jobs(jobs)
+    whole_number(jobs, "jobs", 1)
     if isinstance(grids, (str, bytes)) or not isinstance(grids, Iterable):
         raise InputError(f"dedup takes an iterable of puzzles, not {type(grids).__name__}")
     tagged = ((index, _read(index, grid)) for index, grid in enumerate(grids))

@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final, TypeAlias
 
-from puzzles.errors import InputError
+from puzzles.errors import whole_number
 
 #: A puzzle or solution: 81 digits row by row, 0 for an empty cell (the one definition of the packages).
 Grid: TypeAlias = tuple[int, ...]
@@ -109,29 +109,23 @@ def digit_string(mask: int) -> str:
 
 def cell_name(cell: int) -> str:
     """The original notation ``(r:c)``, 1-based."""
-    _check_index(cell, 81, "cell")
+    whole_number(cell, "a cell number", 0, 80)
     return f"({ROW_OF[cell] + 1}:{COL_OF[cell] + 1})"
 
 
 def box_name(box: int) -> str:
     """Box label in the original style, e.g. ``Box 3#2 (BM)`` (English, for messages)."""
-    _check_index(box, 9, "box")
+    whole_number(box, "a box number", 0, 8)
     return f"Box {box // 3 + 1}#{box % 3 + 1} ({_BOX_LABELS[box]})"
 
 
 def unit_name(unit: int) -> str:
     """English name of unit 0..26 for messages: ``row 3``, ``column 5`` or ``Box 1#2 (TM)``."""
-    _check_index(unit, 27, "unit")
+    whole_number(unit, "a unit number", 0, 26)
     kind, index = divmod(unit, 9)
     if kind == BOX_UNIT:
         return box_name(index)
     return f"{_UNIT_WORDS[kind]} {index + 1}"
-
-
-def _check_index(value: object, count: int, what: str) -> None:
-    """An InputError unless ``value`` is an int in ``0..count-1`` (a negative one would wrap round)."""
-    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < count:
-        raise InputError(f"a {what} number is an int 0-{count - 1}, not {value!r:.20}")
 
 
 def transposed(rows: Sequence[int]) -> list[int]:

@@ -54,7 +54,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Final
 
-from puzzles.errors import InputError
+from puzzles.errors import InputError, whole_number
 from puzzles.geometry import PEER_MASK, Grid
 from puzzles.parsing import Puzzle, read_cells
 from puzzles.rules import ANTI_DIAGONAL, FIRST_COLOUR, MAIN_DIAGONAL, STANDARD, Rules
@@ -322,8 +322,8 @@ def grid_of(placed: int) -> Grid:
 
 
 def _check_limit(limit: object) -> None:
-    if limit is not None and (isinstance(limit, bool) or not isinstance(limit, int) or limit < 1):
-        raise InputError(f"limit must be a whole number >= 1 or None, not {limit!r:.20}")
+    if limit is not None:
+        whole_number(limit, "limit (or None)", 1)
 
 
 def _public_grid(grid: Puzzle, rules: object, progress: object = None) -> Grid:

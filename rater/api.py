@@ -15,7 +15,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from typing import Any
 
 from puzzles.cluster import available_cores
-from puzzles.errors import InputError
+from puzzles.errors import InputError, whole_number
 from puzzles.formats import PuzzleItem
 from puzzles.parsing import Puzzle, as_grid
 from puzzles.rules import item_rules
@@ -58,9 +58,7 @@ def rate_many(puzzles: Iterable[Puzzle], jobs: int | None = 1, *, settings: RunS
     ratings come from the workers' guards as in a bulk run.
     """
     run = _settings(None, settings, values)
-    count = available_cores() if jobs is None else jobs
-    if isinstance(count, bool) or not isinstance(count, int) or count < 1:
-        raise InputError(f"jobs must be a whole number of at least 1 (or None for every core), not {jobs!r}")
+    count = available_cores() if jobs is None else whole_number(jobs, "jobs (or None for every core)", 1)
     return _ratings(puzzles, count, run)
 
 

@@ -21,6 +21,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from xml.sax.saxutils import quoteattr
 
+from puzzles.errors import whole_number
 from rater.result import Rating
 from rater.run.engine import default_catalogue
 from rater.views.html import rating_html
@@ -84,8 +85,7 @@ class Position:
 def position(rating: Rating, number: int, *, catalogue: Catalogue | None = None,
              start: Board | None = None) -> Position:
     """The position after step ``number`` (0 to the number of steps) of ``rating``."""
-    if not 0 <= number <= len(rating.steps):
-        raise ValueError(f"step {number} is not a position of this rating: 0 to {len(rating.steps)}")
+    whole_number(number, "a position of this rating (a step number)", 0, len(rating.steps))
     board, placed_by = start_board(rating, start), [""] * 81
     following = None
     for n, step in replay(rating.steps, board, placed_by):
