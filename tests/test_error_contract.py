@@ -211,6 +211,18 @@ def test_rate_arguments(option, path, jobs):
         only_input_error(lambda: list(rater.rate_many([GOOD], jobs=jobs)))
 
 
+ENGINE_RATE_ARGUMENTS = ("allow_multiple", "start", "verify", "deadline", "rules", "stop_above")
+
+
+@FAST
+@given(argument=st.sampled_from(ENGINE_RATE_ARGUMENTS), value=junk, parts=st.tuples(junk, junk, junk, junk))
+def test_engine_and_status(argument, value, parts):
+    only_input_error(lambda: rater.RunSettings().engine().rate(GOOD, **{argument: value}))
+    only_input_error(lambda: rater.Engine(*parts))
+    if value not in tuple(status.value for status in rater.Status):
+        raises_input_error(lambda: rater.Status(value))
+
+
 RATING = rater.rate(GOOD, "2001")
 
 
