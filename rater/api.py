@@ -58,6 +58,8 @@ def rate_many(puzzles: Iterable[Puzzle], jobs: int | None = 1, *, settings: RunS
     ratings come from the workers' guards as in a bulk run.
     """
     run = _settings(None, settings, values)
+    if isinstance(puzzles, (str, bytes)) or not isinstance(puzzles, Iterable):
+        raise InputError(f"rate_many takes an iterable of puzzles, not {type(puzzles).__name__} (rate() takes one)")
     count = available_cores() if jobs is None else whole_number(jobs, "jobs (or None for every core)", 1)
     return _ratings(puzzles, count, run)
 

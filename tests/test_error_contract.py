@@ -209,6 +209,8 @@ def test_rate_arguments(option, path, jobs):
     only_input_error(lambda: rater.RunSettings.from_file(path))
     if not (isinstance(jobs, int) and jobs > 1):  # no worker processes for this
         only_input_error(lambda: list(rater.rate_many([GOOD], jobs=jobs)))
+    if not isinstance(path, (list, tuple, dict)):
+        raises_input_error(lambda: rater.rate_many(path))
 
 
 ENGINE_RATE_ARGUMENTS = ("allow_multiple", "start", "verify", "deadline", "rules", "stop_above")
