@@ -26,6 +26,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from itertools import product
+from numbers import Integral
 from typing import Any, Final
 
 import numpy as np
@@ -42,15 +43,19 @@ _ID_DIGITS: Final = tuple(range(1, 10))
 _SPEC_KEYS: Final = ("transpose", "bands", "stacks", "rows", "cols", "digits")
 
 
-def _perm(values: Any, size: int, what: str, first: int = 0) -> tuple[int, ...]:
-    """``values`` as a tuple if it is a permutation of ``first .. first + size - 1`` (ints); an InputError otherwise."""
+#: Each permutation of 0..2 by itself, so that any equal sequence is looked up as the one tuple of ints.
+_PERM3_OF: Final[dict[tuple[Any, ...], Perm3]] = {p: p for p in PERMS3}
+_DIGIT_SET: Final = frozenset(_ID_DIGITS)
+
+
+def _perm3(values: Any, what: str) -> Perm3:
+    """``values`` as the tuple of a permutation of 0..2; an InputError otherwise."""
     try:
-        perm = tuple(values)
-        valid = all(type(v) is int for v in perm) and sorted(perm) == list(range(first, first + size))
-    except TypeError:
-        valid = False
-    if not valid:
-        raise InputError(f"{what} must be a permutation of {first}..{first + size - 1}, got {values!r:.40}")
+        perm = _PERM3_OF.get(values if type(values) is tuple else tuple(values))
+    except TypeError:  # not iterable, or holding something unhashable
+        perm = None
+    if perm is None:
+        raise InputError(f"{what} must be a permutation of 0..2, got {values!r:.40}")
     return perm
 
 
@@ -62,7 +67,21 @@ def _perms3(values: Any, what: str) -> tuple[Perm3, Perm3, Perm3]:
         parts = ()
     if len(parts) != 3:
         raise InputError(f"{what} must be three permutations of 0..2, got {values!r:.40}")
-    return tuple(_perm(part, 3, f"{what} of {k}") for k, part in enumerate(parts))  # type: ignore[return-value]
+    return _perm3(parts[0], f"{what} 0"), _perm3(parts[1], f"{what} 1"), _perm3(parts[2], f"{what} 2")
+
+
+def _digit_map(values: Any) -> tuple[int, ...]:
+    """``values`` as a tuple of ints if it is a permutation of 1..9; an InputError otherwise."""
+    try:
+        digits = tuple(values)
+        if set(map(type, digits)) != {int}:  # NumPy integers become ints; anything else leaves a digit out
+            digits = tuple(int(d) for d in digits if isinstance(d, Integral) and not isinstance(d, bool))
+        valid = len(digits) == 9 and set(digits) == _DIGIT_SET
+    except TypeError:
+        valid = False
+    if not valid:
+        raise InputError(f"digits must be a permutation of 1..9, got {values!r:.40}")
+    return digits
 
 
 @dataclass(frozen=True)
@@ -81,16 +100,12 @@ class Transformation:
         """Check every part (an InputError names the bad one) and keep it as tuples, so the element hashes."""
         if self.transpose not in (False, True):
             raise InputError(f"transpose must be True or False, got {self.transpose!r:.20}")
-        checked = {
-            "transpose": bool(self.transpose),
-            "bands": _perm(self.bands, 3, "bands"),
-            "stacks": _perm(self.stacks, 3, "stacks"),
-            "rows": _perms3(self.rows, "rows of band"),
-            "cols": _perms3(self.cols, "cols of stack"),
-            "digits": _perm(self.digits, 9, "digits", first=1),
-        }
-        for name, value in checked.items():
-            object.__setattr__(self, name, value)
+        object.__setattr__(self, "transpose", bool(self.transpose))
+        object.__setattr__(self, "bands", _perm3(self.bands, "bands"))
+        object.__setattr__(self, "stacks", _perm3(self.stacks, "stacks"))
+        object.__setattr__(self, "rows", _perms3(self.rows, "rows of band"))
+        object.__setattr__(self, "cols", _perms3(self.cols, "cols of stack"))
+        object.__setattr__(self, "digits", _digit_map(self.digits))
         object.__setattr__(self, "_sources", self._build_sources())
 
     # --- the cell permutation ---------------------------------------------------
