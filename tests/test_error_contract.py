@@ -238,6 +238,18 @@ def test_rating_methods(number, lang):
     only_input_error(lambda: RATING.to_record(lang))
 
 
+@FAST
+@given(argument=st.sampled_from(["catalogue", "start", "first"]), value=junk, lang=junk, board=junk, step=junk)
+def test_pictures(argument, value, lang, board, step):
+    from rater.views import render
+
+    only_input_error(lambda: render.html(RATING, **{argument: value}))
+    only_input_error(lambda: render.html(RATING, lang))
+    raises_input_error(lambda: render.html(board))
+    raises_input_error(lambda: render.svg(board))
+    only_input_error(lambda: render.svg(RATING.position(1).board, step=step, title=lang, placed_by=value))
+
+
 GENERATE_ARGUMENTS = ("level", "points", "require", "first_hard", "symmetry", "clues", "minimal", "seed", "climb",
                       "jobs", "max_seconds")
 
