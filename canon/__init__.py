@@ -3,8 +3,9 @@
 ``canonical_form(grid)`` gives a puzzle's form under the symmetry group G*
 (and the transformation onto it) in the order of seed 000, ``minlex(grid)`` the
 form the field exchanges (the smallest string over G*), ``sort_key(grid)`` the
-key of a puzzle as given; grids are 81 ints (:func:`puzzles.parse_puzzle`
-reads text).
+key of a puzzle as given.  Each takes a puzzle as 81 ints or as text (the
+forms of :func:`puzzles.parsing.read_cells`) and raises
+:class:`puzzles.InputError` for anything else.
 """
 
 import puzzles  # noqa: F401  first: SUDOKU_RATER_PURE=1 must act before a compiled module loads

@@ -45,6 +45,7 @@ from canon.group import Transformation
 from canon.key import BLOCK_ORDER
 from canon.value_stage import FULL, KEEP, NOTHING_TO_CHOOSE, no_repeats, smallest_values, value_plan
 from puzzles.geometry import BOXES, Grid
+from puzzles.parsing import Puzzle, read_cells
 
 #: A surviving candidate: (block op index, row perm index of bands 0-2, col perm index of stacks 0-2); -1 = free.
 State = tuple[int, int, int, int, int, int, int]
@@ -170,12 +171,15 @@ def _local_optimise(arranged: list[list[int]], ops: list[int]) -> list[State]:
     return states
 
 
-def canonical_form(grid: Sequence[int], *, pattern: bool = False) -> CanonResult:
+def canonical_form(grid: Puzzle, *, pattern: bool = False) -> CanonResult:
     """Canonical form of a puzzle under G*, or of its 0-1 pattern under G (``pattern=True``).
 
-    ``grid`` is 81 ints, 0 for empty; validity is not checked, so patterns
-    given as 0/1 grids work too.  In pattern mode the form has 1 at every clue.
+    ``grid`` is 81 ints, 0 for empty, or a puzzle text (the forms of
+    :func:`puzzles.parsing.read_cells`, an InputError otherwise); the givens
+    are not checked, so patterns given as 0/1 grids work too.  In pattern
+    mode the form has 1 at every clue.
     """
+    grid = read_cells(grid)
     if not pattern and is_complete_grid(grid):
         form, elements = complete_grid_form(grid)
         no_free: tuple[tuple[int, ...], tuple[int, ...]] = ((), ())

@@ -26,8 +26,9 @@ from typing import Final, TypeVar
 
 from canon.canonical import canonical_form
 from canon.minlex_search import minlex_form
+from puzzles.errors import InputError, whole_number
 from puzzles.lifeline import start_worker
-from puzzles.parsing import PuzzleError, check_givens
+from puzzles.parsing import Puzzle, PuzzleError, check_givens, read_cells
 
 Grid = tuple[int, ...]
 T = TypeVar("T")
@@ -43,13 +44,17 @@ def class_key(grid: Grid, key: str = "minlex", *, pattern: bool = False, checked
 
     ``checked``: the caller has checked the givens (see :func:`canon.minlex_search.minlex_form`).
     """
+    _check_key(key)
     if key == "minlex":
         form = minlex_form(grid, pattern=pattern, checked=checked)
-    elif key == "form":
-        form = canonical_form(grid, pattern=pattern).form
     else:
-        raise ValueError(f"unknown key {key!r}: choose {', '.join(KEYS)}")
+        form = canonical_form(grid, pattern=pattern).form
     return "".join(map(str, form))
+
+
+def _check_key(key: object) -> None:
+    if key not in KEYS:
+        raise InputError(f"unknown key {key!r:.20}: choose {', '.join(KEYS)}")
 
 
 def class_digest(grid: Grid, key: str = "minlex", *, pattern: bool = False, checked: bool = False) -> bytes:
@@ -118,9 +123,9 @@ def digests(
     to a worker.  At most ``2 * jobs`` chunks are in flight, so memory stays
     bounded for any input length.
     """
-    if key not in KEYS:
-        raise ValueError(f"unknown key {key!r}: choose {', '.join(KEYS)}")
-    if jobs <= 1:
+    _check_key(key)
+    whole_number(jobs, "jobs", 1)
+    if jobs == 1:
         for chunk in _chunks(tagged, CHUNK):
             yield from zip(_tags(chunk), digest_chunk(_grids(chunk), key, pattern))
         return
@@ -136,14 +141,36 @@ def digests(
 
 
 def dedup(
-    grids: Iterable[Grid], *, key: str = "minlex", pattern: bool = False, jobs: int = 1
+    grids: Iterable[Puzzle], *, key: str = "minlex", pattern: bool = False, jobs: int = 1
 ) -> Iterator[tuple[int, Grid]]:
     """(index, grid) of the first puzzle of each isomorphism class, in input order.
 
-    Grids whose givens conflict are skipped (``canon dedup`` reports them).
+    Each puzzle takes the forms of :func:`puzzles.parsing.read_cells` (81 ints
+    or a puzzle text) and comes back as its 81 ints; one it cannot read is an
+    InputError naming its index.  Grids whose givens conflict are skipped
+    (``canon dedup`` reports them).  The arguments are checked at the call,
+    the puzzles as they are read.
     """
+    _check_key(key)
+    whole_number(jobs, "jobs", 1)
+    if isinstance(grids, (str, bytes)) or not isinstance(grids, Iterable):
+        raise InputError(f"dedup takes an iterable of puzzles, not {type(grids).__name__}")
+    tagged = ((index, _read(index, grid)) for index, grid in enumerate(grids))
+    return _first_of_classes(digests(((pair, pair[1]) for pair in tagged), key=key, pattern=pattern, jobs=jobs))
+
+
+def _read(index: int, puzzle: Puzzle) -> Grid:
+    """The cells of the puzzle at ``index``; a PuzzleError that names the index."""
+    try:
+        return read_cells(puzzle)
+    except PuzzleError as exc:
+        raise PuzzleError(exc.kind, f"puzzle {index}: {exc}") from None
+
+
+def _first_of_classes(found: Iterator[tuple[tuple[int, Grid], bytes | str]]) -> Iterator[tuple[int, Grid]]:
+    """The (index, grid) pairs of ``found`` whose digest is new: the generator of :func:`dedup`."""
     seen: set[bytes] = set()
-    for (index, grid), result in digests(((pair, pair[1]) for pair in enumerate(grids)), key=key, pattern=pattern, jobs=jobs):
+    for (index, grid), result in found:
         if isinstance(result, bytes) and result not in seen:
             seen.add(result)
             yield index, grid

@@ -26,11 +26,14 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from itertools import product
-from typing import Final
+from numbers import Integral
+from typing import Any, Final
 
 import numpy as np
 
 from canon.blocks import BLOCK_OPS, PERMS3
+from puzzles.errors import InputError
+from puzzles.parsing import Puzzle, read_cells
 
 #: |G| = 2 * 6^8 (seed 002, (1.2)).
 GROUP_ORDER: Final = 3_359_232
@@ -40,9 +43,45 @@ _ID_DIGITS: Final = tuple(range(1, 10))
 _SPEC_KEYS: Final = ("transpose", "bands", "stacks", "rows", "cols", "digits")
 
 
-def _check_perm(values: Sequence[int], size: int, what: str) -> None:
-    if sorted(values) != list(range(size)):
-        raise ValueError(f"{what} must be a permutation of 0..{size - 1}, got {''.join(map(str, values))}")
+#: Each permutation of 0..2 by itself, so that any equal sequence is looked up as the one tuple of ints.
+_PERM3_OF: Final[dict[tuple[Any, ...], Perm3]] = {p: p for p in PERMS3}
+_DIGIT_SET: Final = frozenset(_ID_DIGITS)
+
+
+def _perm3(values: Any, what: str) -> Perm3:
+    """``values`` as the tuple of a permutation of 0..2; an InputError otherwise."""
+    try:
+        perm = _PERM3_OF.get(values if type(values) is tuple else tuple(values))
+    except TypeError:  # not iterable, or holding something unhashable
+        perm = None
+    if perm is None:
+        raise InputError(f"{what} must be a permutation of 0..2, got {values!r:.40}")
+    return perm
+
+
+def _perms3(values: Any, what: str) -> tuple[Perm3, Perm3, Perm3]:
+    """Three permutations of 0..2 (the rows of each band, or the columns of each stack)."""
+    try:
+        parts = tuple(values)
+    except TypeError:
+        parts = ()
+    if len(parts) != 3:
+        raise InputError(f"{what} must be three permutations of 0..2, got {values!r:.40}")
+    return _perm3(parts[0], f"{what} 0"), _perm3(parts[1], f"{what} 1"), _perm3(parts[2], f"{what} 2")
+
+
+def _digit_map(values: Any) -> tuple[int, ...]:
+    """``values`` as a tuple of ints if it is a permutation of 1..9; an InputError otherwise."""
+    try:
+        digits = tuple(values)
+        if set(map(type, digits)) != {int}:  # NumPy integers become ints; anything else leaves a digit out
+            digits = tuple(int(d) for d in digits if isinstance(d, Integral) and not isinstance(d, bool))
+        valid = len(digits) == 9 and set(digits) == _DIGIT_SET
+    except TypeError:
+        valid = False
+    if not valid:
+        raise InputError(f"digits must be a permutation of 1..9, got {values!r:.40}")
+    return digits
 
 
 @dataclass(frozen=True)
@@ -58,13 +97,15 @@ class Transformation:
     _sources: np.ndarray = field(init=False, repr=False, compare=False, hash=False)
 
     def __post_init__(self) -> None:
-        _check_perm(self.bands, 3, "bands")
-        _check_perm(self.stacks, 3, "stacks")
-        for k in range(3):
-            _check_perm(self.rows[k], 3, f"rows of band {k}")
-            _check_perm(self.cols[k], 3, f"cols of stack {k}")
-        if sorted(self.digits) != list(_ID_DIGITS):
-            raise ValueError(f"digits must be a permutation of 1..9, got {''.join(map(str, self.digits))}")
+        """Check every part (an InputError names the bad one) and keep it as tuples, so the element hashes."""
+        if self.transpose not in (False, True):
+            raise InputError(f"transpose must be True or False, got {self.transpose!r:.20}")
+        object.__setattr__(self, "transpose", bool(self.transpose))
+        object.__setattr__(self, "bands", _perm3(self.bands, "bands"))
+        object.__setattr__(self, "stacks", _perm3(self.stacks, "stacks"))
+        object.__setattr__(self, "rows", _perms3(self.rows, "rows of band"))
+        object.__setattr__(self, "cols", _perms3(self.cols, "cols of stack"))
+        object.__setattr__(self, "digits", _digit_map(self.digits))
         object.__setattr__(self, "_sources", self._build_sources())
 
     # --- the cell permutation ---------------------------------------------------
@@ -94,10 +135,14 @@ class Transformation:
         return self._sources
 
     # --- acting on puzzles ------------------------------------------------------
-    def apply(self, grid: Sequence[int]) -> tuple[int, ...]:
-        """The transformed puzzle (0 stays 0, so patterns can be transformed too)."""
+    def apply(self, grid: Puzzle) -> tuple[int, ...]:
+        """The transformed puzzle (0 stays 0, so patterns can be transformed too).
+
+        ``grid`` takes the forms of :func:`puzzles.parsing.read_cells` (an InputError otherwise).
+        """
         dmap = (0,) + self.digits
-        return tuple(dmap[grid[s]] for s in self._sources.tolist())
+        cells = read_cells(grid)
+        return tuple(dmap[cells[s]] for s in self._sources.tolist())
 
     # --- group operations -------------------------------------------------------
     def then(self, other: Transformation) -> Transformation:
@@ -121,7 +166,7 @@ class Transformation:
 
 
 def from_cell_sources(sources: Sequence[int] | np.ndarray, digits: Sequence[int] = _ID_DIGITS) -> Transformation:
-    """Decode a gather array back into the compact form; ValueError if it is not in G.
+    """Decode a gather array back into the compact form; InputError if it is not in G.
 
     Decoding is cheap because an element of G is fixed by where the first row
     and the first column come from; the final equality check rejects every
@@ -129,7 +174,7 @@ def from_cell_sources(sources: Sequence[int] | np.ndarray, digits: Sequence[int]
     """
     src = np.asarray(sources, dtype=np.intp)
     if src.shape != (81,):
-        raise ValueError("a cell permutation needs 81 entries")
+        raise InputError("a cell permutation needs 81 entries")
     transpose = bool(src[0] // 9 != src[1] // 9)
     if transpose:
         row_src = [int(src[9 * r]) % 9 for r in range(9)]
@@ -143,10 +188,10 @@ def from_cell_sources(sources: Sequence[int] | np.ndarray, digits: Sequence[int]
         rows = tuple(tuple(row_src[3 * k + m] % 3 for m in range(3)) for k in range(3))
         cols = tuple(tuple(col_src[3 * l + n] % 3 for n in range(3)) for l in range(3))
         result = Transformation(transpose, bands, stacks, rows, cols, tuple(digits))  # type: ignore[arg-type]
-    except ValueError as exc:
-        raise ValueError(f"not an element of the Sudoku group: {exc}") from None
+    except InputError as exc:
+        raise InputError(f"not an element of the Sudoku group: {exc}") from None
     if not (result.cell_sources == src).all():
-        raise ValueError("not an element of the Sudoku group: cells do not move in whole rows and columns")
+        raise InputError("not an element of the Sudoku group: cells do not move in whole rows and columns")
     return result
 
 
@@ -155,6 +200,8 @@ IDENTITY: Final = Transformation()
 
 def random_transformation(rng: random.Random, *, digits: bool = True) -> Transformation:
     """A uniformly random element of G* (or of G when ``digits`` is False)."""
+    if not isinstance(rng, random.Random):
+        raise InputError(f"rng must be a random.Random, not {type(rng).__name__}")
 
     def perm() -> Perm3:
         return PERMS3[rng.randrange(6)]
@@ -209,32 +256,32 @@ def format_spec(t: Transformation) -> str:
 def parse_spec(text: str) -> Transformation:
     """Read the :func:`format_spec` form; omitted keys mean identity.
 
-    Raises ValueError with a one-line message naming the bad part.
+    Raises InputError with a one-line message naming the bad part.
     """
     fields: dict[str, object] = {}
 
     def digits_of(value: str, size: int, key: str) -> tuple[int, ...]:
-        if len(value) != size or not value.isdigit():
-            raise ValueError(f"{key}= needs {size} digits, got {value!r}")
+        if len(value) != size or not (value.isascii() and value.isdigit()):
+            raise InputError(f"{key}= needs {size} digits, got {value!r}")
         return tuple(int(ch) for ch in value)
 
     for token in text.replace(",", " ").split():
         key, sep, value = token.partition("=")
         key = key.strip().lower()
         if not sep or key not in _SPEC_KEYS:
-            raise ValueError(f"unknown transformation part {token!r}; use {', '.join(k + '=' for k in _SPEC_KEYS)}")
+            raise InputError(f"unknown transformation part {token!r}; use {', '.join(k + '=' for k in _SPEC_KEYS)}")
         if key in fields:
-            raise ValueError(f"{key}= given twice")
+            raise InputError(f"{key}= given twice")
         if key == "transpose":
             if value not in ("0", "1"):
-                raise ValueError(f"transpose= must be 0 or 1, got {value!r}")
+                raise InputError(f"transpose= must be 0 or 1, got {value!r}")
             fields[key] = value == "1"
         elif key in ("bands", "stacks"):
             fields[key] = digits_of(value, 3, key)
         elif key in ("rows", "cols"):
             parts = value.split("/")
             if len(parts) != 3:
-                raise ValueError(f"{key}= needs three groups like 012/102/012, got {value!r}")
+                raise InputError(f"{key}= needs three groups like 012/102/012, got {value!r}")
             fields[key] = tuple(digits_of(part, 3, key) for part in parts)
         else:
             fields[key] = digits_of(value, 9, key)

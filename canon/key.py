@@ -27,6 +27,7 @@ from functools import total_ordering
 from typing import Final
 
 from puzzles.geometry import BOXES
+from puzzles.parsing import Puzzle, read_cells
 
 #: The 81 cells in the key's reading order: block by block, row by row inside.
 BLOCK_ORDER: Final = tuple(c for box in BOXES for c in box)
@@ -97,8 +98,12 @@ class SortId:
         return f"{self} {''.join(map(str, self.values))}"
 
 
-def sort_key(grid: Sequence[int]) -> SortId:
-    """The SortId of a puzzle or pattern exactly as given (no optimisation)."""
+def sort_key(grid: Puzzle) -> SortId:
+    """The SortId of a puzzle or pattern exactly as given (no optimisation).
+
+    ``grid`` takes the forms of :func:`puzzles.parsing.read_cells` (an InputError otherwise).
+    """
+    grid = read_cells(grid)
     counts_all = [sum(1 for c in box if grid[c]) for box in BOXES]
     occupied = [b for b in range(9) if counts_all[b]]
     values = tuple(grid[c] for c in BLOCK_ORDER if grid[c])

@@ -52,6 +52,8 @@ from typing import Final
 
 from canon.blocks import PERMS3
 from canon.group import Transformation
+from puzzles.errors import InputError
+from puzzles.parsing import Puzzle, read_cells
 from puzzles.rules import STANDARD, Rules
 
 Grid = tuple[int, ...]
@@ -593,16 +595,17 @@ def _grid_transformation(grid: Grid, winner: tuple[int, int, int, list[int]]) ->
 
 
 # --- the entry points --------------------------------------------------------------
-def minlex_result(grid: Grid, *, pattern: bool = False, rules: Rules = STANDARD) -> MinlexResult:
+def minlex_result(grid: Puzzle, *, pattern: bool = False, rules: Rules = STANDARD) -> MinlexResult:
     """Minlex form of a puzzle, full grid or (``pattern``) 0-1 pattern, with how to get there.
 
-    Under variant ``rules`` the group is the variant's H* (its elements that
-    keep the extra units, :mod:`canon.variant_group`), searched element by
+    ``grid`` takes the forms of :func:`puzzles.parsing.read_cells` (an
+    InputError otherwise); the givens are not checked for conflicts.  Under
+    variant ``rules`` the group is the variant's H* (its elements that keep
+    the extra units, :mod:`canon.variant_group`), searched element by
     element; the definition is the same.
     """
-    if len(grid) != 81:
-        raise ValueError(f"a grid has 81 cells, got {len(grid)}")
-    cells = tuple(1 if v else 0 for v in grid) if pattern else tuple(grid)
+    grid = _checked(grid, rules)
+    cells = tuple(1 if v else 0 for v in grid) if pattern else grid
     if not rules.standard:
         from canon.variant_group import variant_canonical
 
@@ -618,6 +621,13 @@ def minlex_result(grid: Grid, *, pattern: bool = False, rules: Rules = STANDARD)
             transformation.transpose, transformation.bands, transformation.stacks, transformation.rows, transformation.cols
         )
     return MinlexResult(form, transformation, sum(_state_size(s) for s in states))
+
+
+def _checked(grid: Puzzle, rules: object) -> Grid:
+    """The cells of ``grid`` for the entry points; an InputError for anything they cannot take."""
+    if not isinstance(rules, Rules):
+        raise InputError(f"rules must be a puzzles.rules.Rules (see parse_rules), not {type(rules).__name__}")
+    return read_cells(grid)
 
 
 def _valid_full_grid(cells: Grid) -> bool:
@@ -642,17 +652,14 @@ def minlex_form(grid: Grid, *, pattern: bool = False, checked: bool = False) -> 
     return _puzzle_search(cells)[0]
 
 
-def minlex(grid: Grid | str, *, pattern: bool = False, rules: Rules = STANDARD) -> str:
+def minlex(grid: Puzzle, *, pattern: bool = False, rules: Rules = STANDARD) -> str:
     """The minlex string (81 characters, ``0`` = empty) of a puzzle, full grid or 0-1 pattern.
 
-    ``grid`` is 81 cell values or any puzzle text :func:`puzzles.parsing.parse_line` reads;
-    the givens are not checked for conflicts (a record builder has checked them already).
+    ``grid`` takes the forms of :func:`puzzles.parsing.read_cells` (81 cell values or a
+    puzzle text; an InputError otherwise); the givens are not checked for conflicts (a
+    record builder has checked them already).
     """
-    if isinstance(grid, str):
-        from puzzles.parsing import parse_grid_lines, parse_line
-
-        stripped = grid.strip()
-        grid = parse_grid_lines(stripped.splitlines()) if "\n" in stripped else parse_line(stripped)
+    grid = _checked(grid, rules)
     if rules.standard:
         return "".join(map(str, minlex_form(grid, pattern=pattern)))
     return minlex_result(grid, pattern=pattern, rules=rules).text()

@@ -19,6 +19,8 @@ import signal
 from collections.abc import Callable
 from typing import Any
 
+from puzzles.errors import InputError
+
 #: The install hint of the one-line error when Dask is missing.
 EXTRA_HINT = 'pip install "sudoku-rater[cluster]"'
 #: Seconds to reach the scheduler (and to see a first worker) before giving up.
@@ -27,8 +29,12 @@ CONNECT_TIMEOUT = 10.0
 LOG_LENGTH = 16
 
 
-class ClusterError(ValueError):
-    """No cluster to run on (Dask missing, scheduler unreachable or lost): one line for the user."""
+class ClusterError(InputError):
+    """The cluster ``--cluster`` names cannot be used (malformed, Dask missing, scheduler unreachable or lost).
+
+    An input error like an unreadable file: the run cannot go on with what
+    the user named, and the message is the one line the command prints.
+    """
 
 
 def dask_setup(worker: Any) -> None:

@@ -12,3 +12,16 @@ from __future__ import annotations
 
 class InputError(ValueError):
     """Input that cannot be used; ``str(exc)`` is one line naming the problem."""
+
+
+def whole_number(value: object, what: str, least: int = 0, most: int | None = None) -> int:
+    """``value`` if it is an int (``bool`` is not) in ``least..most``; an InputError naming ``what`` otherwise.
+
+    The one check of the counts, limits, indices and seeds the APIs take:
+    ``2.5`` processes, ``True`` as a cell number or a negative index that
+    would wrap round are bad input, not something to round or guess.
+    """
+    if isinstance(value, bool) or not isinstance(value, int) or value < least or (most is not None and value > most):
+        bound = f"{least}..{most}" if most is not None else f">= {least}"
+        raise InputError(f"{what} must be a whole number {bound}, not {value!r:.20}")
+    return value

@@ -16,6 +16,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Final, TypeAlias
 
+from puzzles.errors import whole_number
+
 #: A puzzle or solution: 81 digits row by row, 0 for an empty cell (the one definition of the packages).
 Grid: TypeAlias = tuple[int, ...]
 
@@ -107,16 +109,19 @@ def digit_string(mask: int) -> str:
 
 def cell_name(cell: int) -> str:
     """The original notation ``(r:c)``, 1-based."""
+    whole_number(cell, "a cell number", 0, 80)
     return f"({ROW_OF[cell] + 1}:{COL_OF[cell] + 1})"
 
 
 def box_name(box: int) -> str:
     """Box label in the original style, e.g. ``Box 3#2 (BM)`` (English, for messages)."""
+    whole_number(box, "a box number", 0, 8)
     return f"Box {box // 3 + 1}#{box % 3 + 1} ({_BOX_LABELS[box]})"
 
 
 def unit_name(unit: int) -> str:
     """English name of unit 0..26 for messages: ``row 3``, ``column 5`` or ``Box 1#2 (TM)``."""
+    whole_number(unit, "a unit number", 0, 26)
     kind, index = divmod(unit, 9)
     if kind == BOX_UNIT:
         return box_name(index)

@@ -15,14 +15,18 @@ need to see at once what is wrong.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Final
+from collections.abc import Iterable, Mapping, Sequence
+from numbers import Integral
+from typing import Final, TypeAlias
 
 from puzzles.errors import InputError
 from puzzles.geometry import UNITS, Grid, cell_name, unit_name
 
 FRAME_CHARS: Final = frozenset("|+-=_ \t")
 _DIGIT_VALUE: Final = {str(d): d for d in range(1, 10)}
+#: A puzzle as every API takes it: any text form :func:`parse_puzzle` reads, or 81 ints 0-9.
+Puzzle: TypeAlias = str | Sequence[int]
+_PLAIN_INTS: Final = {int}
 
 
 class PuzzleError(InputError):
@@ -76,35 +80,58 @@ def parse_puzzle(text: str) -> Grid:
     Raises :class:`PuzzleError` for a wrong length, an unreadable grid or a
     digit given twice in one unit.
     """
-    stripped = text.strip()
-    if "\n" in stripped:
-        grid = parse_grid_lines(stripped.splitlines())
-    else:
-        grid = parse_line(stripped)
+    if not isinstance(text, str):
+        raise PuzzleError("type", f"a puzzle text is a string, not {type(text).__name__}")
+    grid = _read_text(text)
     check_givens(grid)
     return grid
 
 
-def as_grid(puzzle: str | Sequence[int]) -> Grid:
-    """The givens of ``puzzle`` (any text form :func:`parse_puzzle` reads, or 81 ints 0-9), checked.
+def _read_text(text: str) -> Grid:
+    """The cells of a one-line or 9-line text, as written (givens not checked)."""
+    stripped = text.strip()
+    return parse_grid_lines(stripped.splitlines()) if "\n" in stripped else parse_line(stripped)
 
-    The one door of the engine and the API: whatever is wrong (length,
+
+def read_cells(puzzle: Puzzle) -> Grid:
+    """The 81 cell values of ``puzzle`` as written, without the givens check: the forms every API takes.
+
+    ``puzzle`` is any text form :func:`parse_puzzle` reads or a sequence of
+    81 integers 0-9 (0 empty; NumPy integers too, ``bool`` not).  This is the
+    one place those forms are defined and checked, for the engine
+    (:func:`as_grid`) and for ``canon``, whose patterns and full grids may
+    break the rules on purpose.  Anything else is a :class:`PuzzleError`.
+    """
+    if isinstance(puzzle, str):
+        return _read_text(puzzle)
+    if isinstance(puzzle, (bytes, bytearray, Mapping)) or not isinstance(puzzle, Iterable):
+        raise PuzzleError("type", f"a puzzle is a string or 81 digits, not {type(puzzle).__name__}")
+    values = tuple(puzzle)
+    if len(values) != 81:
+        raise PuzzleError("length", f"a puzzle needs 81 cells, got {len(values)}")
+    if set(map(type, values)) == _PLAIN_INTS and min(values) >= 0 and max(values) <= 9:  # the common case, fast
+        return values
+    return tuple(_cell_value(cell, value) for cell, value in enumerate(values))
+
+
+def _cell_value(cell: int, value: object) -> int:
+    """``value`` as the int of one cell, or the PuzzleError naming the cell."""
+    if isinstance(value, Integral) and not isinstance(value, bool) and 0 <= int(value) <= 9:
+        return int(value)
+    shown = repr(value) if len(repr(value)) <= 20 else repr(value)[:17] + "..."
+    raise PuzzleError("character", f"{cell_name(cell)} holds {shown}: a cell is 0 (empty) or a digit 1-9")
+
+
+def as_grid(puzzle: Puzzle) -> Grid:
+    """The givens of ``puzzle`` (the forms of :func:`read_cells`), checked.
+
+    The one door of the engine and the API: whatever is wrong (type, length,
     character, a value outside 0-9, a digit twice in a unit) is a
     :class:`PuzzleError` with the message the command line prints.
     """
-    if isinstance(puzzle, str):
-        return parse_puzzle(puzzle)
-    try:
-        values = tuple(puzzle)
-    except TypeError:
-        raise PuzzleError("type", f"a puzzle is a string or 81 digits, not {type(puzzle).__name__}") from None
-    if len(values) != 81:
-        raise PuzzleError("length", f"a puzzle needs 81 cells, got {len(values)}")
-    for cell, value in enumerate(values):
-        if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 9:
-            raise PuzzleError("character", f"{cell_name(cell)} holds {value!r}: a cell is 0 (empty) or a digit 1-9")
-    check_givens(values)
-    return values
+    grid = read_cells(puzzle)
+    check_givens(grid)
+    return grid
 
 
 def find_conflict(grid: Sequence[int]) -> tuple[int, int, int, int] | None:
@@ -130,17 +157,28 @@ def check_givens(grid: Sequence[int]) -> None:
         )
 
 
-def format_line(grid: Sequence[int], empty: str = ".") -> str:
-    """The 81-character form, ``empty`` for empty cells."""
-    return "".join(str(d) if d else empty for d in grid)
+def format_line(grid: Puzzle, empty: str = ".") -> str:
+    """The 81-character form of a puzzle (the forms of :func:`read_cells`), ``empty`` for empty cells."""
+    mark = _empty_mark(empty)
+    return "".join(str(d) if d else mark for d in read_cells(grid))
 
 
-def format_grid(grid: Sequence[int], empty: str = ".") -> str:
+def format_grid(grid: Puzzle, empty: str = ".") -> str:
     """A framed 9-line grid for plain-text output."""
+    mark = _empty_mark(empty)
+    cells = read_cells(grid)
     out = []
     for r in range(9):
         if r and r % 3 == 0:
             out.append("------+-------+------")
-        row = [str(grid[9 * r + c]) if grid[9 * r + c] else empty for c in range(9)]
+        row = [str(cells[9 * r + c]) if cells[9 * r + c] else mark for c in range(9)]
         out.append(" | ".join(" ".join(row[i : i + 3]) for i in (0, 3, 6)))
     return "\n".join(out)
+
+
+def _empty_mark(empty: object) -> str:
+    """``empty`` if it is one character that reads back as an empty cell; an InputError otherwise."""
+    if not isinstance(empty, str) or len(empty) != 1 or empty in _DIGIT_VALUE or not empty.isprintable() \
+            or empty.isspace():
+        raise InputError(f"the empty-cell mark is one printable character other than 1-9, not {empty!r:.20}")
+    return empty

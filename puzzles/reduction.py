@@ -28,6 +28,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Final
 
+from puzzles.errors import InputError
 from puzzles.geometry import Grid
 from puzzles.rules import Rules
 from puzzles.solver import SolveResult, analyse, has_solution_avoiding
@@ -62,7 +63,7 @@ class UniquenessChecks:
 STANDARD: Final = UniquenessChecks("standard", lambda grid: analyse(grid, limit=2), has_solution_avoiding)
 
 
-class NotUniqueError(ValueError):
+class NotUniqueError(InputError):
     """The puzzle has no solution or several, so it has no necessary givens."""
 
     def __init__(self, count: int) -> None:

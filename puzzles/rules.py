@@ -129,6 +129,8 @@ class RulesError(InputError):
 
 def parse_rules(text: str) -> Rules:
     """The variant named ``text`` (case-insensitive, any listed spelling)."""
+    if not isinstance(text, str):
+        raise RulesError(f"rules are named by a string, not {type(text).__name__}: choose {CHOICES}")
     rules = _BY_NAME.get(text.strip().lower())
     if rules is None:
         raise RulesError(f"unknown rules {text!r}: choose {CHOICES}")

@@ -54,7 +54,9 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Final
 
+from puzzles.errors import InputError, whole_number
 from puzzles.geometry import PEER_MASK, Grid
+from puzzles.parsing import Puzzle, read_cells
 from puzzles.rules import ANTI_DIAGONAL, FIRST_COLOUR, MAIN_DIAGONAL, STANDARD, Rules
 
 #: A callback of a long count: the number of solutions found so far.
@@ -319,9 +321,22 @@ def grid_of(placed: int) -> Grid:
     return tuple(cells)
 
 
-def _check_limit(limit: int | None) -> None:
-    if limit is not None and limit < 1:
-        raise ValueError(f"limit must be >= 1 or None, got {limit}")
+def _check_limit(limit: object) -> None:
+    if limit is not None:
+        whole_number(limit, "limit (or None)", 1)
+
+
+def _public_grid(grid: Puzzle, rules: object, progress: object = None) -> Grid:
+    """The cells of ``grid`` (as :func:`puzzles.parsing.read_cells` reads them), after checking the other arguments.
+
+    The door of the public functions: clashing givens are an answer (no
+    solution), anything unreadable an :class:`InputError`.
+    """
+    if not isinstance(rules, Rules):
+        raise InputError(f"rules must be a puzzles.rules.Rules (see parse_rules), not {type(rules).__name__}")
+    if progress is not None and not callable(progress):
+        raise InputError(f"progress must be a function of the count or None, not {type(progress).__name__}")
+    return read_cells(grid)
 
 
 def analyse(
@@ -373,13 +388,13 @@ def analyse(
     return SolveResult(count, first, nodes)
 
 
-def solve(grid: Sequence[int], *, rules: Rules = STANDARD) -> Grid | None:
-    """The first solution found, or None if the puzzle has none."""
-    return analyse(grid, limit=1, rules=rules).solution
+def solve(grid: Puzzle, *, rules: Rules = STANDARD) -> Grid | None:
+    """The first solution found, or None if the puzzle has none (givens that clash included)."""
+    return analyse(_public_grid(grid, rules), limit=1, rules=rules).solution
 
 
 def count_solutions(
-    grid: Sequence[int], limit: int | None = 2, *, rules: Rules = STANDARD, progress: Progress | None = None
+    grid: Puzzle, limit: int | None = 2, *, rules: Rules = STANDARD, progress: Progress | None = None
 ) -> int:
     """Number of solutions; counting stops at ``limit`` (None: count them all).
 
@@ -393,9 +408,11 @@ def count_solutions(
     :data:`BAND_BUDGET` band fillings (its memory); the search then counts to
     the limit.  ``limit=None`` runs the band join without a bound: on a
     sparse grid (the empty one has about 6.7 * 10**21 solutions) that never
-    ends.  ``progress`` is as for :func:`analyse`.
+    ends.  ``progress`` is as for :func:`analyse`.  ``grid`` is any form
+    :func:`puzzles.parsing.read_cells` reads; givens that clash have no solution.
     """
     _check_limit(limit)
+    grid = _public_grid(grid, rules, progress)
     if rules is not STANDARD or (limit is not None and limit <= BAND_JOIN_FROM):
         return analyse(grid, limit, rules=rules, progress=progress).count
     few = analyse(grid, _FEW).count

@@ -17,9 +17,9 @@ with the one line the command line prints.
 import puzzles  # noqa: F401  first: SUDOKU_RATER_PURE=1 must act before a compiled module loads
 from puzzles.errors import InputError
 from puzzles.geometry import Grid
-from puzzles.parsing import PuzzleError
+from puzzles.parsing import Puzzle, PuzzleError
 from puzzles.version import __version__
-from rater.api import Puzzle, rate, rate_many
+from rater.api import rate, rate_many
 from rater.generation.generator import generate
 from rater.result import Rating, Status
 from rater.run.engine import Engine

@@ -12,20 +12,17 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Iterable, Iterator, Sequence
-from typing import Any, TypeAlias
+from typing import Any
 
 from puzzles.cluster import available_cores
-from puzzles.errors import InputError
+from puzzles.errors import InputError, whole_number
 from puzzles.formats import PuzzleItem
-from puzzles.parsing import as_grid
+from puzzles.parsing import Puzzle, as_grid
 from puzzles.rules import item_rules
 from rater.bulk.workers import rate_stream
 from rater.result import Rating, Status
 from rater.run.engine import Engine
 from rater.settings import RunSettings, given_settings, per_thread
-
-#: A puzzle as the API takes it: any text form ``rate`` reads, or 81 ints 0-9.
-Puzzle: TypeAlias = str | Sequence[int]
 
 
 def _engine(settings: RunSettings) -> Engine:
@@ -61,9 +58,9 @@ def rate_many(puzzles: Iterable[Puzzle], jobs: int | None = 1, *, settings: RunS
     ratings come from the workers' guards as in a bulk run.
     """
     run = _settings(None, settings, values)
-    count = available_cores() if jobs is None else jobs
-    if isinstance(count, bool) or not isinstance(count, int) or count < 1:
-        raise InputError(f"jobs must be a whole number of at least 1 (or None for every core), not {jobs!r}")
+    if isinstance(puzzles, (str, bytes)) or not isinstance(puzzles, Iterable):
+        raise InputError(f"rate_many takes an iterable of puzzles, not {type(puzzles).__name__} (rate() takes one)")
+    count = available_cores() if jobs is None else whole_number(jobs, "jobs (or None for every core)", 1)
     return _ratings(puzzles, count, run)
 
 

@@ -60,6 +60,8 @@ class LevelTable:
 
 def level_name(names: Mapping[str, str], lang: str) -> str:
     """A level's name in ``lang``, else in English; "" for no level (a stuck rating)."""
+    if not isinstance(lang, str):
+        raise InputError(f"a language is a code like 'de', not {type(lang).__name__}")
     return names.get(lang) or names.get("en", "")
 
 

@@ -8,6 +8,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Final, Protocol
 
+from puzzles.errors import InputError
 from puzzles.geometry import COL_OF, ROW_OF, Grid
 from puzzles.parsing import format_line
 from puzzles.version import __version__
@@ -63,6 +64,11 @@ class Status(str, enum.Enum):
 
     def __repr__(self) -> str:
         return repr(self.value)
+
+    @classmethod
+    def _missing_(cls, value: object) -> Status:
+        """``Status("bogus")`` is an InputError naming the statuses (not the bare ValueError of enum)."""
+        raise InputError(f"unknown status {value!r:.20}: choose {', '.join(s.value for s in cls)}")
 
     def __format__(self, spec: str) -> str:
         return format(self.value, spec)

@@ -22,10 +22,10 @@ from __future__ import annotations
 
 import threading
 import time
-from collections.abc import Callable, Hashable, Iterable
-from dataclasses import dataclass
+from collections.abc import Callable, Hashable, Iterable, Mapping
+from dataclasses import dataclass, fields
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, Final, TypeVar
 
 from puzzles.errors import InputError
 from puzzles.geometry import Grid
@@ -42,7 +42,19 @@ from techniques.texts import available_languages
 
 
 class SettingsError(InputError):
-    """Settings that contradict each other (a code both switched on and off, a bad timeout)."""
+    """Settings that contradict each other (a code both switched on and off, a bad timeout) or of a wrong type."""
+
+
+#: The fields whose type is all there is to check (the others are parsed and checked by value).
+_FIELD_TYPES: Final[dict[str, tuple[type, ...]]] = {
+    "techniques": (str, type(None)),
+    "techniques_source": (str,),
+    "allow_multiple": (bool,),
+    "canonical": (bool, type(None)),
+    "lang": (str,),
+    "reduce": (bool,),
+    "with_minlex": (bool,),
+}
 
 
 @dataclass(frozen=True)
@@ -77,6 +89,10 @@ class RunSettings:
 
     def __post_init__(self) -> None:
         """Check every value once (an :class:`InputError`) and normalise the option code and variant name."""
+        for name, types in _FIELD_TYPES.items():
+            if not isinstance(getattr(self, name), types):
+                allowed = " or ".join("None" if t is type(None) else t.__name__ for t in types)
+                raise SettingsError(f"{name} must be {allowed}, not {type(getattr(self, name)).__name__}")
         object.__setattr__(self, "option", Options.parse(self.option).code)
         object.__setattr__(self, "rules", parse_rules(self.rules).name)
         object.__setattr__(self, "disable", _codes(self.disable))
@@ -88,7 +104,8 @@ class RunSettings:
             raise SettingsError(f"unknown language {self.lang!r}: choose {', '.join(available_languages())}")
         notation(self.notation)  # a NotationError for an unknown name
         timeout = self.timeout
-        if timeout is not None and not (isinstance(timeout, (int, float)) and 0 < timeout < float("inf")):
+        if timeout is not None and (isinstance(timeout, bool) or not isinstance(timeout, (int, float))
+                                    or not 0 < timeout < float("inf")):
             raise SettingsError(f"the timeout must be a positive finite number of seconds, not {self.timeout}")
         self.catalogue().language(self.lang)  # validates the technique text, the codes and the language file
 
@@ -172,13 +189,24 @@ def forget_per_thread(kind: str, key: Hashable | None = None) -> None:
 def given_settings(settings: RunSettings | None, values: dict[str, Any]) -> RunSettings:
     """The settings an API call names: ``settings=`` or :class:`RunSettings` fields as keywords, not both."""
     if settings is not None:
+        if not isinstance(settings, RunSettings):
+            raise SettingsError(f"settings= takes a RunSettings, not {type(settings).__name__}")
         if values:
             raise SettingsError("give either settings= or single settings (option, rules, ...), not both")
         return settings
+    unknown = sorted(set(values) - {f.name for f in fields(RunSettings)})
+    if unknown:
+        raise SettingsError(f"unknown setting {unknown[0]!r}: settings are the fields of RunSettings")
     return RunSettings(**values)
 
 
 def _codes(codes: str | Iterable[str]) -> tuple[str, ...]:
     """Technique codes in order without repeats; a string is a comma list, as on the command line."""
-    parts = codes.split(",") if isinstance(codes, str) else codes
-    return tuple(dict.fromkeys(code.strip() for code in parts if code.strip()))
+    if isinstance(codes, (bytes, Mapping)) or not isinstance(codes, Iterable):
+        parts: tuple[object, ...] = (codes,)
+    else:
+        parts = tuple(codes.split(",") if isinstance(codes, str) else codes)
+    names = [code.strip() for code in parts if isinstance(code, str)]
+    if len(names) != len(parts):
+        raise SettingsError(f"technique codes are a comma list or a sequence of strings, not {codes!r:.40}")
+    return tuple(dict.fromkeys(name for name in names if name))

@@ -16,6 +16,7 @@ switched off, so that installing a plugin never changes a rating by itself.
 from __future__ import annotations
 
 import math
+import os
 import reprlib
 import stat
 from collections.abc import Iterable, Iterator, Sequence
@@ -320,14 +321,19 @@ _REPR.maxlevel, _REPR.maxlist, _REPR.maxdict, _REPR.maxstring, _REPR.maxother = 
 
 def read_technique_file(source: str | Path) -> str:
     """The text of a regular technique file of at most MAX_FILE_BYTES, as UTF-8 (a BOM is allowed)."""
+    if not isinstance(source, (str, os.PathLike)):
+        raise CatalogueError(f"a technique file is named by a path, not {type(source).__name__}")
     source = Path(source)
     try:
-        if not stat.S_ISREG(source.stat().st_mode):
-            raise CatalogueError(f"{source}: not a regular file")
-        with source.open("rb") as handle:
-            raw = handle.read(MAX_FILE_BYTES + 1)
-    except OSError as exc:
-        raise CatalogueError(f"{source}: cannot read technique file ({exc.strerror})") from exc
+        regular = stat.S_ISREG(source.stat().st_mode)
+        if regular:
+            with source.open("rb") as handle:
+                raw = handle.read(MAX_FILE_BYTES + 1)
+    except (OSError, ValueError) as exc:  # ValueError: a NUL byte in the name
+        raise CatalogueError(f"{source}: cannot read technique file ({getattr(exc, 'strerror', None) or exc})") \
+            from exc
+    if not regular:
+        raise CatalogueError(f"{source}: not a regular file")
     if len(raw) > MAX_FILE_BYTES:
         raise CatalogueError(f"{source}: technique file larger than {MAX_FILE_BYTES // 1024} KiB")
     try:

@@ -35,6 +35,7 @@ from importlib.metadata import EntryPoint, entry_points
 from pathlib import Path
 from types import ModuleType
 
+from puzzles.errors import InputError
 from techniques.base import REGISTRY, SYNC_LEVELS, Context, Phase, Technique
 from techniques.board import Board
 from techniques.findings import FRAGMENT_FIELDS
@@ -48,7 +49,7 @@ BUILT_IN = "built-in"
 _CODE = re.compile(r"[A-Za-z][A-Za-z0-9_]{0,15}")
 
 
-class PluginError(ValueError):
+class PluginError(InputError):
     """A plugin that cannot be used; the message names its distribution and version."""
 
 

@@ -25,6 +25,7 @@ from pathlib import Path
 
 import yaml
 
+from puzzles.errors import InputError
 from puzzles.rules import FIRST_COLOUR, MAIN_DIAGONAL
 from techniques.findings import (
     FRAGMENT_FIELDS,
@@ -66,7 +67,7 @@ REQUIRED_WORDS = (
 )
 
 
-class TextError(ValueError):
+class TextError(InputError):
     """A language file or template that cannot be used; the message names file and entry."""
 
 

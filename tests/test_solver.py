@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from puzzles.errors import InputError
 from puzzles.geometry import UNITS
 from puzzles.solver import SolveResult, _count_by_bands, analyse, count_solutions, initial_state, solve
 from tests.conftest import read_puzzles
@@ -93,12 +94,14 @@ def test_limit_caps_the_count(limit: int) -> None:
 
 
 def test_bad_input() -> None:
-    with pytest.raises(ValueError):
+    with pytest.raises(InputError):
         count_solutions((0,) * 80)
-    with pytest.raises(ValueError):
+    with pytest.raises(InputError):
         count_solutions((10,) + (0,) * 80)
-    with pytest.raises(ValueError):
+    with pytest.raises(InputError):
         count_solutions(EMPTY, 0)
+    with pytest.raises(InputError):
+        count_solutions("abc")
 
 
 @pytest.mark.parametrize("blank", [None, 17, 19])

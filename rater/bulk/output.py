@@ -34,6 +34,7 @@ import string
 from dataclasses import dataclass
 from typing import IO, Any, ClassVar, Final
 
+from puzzles.errors import InputError
 from puzzles.outputs import escape_text as escape_text  # its home; the bulk modules take it from here
 from rater.records import FIELDS, MINLEX_FIELDS, REDUCE_FIELDS
 
@@ -45,7 +46,7 @@ TEMPLATE_CONVERSIONS: Final = ("s", "r")
 FORMULA_STARTS: Final = ("=", "+", "-", "@", "\t", "\r")
 
 
-class TemplateError(ValueError):
+class TemplateError(InputError):
     """A ``--template`` that cannot format every record."""
 
 

@@ -42,6 +42,7 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any, BinaryIO, Final
 
+from puzzles.errors import InputError
 from puzzles.formats import PuzzleItem, item_key
 from puzzles.version import __version__
 from rater.bulk.output import CSV_HEADER, FORMATS
@@ -52,7 +53,7 @@ IDENTITY_VERSION: Final = 2
 _HASHED_BYTES: Final = 1 << 20
 
 
-class ResumeError(ValueError):
+class ResumeError(InputError):
     """A resume that would mix the records of two different runs."""
 
 

@@ -40,6 +40,7 @@ from pathlib import Path
 from typing import IO, Any, BinaryIO
 
 from puzzles.cluster import available_cores
+from puzzles.errors import InputError
 from puzzles.formats import PuzzleItem, read_items
 from puzzles.outputs import OutputError, OutputFile, lock_stdout, refuse_inputs
 from puzzles.version import __version__
@@ -66,7 +67,7 @@ from techniques.texts import language
 EXIT_ALL_RATED, EXIT_INCOMPLETE, EXIT_INTERRUPTED, EXIT_BROKEN_PIPE = 0, 4, 130, 141
 
 
-class BulkError(ValueError):
+class BulkError(InputError):
     """A bulk run that cannot start (bad template, output that does not match the input)."""
 
 

@@ -57,6 +57,7 @@ from rater.bulk.resume import ResumeError
 from rater.bulk.runner import Stats, summary_tables
 from rater.generation.generator import (
     DEFAULT_CLIMB,
+    MAX_SEED,
     Attempt,
     GenerateError,
     GenerateSettings,
@@ -82,7 +83,6 @@ from techniques.texts import available_languages
 
 T = TypeVar("T")
 EXIT_DONE, EXIT_INPUT, EXIT_SHORT, EXIT_INTERRUPTED, EXIT_BROKEN_PIPE = 0, 2, 3, 130, 141
-MAX_SEED = 2**63 - 1
 
 
 def fail(message: str, code: int = EXIT_INPUT) -> NoReturn:

@@ -41,13 +41,13 @@ import random
 import secrets
 import time
 from collections import Counter
-from collections.abc import Generator, Iterator, Sequence
+from collections.abc import Generator, Iterable, Iterator, Mapping, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any, Final
 
 from canon.pattern_symmetry import PatternSymmetry, parse_symmetry
-from puzzles.errors import InputError
+from puzzles.errors import InputError, whole_number
 from puzzles.geometry import Grid
 from puzzles.lifeline import start_worker
 from puzzles.reduction import UniquenessChecks, checks_for, count_givens, reduce_orbits, stays_unique
@@ -62,6 +62,8 @@ from techniques.base import Context
 
 #: Neighbourhood steps per random start (``--climb``); 0 is the random method alone.
 DEFAULT_CLIMB: Final = 30
+#: The largest seed (the ``generate --seed`` range).
+MAX_SEED: Final = 2**63 - 1
 #: Fewest givens of a standard Sudoku with one solution (McGuire, Tugemann and Civario, 2012).
 STANDARD_MIN_GIVENS: Final = 17
 #: Seeds drawn for a run without one are below this: short enough to read out and type again.
@@ -102,6 +104,29 @@ class GenerateSettings:
 def draw_seed() -> int:
     """A fresh seed for a run given none, from the system's entropy: a setter's daily run gets new puzzles."""
     return secrets.randbelow(DRAWN_SEEDS)
+
+    def __post_init__(self) -> None:
+        """Refuse (GenerateError) a value of the wrong type or out of range, whoever made these settings."""
+        if not isinstance(self.rating, RunSettings):
+            raise GenerateError(f"settings must be a RunSettings, not {type(self.rating).__name__}")
+        if not isinstance(self.symmetry, str) or not isinstance(self.minimal, bool) \
+                or not (self.first_hard is None or isinstance(self.first_hard, str)) \
+                or not (isinstance(self.require, tuple) and all(isinstance(code, str) for code in self.require)):
+            raise GenerateError("symmetry and first_hard are names, require a sequence of codes, minimal True or False")
+        if self.points is not None and not _is_range(self.points, float):
+            raise GenerateError(f"points must be a range like '120..240' or (low, high), not {self.points!r:.40}")
+        if not _is_range(self.clues, int) or not 0 <= self.clues[0] <= self.clues[1] <= 81:
+            raise GenerateError(f"clues must be a count range within 0..81 like '22..26', not {self.clues!r:.40}")
+        whole_number(self.seed, "seed", 0, MAX_SEED)
+        whole_number(self.climb, "climb")
+
+
+def _is_range(value: object, kind: type) -> bool:
+    """Whether ``value`` is a pair ``(low, high)`` of numbers of ``kind`` (ints count as floats), low <= high."""
+    kinds = (int, float) if kind is float else (int,)
+    return isinstance(value, tuple) and len(value) == 2 \
+        and all(isinstance(end, kinds) and not isinstance(end, bool) and not math.isnan(end) for end in value) \
+        and value[0] <= value[1]
 
 
 # --- reading the conditions ------------------------------------------------------------
@@ -583,6 +608,13 @@ def distinct(found: Iterator[Attempt], seen: set[Grid]) -> Generator[Attempt, No
         yield attempt
 
 
+def _codes_of(require: object) -> tuple[Any, ...]:
+    """``require`` as a tuple (its codes are checked by :class:`GenerateSettings`); a GenerateError if no sequence."""
+    if not isinstance(require, Iterable) or isinstance(require, (str, bytes, Mapping)):
+        raise GenerateError(f"require is a sequence of technique codes, not {require!r:.40}")
+    return tuple(require)
+
+
 def generate(count: int = 1, *, level: str | None = None, points: str | tuple[float, float] | None = None,
              require: Sequence[str] = (), first_hard: str | None = None, symmetry: str = "none",
              clues: str | tuple[int, int] = (0, 81), minimal: bool = True, seed: int | None = None,
@@ -605,12 +637,19 @@ def generate(count: int = 1, *, level: str | None = None, points: str | tuple[fl
     Stops early, without an error, when ``max_seconds`` have passed; bad
     conditions raise :class:`GenerateError` (an :class:`InputError`).
     """
+    whole_number(count, "count")
+    whole_number(jobs, "jobs", 1)
+    if max_seconds is not None and (isinstance(max_seconds, bool) or not isinstance(max_seconds, (int, float))
+                                    or not max_seconds >= 0):
+        raise GenerateError(f"max_seconds must be a number of seconds >= 0 or None, not {max_seconds!r:.20}")
+    if not (level is None or isinstance(level, str)) or isinstance(require, str):
+        raise GenerateError("level is a name or a range of names; require is a sequence of codes, not one string")
     rating = given_settings(settings, values)
     run = GenerateSettings(
         rating=rating, symmetry=symmetry,
         levels=parse_levels(level, load_levels(), rating.lang) if level else (),
         points=parse_points(points) if isinstance(points, str) else points,
-        require=tuple(require), first_hard=first_hard,
+        require=_codes_of(require), first_hard=first_hard,
         clues=parse_clues(clues) if isinstance(clues, str) else clues, minimal=minimal,
         seed=draw_seed() if seed is None else seed, climb=climb, pattern=pattern_cells(pattern))
     p = plan(run)

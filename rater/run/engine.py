@@ -19,10 +19,12 @@ several solutions, in which case uniqueness-based techniques stay off.
 
 from __future__ import annotations
 
+import math
 import time
 from collections.abc import Mapping, Sequence
 from typing import NamedTuple
 
+from puzzles.errors import InputError
 from puzzles.geometry import Grid, cell_name
 from puzzles.parsing import PuzzleError, as_grid
 from puzzles.rules import STANDARD, Rules, unit_name
@@ -115,6 +117,8 @@ class Engine:
         Programs build engines through :meth:`rater.settings.RunSettings.engine`,
         which validates every setting once; this constructor is the low-level door.
         """
+        if not isinstance(catalogue, (Catalogue, type(None))) or not isinstance(levels, (LevelTable, type(None))):
+            raise InputError("an engine takes a techniques.catalogue.Catalogue and a rater.levels.LevelTable (or None)")
         self.options = options if isinstance(options, Options) else Options.parse(options)
         self.catalogue = catalogue or default_catalogue()
         self.levels = levels or load_levels()
@@ -203,8 +207,10 @@ class Engine:
         ``stop_above`` ends it as ``over`` once the points pass it (a caller
         that only asks "at most this many points?" need not rate the rest).
         Under variant rules the uniqueness-based techniques stay off
-        (:mod:`techniques.uniqueness`).
+        (:mod:`techniques.uniqueness`).  An argument of the wrong kind is an
+        :class:`InputError`.
         """
+        _check_arguments(start, deadline, rules, stop_above)
         if self.canonical:
             return self._rate_canonical(puzzle, allow_multiple, start, verify, deadline, rules, stop_above)
         return self._rate(puzzle, allow_multiple, start, verify, deadline, rules, stop_above)
@@ -561,6 +567,15 @@ def _adopt_rules(board: Board, rules: Rules) -> None:
         if digit:
             for peer in rules.peers[cell]:
                 board.eliminate(peer, digit)
+
+
+def _check_arguments(start: object, deadline: object, rules: object, stop_above: object) -> None:
+    """An InputError for an argument of :meth:`Engine.rate` of the wrong kind (``as_grid`` checks the puzzle)."""
+    if not isinstance(start, (Board, type(None))) or not isinstance(rules, Rules):
+        raise InputError("start is a techniques.board.Board or None, rules a puzzles.rules.Rules (see parse_rules)")
+    for name, value in (("deadline", deadline), ("stop_above", stop_above)):
+        if value is not None and (isinstance(value, bool) or not isinstance(value, (int, float)) or math.isnan(value)):
+            raise InputError(f"{name} must be a number or None, not {value!r:.20}")
 
 
 def _check_start(grid: Grid, start: Board) -> None:

@@ -24,8 +24,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Final
 from xml.sax.saxutils import quoteattr
 
+from puzzles.errors import InputError, whole_number
 from puzzles.parsing import format_line
 from rater.result import Rating, register_drawing
 from rater.run.engine import default_catalogue
@@ -36,6 +38,7 @@ from rater.views.svg import grid_svg
 from techniques.board import Board
 from techniques.catalogue import Catalogue
 from techniques.step import Step
+from techniques.texts import available_languages
 
 
 def svg(board: Board, step: Step | None = None, *, placed_by: Sequence[str] | None = None,
@@ -45,6 +48,10 @@ def svg(board: Board, step: Step | None = None, *, placed_by: Sequence[str] | No
     ``placed_by`` names the technique code that placed each non-given digit
     (it gives the digit its group's colour); without it such digits are dark grey.
     """
+    _check(board=board, step=step, catalogue=catalogue, title=title)
+    if placed_by is not None and (isinstance(placed_by, str) or not isinstance(placed_by, Sequence)
+                                  or len(placed_by) != 81 or not all(isinstance(code, str) for code in placed_by)):
+        raise InputError("placed_by names a technique code (or '') for each of the 81 cells")
     return grid_svg(board, catalogue or default_catalogue(), placed_by, step, title)
 
 
@@ -61,6 +68,9 @@ def html(rating: Rating, lang: str = "en", *, catalogue: Catalogue | None = None
     ``start`` is the board a candidate line was rated from (its candidates are
     not in ``rating.puzzle``).
     """
+    _check(rating=rating, catalogue=catalogue, start=start, first=first)
+    if lang not in available_languages():
+        raise InputError(f"unknown language {lang!r:.20}: choose {', '.join(available_languages())}")
     return rating_html(rating, _texts(catalogue, notation), lang, start, first)
 
 
@@ -86,6 +96,21 @@ def notebook(rating: Rating, lang: str = "en", *, catalogue: Catalogue | None = 
             'style="width:100%;max-width:42rem;height:46rem;border:1px solid #ccc"></iframe>')
 
 
+#: What each argument of the functions here must be: they draw what they are given without looking.
+_KINDS: Final[dict[str, tuple[type, ...]]] = {
+    "rating": (Rating,), "board": (Board,), "step": (Step, type(None)), "catalogue": (Catalogue, type(None)),
+    "start": (Board, type(None)), "title": (str,), "first": (int,),
+}
+
+
+def _check(**arguments: object) -> None:
+    """An InputError naming the first argument that is not of its kind (:data:`_KINDS`)."""
+    for name, value in arguments.items():
+        if not isinstance(value, _KINDS[name]) or isinstance(value, bool):
+            kinds = " or ".join("None" if kind is type(None) else kind.__name__ for kind in _KINDS[name])
+            raise InputError(f"{name} must be {kinds}, not {type(value).__name__}")
+
+
 @dataclass(frozen=True)
 class Position:
     """The grid after step ``number`` of a rating (0: the start), and the step that follows it."""
@@ -108,8 +133,8 @@ class Position:
 def position(rating: Rating, number: int, *, catalogue: Catalogue | None = None,
              start: Board | None = None) -> Position:
     """The position after step ``number`` (0 to the number of steps) of ``rating``."""
-    if not 0 <= number <= len(rating.steps):
-        raise ValueError(f"step {number} is not a position of this rating: 0 to {len(rating.steps)}")
+    _check(rating=rating, catalogue=catalogue, start=start)
+    whole_number(number, "a position of this rating (a step number)", 0, len(rating.steps))
     board, placed_by = start_board(rating, start), [""] * 81
     following = None
     for n, step in replay(rating.steps, board, placed_by):
