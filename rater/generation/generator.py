@@ -100,11 +100,6 @@ class GenerateSettings:
     #: The cells every puzzle has its givens on, exactly (ascending), or None: givens chosen by reduction.
     pattern: tuple[int, ...] | None = None
 
-
-def draw_seed() -> int:
-    """A fresh seed for a run given none, from the system's entropy: a setter's daily run gets new puzzles."""
-    return secrets.randbelow(DRAWN_SEEDS)
-
     def __post_init__(self) -> None:
         """Refuse (GenerateError) a value of the wrong type or out of range, whoever made these settings."""
         if not isinstance(self.rating, RunSettings):
@@ -119,6 +114,11 @@ def draw_seed() -> int:
             raise GenerateError(f"clues must be a count range within 0..81 like '22..26', not {self.clues!r:.40}")
         whole_number(self.seed, "seed", 0, MAX_SEED)
         whole_number(self.climb, "climb")
+
+
+def draw_seed() -> int:
+    """A fresh seed for a run given none, from the system's entropy: a setter's daily run gets new puzzles."""
+    return secrets.randbelow(DRAWN_SEEDS)
 
 
 def _is_range(value: object, kind: type) -> bool:
