@@ -13,7 +13,7 @@ from typing import Final
 
 from puzzles.build import status
 
-__version__: Final = "0.2.2"
+__version__: Final = "0.3.0"
 
 
 def version_text(program: str) -> str:
