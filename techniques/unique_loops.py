@@ -34,9 +34,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from functools import lru_cache
 from itertools import combinations, permutations
-from typing import NamedTuple
-
-import numpy as np
+from typing import TYPE_CHECKING, NamedTuple
 
 from puzzles.geometry import ALL_CELLS, BOX_OF, CELL_BIT, CELL_UNITS, COL_OF, PEER_MASK, ROW_OF, UNIT_MASK, cells_of
 from techniques.base import Context, Phase, register
@@ -63,6 +61,10 @@ from techniques.uniqueness import (
     type_floor,
     type_points,
 )
+
+if TYPE_CHECKING:  # numpy loads with the first quasi-loop search, not with every rating process
+    import numpy as np
+
 
 __all__ = ["find_loops", "loop_findings", "refutes", "UniqueLoop", "QuasiUniqueLoop"]
 
@@ -189,6 +191,8 @@ def _six_cell_shapes() -> _SixCellShapes:
     operations per digit pair is faster.  Built once, on first use, with array
     operations over all shapes at once.
     """
+    import numpy as np
+
     loops = _six_cell_loops()
     cells = np.array([cells for cells, _ in loops], dtype=np.intp)
     colours = np.array([colours for _, colours in loops], dtype=np.intp)
@@ -291,6 +295,8 @@ def _shapes_off(givens: int) -> _ShapesOff:
     About an eighth of the 6804 shapes avoid the givens of a hard puzzle, so the
     vector tests of :func:`_matching_shapes` run over that many.
     """
+    import numpy as np
+
     shapes = _six_cell_shapes()
     low = (1 << 64) - 1
     keep = np.flatnonzero(((shapes.cells_lo & np.uint64(givens & low)) == 0)
@@ -317,6 +323,8 @@ def _matching_shapes(
     cell, a cell in ``touching``, some digit filling a class) is tested
     first, so that the tests per region look at the shapes left.
     """
+    import numpy as np
+
     low = (1 << 64) - 1
     masks = np.array(eff, dtype=np.int16)
     filled = np.bitwise_and.reduce(masks[off.class0_cells], axis=1) | np.bitwise_and.reduce(masks[off.class1_cells], axis=1)
