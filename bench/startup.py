@@ -11,6 +11,7 @@ the ratio of each side's median to the first side's.
 from __future__ import annotations
 
 import argparse
+import shlex
 import statistics
 import subprocess
 import sys
@@ -32,7 +33,7 @@ def main() -> None:
     ap.add_argument("--runs", type=int, default=30)
     ap.add_argument("--python", action="append", help="a side's interpreter (repeat; one for all sides if once)")
     ap.add_argument("--cwd", action="append", help="a side's working directory (repeat)")
-    ap.add_argument("--cmd", default="-m rater.cli", help="what follows the interpreter (default: -m rater.cli)")
+    ap.add_argument("--cmd", default="-m rater.cli", help="what follows the interpreter, in shell words (default: -m rater.cli)")
     ap.add_argument("args", nargs="*", help="the command's arguments, e.g. a puzzle")
     args = ap.parse_args()
     cwds = args.cwd or [str(REPO)]
@@ -40,15 +41,15 @@ def main() -> None:
     sides = max(len(cwds), len(pythons))
     cwds = cwds * sides if len(cwds) == 1 else cwds
     pythons = pythons * sides if len(pythons) == 1 else pythons
-    argv = [*args.cmd.split(), *args.args]
+    argv = [*shlex.split(args.cmd), *args.args]
     times: list[list[float]] = [[] for _ in range(sides)]
     for _ in range(args.runs):
         for side in range(sides):
             times[side].append(one_run(pythons[side], cwds[side], argv))
     first = statistics.median(times[0])
     for side in range(sides):
-        q1, _, q3 = statistics.quantiles(times[side], n=4)
         med = statistics.median(times[side])
+        q1, _, q3 = statistics.quantiles(times[side], n=4) if len(times[side]) > 1 else (med, med, med)
         print(f"{pythons[side]} in {cwds[side]}: median {med * 1000:.0f} ms (quartiles {q1 * 1000:.0f}-"
               f"{q3 * 1000:.0f}), ratio {med / first:.3f}")
 
