@@ -89,6 +89,7 @@ def rested_on(board: Board, order: Sequence[tuple[int, int]]) -> int:
 
     >>> from bench.fidelity import load_rows
     >>> from rater.run.engine import Engine
+    >>> from rater.views import render  # the views a rating's positions are drawn with
     >>> example = {row["id"]: row for row in load_rows()}["50"]
     >>> rating = Engine("2001").rate(example["puzzle"])
     >>> before = rating.position(next(n for n, s in enumerate(rating.steps) if s.code == "BB"))

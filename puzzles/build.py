@@ -17,7 +17,6 @@ loads. This file imports nothing of the project: ``setup.py`` reads the list fro
 
 from __future__ import annotations
 
-import importlib.abc
 import importlib.machinery
 import importlib.util
 import os
@@ -69,8 +68,12 @@ def pure_requested() -> bool:
     return os.environ.get(PURE_ENV, "") not in ("", "0")
 
 
-class _SourceFinder(importlib.abc.MetaPathFinder):
-    """Finds the ``.py`` source of a listed module, so that its extension is passed over."""
+class _SourceFinder:
+    """Finds the ``.py`` source of a listed module, so that its extension is passed over.
+
+    A finder of ``sys.meta_path`` by its ``find_spec`` alone: its base class in ``importlib.abc``
+    would load ``importlib.resources`` and ``tempfile`` into every process, for nothing.
+    """
 
     def find_spec(self, fullname: str, path: Sequence[str] | None,
                   target: ModuleType | None = None) -> importlib.machinery.ModuleSpec | None:

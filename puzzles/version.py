@@ -8,7 +8,6 @@ The number changes whenever a rating can change (see ``CHANGELOG.md``).
 
 from __future__ import annotations
 
-import platform
 from typing import Final
 
 from puzzles.build import status
@@ -24,4 +23,6 @@ def version_text(program: str) -> str:
     One function for every command, so a line added here (where the package
     was imported from, say) shows in all of them.
     """
+    import platform  # here: only ``--version`` needs it, not every process
+
     return f"{program} {__version__} (Python {platform.python_version()}; {status()})"

@@ -18,9 +18,8 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
-import yaml
-
 from puzzles.errors import InputError
+from techniques.yaml_files import safe_load
 
 LEVELS_PATH = Path(__file__).with_name("levels.yaml")
 _KEY = re.compile(r"[a-z][a-z0-9_]*")
@@ -81,7 +80,7 @@ def _level(raw: Any, where: str) -> Level:
 @lru_cache(maxsize=4)
 def load_levels(path: Path = LEVELS_PATH) -> LevelTable:
     """Read and validate a levels file (bounds must increase, keys differ)."""
-    data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    data = safe_load(path.read_text(encoding="utf-8"))
     grades = []
     previous = float("-inf")
     for i, raw in enumerate(data.get("grades") or [], 1):

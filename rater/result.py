@@ -27,7 +27,8 @@ class Picture(Protocol):
 
 
 #: How a rating draws itself in a notebook: ``position`` (rating, number) and ``notebook`` (rating), set
-#: by :func:`register_drawing` when :mod:`rater.views.render` loads (the ``rater`` package loads it).
+#: by :func:`register_drawing` when :mod:`rater.views.render` loads (the ``rater`` package loads it
+#: with the first name of its interface used).
 #: The views depend on the rating; the rating only looks its pictures up here.
 _DRAWING: dict[str, Callable[..., Any]] = {}
 
@@ -39,7 +40,8 @@ def register_drawing(position: Callable[[Rating, int], Picture], notebook: Calla
 
 def _drawing(name: str) -> Callable[..., Any]:
     if name not in _DRAWING:
-        raise RuntimeError("no views are loaded: import rater (or rater.views.render) to draw a rating")
+        raise RuntimeError("no views are loaded: use the rater package (rater.rate, rater.RunSettings, ...) "
+                           "or import rater.views.render to draw a rating")
     return _DRAWING[name]
 
 

@@ -30,6 +30,7 @@ from puzzles.errors import InputError
 from techniques.base import REGISTRY, Phase, Technique
 from techniques.plugins import PluginError, load_plugins, origin, plugin_codes, plugin_texts
 from techniques.texts import FALLBACK, Language, TextError, check_template, languages, load_languages, with_extra_texts
+from techniques.yaml_files import SafeLoader
 
 DEFAULT_PATH = Path(__file__).with_name("techniques.yaml")
 #: Largest technique file read (the packaged one is about 20 KiB).
@@ -350,7 +351,7 @@ def _load_yaml(text: str, source: Path) -> Any:
     then is it turned into Python objects.
     """
     try:
-        loader = yaml.SafeLoader(text)  # checks the characters already
+        loader = SafeLoader(text)  # checks the characters already
         try:
             node = loader.get_single_node()
             if node is None:

@@ -49,23 +49,26 @@ def _grids(lines: list[int], n: int) -> list[tuple[int, int]]:
     """
     usable = [(i, m) for i, m in enumerate(lines) if m and m.bit_count() <= n]
     out: list[tuple[int, int]] = []
-    count = len(usable)
-
-    def rec(start: int, base: int, cover: int, size: int) -> None:
-        size += 1
-        for j in range(start, count):
-            i, m = usable[j]
-            u = cover | m
-            if u.bit_count() > n:
-                continue
-            if size == n:
-                if u.bit_count() == n:
-                    out.append((base | 1 << i, u))
-            else:
-                rec(j + 1, base | 1 << i, u, size)
-
-    rec(0, 0, 0, 0)
+    _grow_grids(usable, n, out, 0, 0, 0, 0)
     return out
+
+
+def _grow_grids(usable: list[tuple[int, int]], n: int, out: list[tuple[int, int]],
+                start: int, base: int, cover: int, size: int) -> None:
+    """Add to ``out`` the grids that extend ``base`` (``size`` lines covering ``cover``) by lines from
+    ``usable[start:]``.  A function of the module, not a closure: a closure that calls itself is a
+    reference cycle, left for the garbage collector after every search."""
+    size += 1
+    for j in range(start, len(usable)):
+        i, m = usable[j]
+        u = cover | m
+        if u.bit_count() > n:
+            continue
+        if size == n:
+            if u.bit_count() == n:
+                out.append((base | 1 << i, u))
+        else:
+            _grow_grids(usable, n, out, j + 1, base | 1 << i, u, size)
 
 
 def _mask_of(lines: int, masks: tuple[int, ...]) -> int:

@@ -22,6 +22,7 @@ option digit 1 = 1 ("simple") no follow-on claims are used.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Sequence
+from functools import partial
 from itertools import combinations
 from typing import Any, ClassVar, Final, cast
 
@@ -189,9 +190,8 @@ class JustifiedHiddenSingle(ObviousTechnique):
                 best = None
                 for x in cells_of(open_places or where):
                     covered = where & ~CELL_BIT[x]
-
-                    def cost(items: Justifications, covered: int = covered, umask: int = umask) -> float:
-                        return self._cost(items, covered, umask, missing)
+                    # a partial, not a closure: compiled, a closure kept in a generator's local is a cycle
+                    cost = partial(self._cost, covered=covered, umask=umask, missing=missing)
 
                     usable = [(m, item) for m, item in pool if not m & CELL_BIT[x]]
                     used = _cheapest_covers(covered, usable, cost)
@@ -423,9 +423,7 @@ class DoppelNakedSingle(ObviousTechnique):
             best = None
             for keep in digits_of(mask):
                 need = mask & ~(1 << (keep - 1))
-
-                def cost(items: Justifications, visible: int = visible) -> float:
-                    return self.points(visible - 2 * len(items), len(items), 0)
+                cost = partial(self._tuples_cost, visible)  # not a closure: see JustifiedHiddenSingle.find
 
                 used = _cheapest_covers(need, [(m, t) for m, t in pool if not m >> (keep - 1) & 1], cost)
                 if used is not None and (best is None or cost(used) < best[0]):
@@ -435,6 +433,10 @@ class DoppelNakedSingle(ObviousTechnique):
                 found.append(self._step(x, keep, points, None, used, visible=visible))
         found.sort(key=scan_key)
         yield from found
+
+    def _tuples_cost(self, visible: int, items: Justifications) -> float:
+        """Points of the single the 2-tuples ``items`` prove in a cell that sees ``visible`` filled cells."""
+        return self.points(visible - 2 * len(items), len(items), 0)
 
 
 @register

@@ -42,7 +42,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from functools import lru_cache
+from functools import lru_cache, partial
 from typing import ClassVar, Final
 
 from puzzles.geometry import CELL_BIT, cells_of
@@ -144,6 +144,15 @@ ONE_MORE_LINK = fragment_kind("one_more_link", "chain", "removed")
 def _x_chain_notation(links: DigitLinks, cells: list[int]) -> Chain:
     """Strong and weak links alternating, strong first: ``(1:2)9 = (7:2)9 - (7:7)9``."""
     return Chain(tuple(links.cell(c) for c in cells), tuple("=" if i % 2 else "-" for i in range(1, len(cells))))
+
+
+def _empties_a_unit(pos: int, full: int, answers: dict[int, bool], seen: int) -> bool:
+    """Whether ``seen`` takes every place ``pos`` of a digit in some unit (``full``: the units of
+    ``pos``); remembered in ``answers``, the reach bounds of many cells are the same few masks."""
+    answer = answers.get(seen)
+    if answer is None:
+        answer = answers[seen] = units_hit(pos & ~seen) != full
+    return answer
 
 
 def _sorted_unique(found: list[tuple[tuple[int, ...], Step]]) -> Iterator[Step]:
@@ -373,15 +382,8 @@ class SingleDigitContradictionChain(_PerDigitChain):
     def _digit(self, links: DigitLinks, max_len: int) -> Iterator[tuple[tuple[int, ...], Step]]:
         pos, peers = links.pos, links.peers
         full = units_hit(pos)
-        answers: dict[int, bool] = {}
-
-        def covered(seen: int) -> bool:
-            """Whether ``seen`` takes every place of d in some unit; remembered, the
-            reach bounds of many cells are the same few masks."""
-            answer = answers.get(seen)
-            if answer is None:
-                answer = answers[seen] = units_hit(pos & ~seen) != full
-            return answer
+        # a partial, not a closure: compiled, a closure kept in a generator's local is a cycle
+        covered = partial(_empties_a_unit, pos, full, {})
 
         nodes = cells_of(pos)
         strong = links.strong

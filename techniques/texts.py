@@ -44,6 +44,7 @@ from techniques.findings import (
 )
 from techniques.notation import GIESE, Notation, notation
 from techniques.step import Step
+from techniques.yaml_files import safe_load
 
 #: The packaged language files; every lookup reads this name when it runs, so it may be pointed elsewhere.
 TEXTS_DIR = Path(__file__).with_name("texts")
@@ -120,7 +121,7 @@ class Language:
         """Read and check a language file; entries it lacks are taken from ``fallback``."""
         where = str(path)
         try:
-            data = yaml.safe_load(path.read_text(encoding="utf-8"))
+            data = safe_load(path.read_text(encoding="utf-8"))
         except OSError as exc:
             raise TextError(f"{where}: cannot read language file ({exc.strerror})") from None
         except UnicodeDecodeError as exc:
@@ -342,7 +343,7 @@ def load_extra_texts(path: Path, fields: Mapping[str, Iterable[str]]) -> ExtraTe
     """
     where = str(path)
     try:
-        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+        data = safe_load(path.read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError) as exc:
         raise TextError(f"{where}: cannot read language file ({exc})") from None
     except yaml.YAMLError as exc:

@@ -34,9 +34,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from functools import lru_cache
 from itertools import combinations, permutations
-from typing import NamedTuple
-
-import numpy as np
+from typing import TYPE_CHECKING, NamedTuple
 
 from puzzles.geometry import ALL_CELLS, BOX_OF, CELL_BIT, CELL_UNITS, COL_OF, PEER_MASK, ROW_OF, UNIT_MASK, cells_of
 from techniques.base import Context, Phase, register
@@ -64,6 +62,10 @@ from techniques.uniqueness import (
     type_points,
 )
 
+if TYPE_CHECKING:  # numpy loads with the first quasi-loop search, not with every rating process
+    import numpy as np
+
+
 __all__ = ["find_loops", "loop_findings", "refutes", "UniqueLoop", "QuasiUniqueLoop"]
 
 _X, _Y, _O = 1, 2, 4  # possible values of a loop cell: x, y, another digit
@@ -86,32 +88,62 @@ def find_loops(
     common extra digit), since an assumption plus at most two strong links
     force at most three cells; other such loops are cut off early.
     """
-    count = [0] * 27
-    occupant_colour = [0] * 27
-    cells: list[int] = []
-    colours: list[int] = []
+    search = _LoopSearch(ex, ey, max_size, extras)
+    rest = allowed
+    while rest:
+        low = rest & -rest
+        rest ^= low
+        start = low.bit_length() - 1
+        search.add(start, 0)
+        yield from search.grow(rest)
+        search.remove()
 
-    def add(c: int, col: int) -> None:
-        cells.append(c)
-        colours.append(col)
+
+class _LoopSearch:
+    """The state of one :func:`find_loops` search: the cells of the set so far, their colours, and per
+    unit how many of them it holds and the colour its partner needs.
+
+    An object rather than closures: a closure that calls itself (``grow``) is a reference
+    cycle, left for the garbage collector after every search.
+    """
+
+    __slots__ = ("cells", "colours", "count", "ex", "ey", "extras", "max_size", "occupant_colour")
+
+    def __init__(self, ex: int, ey: int, max_size: int, extras: Sequence[int]) -> None:
+        self.ex = ex
+        self.ey = ey
+        self.max_size = max_size
+        self.extras = extras
+        self.count = [0] * 27
+        self.occupant_colour = [0] * 27
+        self.cells: list[int] = []
+        self.colours: list[int] = []
+
+    def add(self, c: int, col: int) -> None:
+        self.cells.append(c)
+        self.colours.append(col)
+        count, occupant_colour = self.count, self.occupant_colour
         for u in CELL_UNITS[c]:
             count[u] += 1
             occupant_colour[u] = col
 
-    def remove() -> None:
-        c = cells.pop()
-        col = colours.pop()
+    def remove(self) -> None:
+        c = self.cells.pop()
+        col = self.colours.pop()
+        count, occupant_colour = self.count, self.occupant_colour
         for u in CELL_UNITS[c]:
             count[u] -= 1
             if count[u] == 1:
                 occupant_colour[u] = 1 - col
 
-    def useful() -> bool:
+    def useful(self) -> bool:
+        """The usefulness rule (module docstring of :func:`find_loops`) for the set so far."""
+        ex, ey, extras, cells = self.ex, self.ey, self.extras, self.cells
         fx = [True, True]
         fy = [True, True]
         with_extras = 0
         common = 0x1FF
-        for c, col in zip(cells, colours):
+        for c, col in zip(cells, self.colours):
             fx[col] &= bool(ex >> c & 1)
             fy[col] &= bool(ey >> c & 1)
             if extras[c]:
@@ -121,7 +153,10 @@ def find_loops(
             return False
         return (fx[0] or fx[1]) and (fy[0] or fy[1])
 
-    def grow(above: int) -> Iterator[tuple[tuple[int, ...], tuple[int, ...]]]:
+    def grow(self, above: int) -> Iterator[tuple[tuple[int, ...], tuple[int, ...]]]:
+        """The loops that complete the set so far with cells of ``above``."""
+        cells, colours, count, occupant_colour = self.cells, self.colours, self.count, self.occupant_colour
+        max_size = self.max_size
         open_units = [(u, col) for c, col in zip(cells, colours) for u in CELL_UNITS[c] if count[u] == 1]
         if not open_units:
             if len(cells) >= 6:
@@ -140,19 +175,10 @@ def find_loops(
                 continue
             if any(count[v] >= 2 or (count[v] == 1 and occupant_colour[v] == new_col) for v in CELL_UNITS[n]):
                 continue
-            add(n, new_col)
-            if useful():
-                yield from grow(above)
-            remove()
-
-    rest = allowed
-    while rest:
-        low = rest & -rest
-        rest ^= low
-        start = low.bit_length() - 1
-        add(start, 0)
-        yield from grow(rest)
-        remove()
+            self.add(n, new_col)
+            if self.useful():
+                yield from self.grow(above)
+            self.remove()
 
 
 @lru_cache(maxsize=256)
@@ -189,6 +215,8 @@ def _six_cell_shapes() -> _SixCellShapes:
     operations per digit pair is faster.  Built once, on first use, with array
     operations over all shapes at once.
     """
+    import numpy as np
+
     loops = _six_cell_loops()
     cells = np.array([cells for cells, _ in loops], dtype=np.intp)
     colours = np.array([colours for _, colours in loops], dtype=np.intp)
@@ -291,6 +319,8 @@ def _shapes_off(givens: int) -> _ShapesOff:
     About an eighth of the 6804 shapes avoid the givens of a hard puzzle, so the
     vector tests of :func:`_matching_shapes` run over that many.
     """
+    import numpy as np
+
     shapes = _six_cell_shapes()
     low = (1 << 64) - 1
     keep = np.flatnonzero(((shapes.cells_lo & np.uint64(givens & low)) == 0)
@@ -317,6 +347,8 @@ def _matching_shapes(
     cell, a cell in ``touching``, some digit filling a class) is tested
     first, so that the tests per region look at the shapes left.
     """
+    import numpy as np
+
     low = (1 << 64) - 1
     masks = np.array(eff, dtype=np.int16)
     filled = np.bitwise_and.reduce(masks[off.class0_cells], axis=1) | np.bitwise_and.reduce(masks[off.class1_cells], axis=1)

@@ -34,7 +34,6 @@ from rater.levels import LevelTable, load_levels
 from rater.options import Mode, Options
 from rater.result import Rating, Status
 from rater.run.modes import choose_placements, choose_thinning
-from rater.run.orientation import Orientation
 from techniques.base import INFINITY, Context, Phase, Technique
 from techniques.board import Board
 from techniques.catalogue import Catalogue
@@ -218,7 +217,13 @@ class Engine:
     def _rate_canonical(self, puzzle: str | Sequence[int], allow_multiple: bool, start: Board | None,
                         verify: bool, deadline: float | None, rules: Rules,
                         stop_above: float | None = None) -> Rating:
-        """Rate the canonical form and show its steps on the user's grid (module docstring)."""
+        """Rate the canonical form and show its steps on the user's grid (module docstring).
+
+        The orientation (and with it ``canon`` and numpy) loads with the first canonical rating:
+        the default mode rates the given orientation, and its processes start without them.
+        """
+        from rater.run.orientation import Orientation
+
         began = time.perf_counter()
         grid = as_grid(puzzle)
         if start is not None:

@@ -104,18 +104,21 @@ class StepMarks:
 
 def chains_of(detail: Mapping[str, object]) -> Iterator[Chain]:
     """Every chain of a finding, also inside lists and nested fragments, in the order written."""
-    def walk(value: object) -> Iterator[Chain]:
-        if isinstance(value, Chain):
-            yield value
-        elif isinstance(value, Items):
-            for item in value:
-                yield from walk(item)
-        elif isinstance(value, Fragment):
-            for item in value.values.values():
-                yield from walk(item)
-
     for value in detail.values():
-        yield from walk(value)
+        yield from _chains_in(value)
+
+
+def _chains_in(value: object) -> Iterator[Chain]:
+    """The chains of one value of a finding (a function of the module: a closure calling itself is a
+    reference cycle)."""
+    if isinstance(value, Chain):
+        yield value
+    elif isinstance(value, Items):
+        for item in value:
+            yield from _chains_in(item)
+    elif isinstance(value, Fragment):
+        for item in value.values.values():
+            yield from _chains_in(item)
 
 
 def chain_links(detail: Mapping[str, object]) -> tuple[Link, ...]:
