@@ -125,25 +125,27 @@ def _rated(run: RunSettings, grid: Grid, start: Board | None, limit: float) -> R
     return rating
 
 
-def rate_record(puzzle: str, option: str, lang: str, notation: str, limit: float) -> dict[str, Any]:
-    """``GET /api/rate``: the object ``rate --json PUZZLE --option OPTION --lang LANG`` prints."""
+def _rate_request(puzzle: str, option: str, lang: str, notation: str,
+                  limit: float) -> tuple[Texts, Catalogue, Rating, Board | None]:
+    """What a rating request asks for, rated: its texts, the engine's catalogue, the rating and the
+    candidate start (None for a puzzle of givens)."""
     words = texts(lang, notation)
     run = settings(option, lang, limit, notation=words.notation)
     item = read_puzzle(puzzle)
     assert item.grid is not None
     start = Board.from_candidates(item.grid, item.cands) if item.cands else None
-    return words.report(_rated(run, item.grid, start, limit), _engine(run).catalogue)
+    return words, _engine(run).catalogue, _rated(run, item.grid, start, limit), start
+
+
+def rate_record(puzzle: str, option: str, lang: str, notation: str, limit: float) -> dict[str, Any]:
+    """``GET /api/rate``: the object ``rate --json PUZZLE --option OPTION --lang LANG`` prints."""
+    words, catalogue, rating, _ = _rate_request(puzzle, option, lang, notation, limit)
+    return words.report(rating, catalogue)
 
 
 def walkthrough(puzzle: str, option: str, lang: str, notation: str, limit: float) -> dict[str, Any]:
     """``GET /api/walkthrough``: the record and the ``--html`` page's picture before every step and of the end."""
-    words = texts(lang, notation)
-    run = settings(option, lang, limit, notation=words.notation)
-    item = read_puzzle(puzzle)
-    assert item.grid is not None
-    start = Board.from_candidates(item.grid, item.cands) if item.cands else None
-    rating = _rated(run, item.grid, start, limit)
-    catalogue = _engine(run).catalogue
+    words, catalogue, rating, start = _rate_request(puzzle, option, lang, notation, limit)
     board, placed_by = start_board(rating, start), [""] * 81
     pictures = [svg(board, step, placed_by=placed_by, catalogue=catalogue) for _, step in
                 replay(rating.steps, board, placed_by)]
