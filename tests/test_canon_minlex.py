@@ -124,12 +124,13 @@ def _sample(names: tuple[str, ...], count: int, rng: random.Random) -> list[Grid
 
 
 @pytest.mark.collections
-def test_brute_force_on_200_puzzles_and_200_grids() -> None:
-    """About 15 minutes: every element of G for 400 inputs of the shared collections."""
+def test_brute_force_on_50_puzzles_and_50_grids() -> None:
+    """Every element of G for 100 inputs of the shared collections (about 2 minutes; the suite stays
+    within its 10 minutes, and the stored brute-force forms of tests/data cover more)."""
     rng = random.Random(2029)
     names = ("17clue.txt", "top1465.txt", "forum_hardest_1905_11plus.txt", "sudoku_exchange_mixed.txt")
-    puzzles = _sample(names, 200, rng)
-    grids = [solve(p) for p in _sample(names, 200, rng)]
+    puzzles = _sample(names, 50, rng)
+    grids = [solve(p) for p in _sample(names, 50, rng)]
     for item in puzzles + [g for g in grids if g is not None]:
         moved = random_transformation(rng).apply(item)
         form, count = brute_minlex(moved)
