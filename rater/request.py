@@ -13,6 +13,7 @@ from typing import Any
 
 from rater.bulk.output import DEFAULT_FORMAT
 from rater.exits import EXIT_INPUT, fail
+from rater.options import DEFAULT_OPTION
 from techniques.notation import DEFAULT_NOTATION
 
 
@@ -21,7 +22,7 @@ class Request:
     """Every option of ``rate`` under its click parameter name (``rater/cli.py`` has their help)."""
 
     puzzle: str | None = None
-    option: str = "2001"
+    option: str = DEFAULT_OPTION
     rules_name: str = "standard"
     techniques: str | None = None
     disable: str | None = None
