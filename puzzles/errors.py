@@ -14,6 +14,12 @@ class InputError(ValueError):
     """Input that cannot be used; ``str(exc)`` is one line naming the problem."""
 
 
+#: The largest seed a command or function takes: random.Random folds a negative seed onto its
+#: absolute value, so only 0 .. 2**63 - 1 are accepted and each names one sequence (of symmetric
+#: copies for ``rate --seed``, of attempts for ``generate --seed``).
+MAX_SEED = 2**63 - 1
+
+
 def whole_number(value: object, what: str, least: int = 0, most: int | None = None) -> int:
     """``value`` if it is an int (``bool`` is not) in ``least..most``; an InputError naming ``what`` otherwise.
 

@@ -46,7 +46,7 @@ from typing import Any, NoReturn
 import click
 
 from puzzles.cli_common import AsciiIntRange, OneLineCommand, version_option
-from puzzles.errors import InputError
+from puzzles.errors import MAX_SEED, InputError
 from puzzles.geometry import Grid
 from puzzles.inputs import check_input_file, read_argument
 from puzzles.parsing import PuzzleError, check_givens
@@ -65,9 +65,6 @@ from techniques.board import Board
 from techniques.notation import DEFAULT_NOTATION, NOTATIONS
 from techniques.texts import available_languages
 
-#: Largest --seed: random.Random folds a negative seed onto its absolute value,
-#: so only 0 .. 2**63 - 1 are accepted and each names one sequence of symmetric copies.
-MAX_SEED = 2**63 - 1
 ONE_PUZZLE = "Output of one puzzle"
 COPIES_AND_REDUCTION = "Symmetric copies and reduction"
 

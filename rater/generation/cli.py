@@ -39,7 +39,7 @@ import click
 from canon.pattern_symmetry import SYMMETRY_CHOICES
 from puzzles.cli_common import AsciiIntRange, OneLineCommand, one_line, version_option
 from puzzles.cluster import available_cores
-from puzzles.errors import InputError
+from puzzles.errors import MAX_SEED, InputError
 from puzzles.formats import PuzzleItem
 from puzzles.outputs import OutputError, OutputFile, lock_stdout, path_message
 from puzzles.parsing import format_line, parse_puzzle
@@ -57,7 +57,6 @@ from rater.bulk.resume import ResumeError
 from rater.bulk.runner import Stats, summary_tables
 from rater.generation.generator import (
     DEFAULT_CLIMB,
-    MAX_SEED,
     Attempt,
     GenerateError,
     GenerateSettings,

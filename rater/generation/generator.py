@@ -47,7 +47,7 @@ from dataclasses import dataclass, field
 from typing import Any, Final
 
 from canon.pattern_symmetry import PatternSymmetry, parse_symmetry
-from puzzles.errors import InputError, whole_number
+from puzzles.errors import MAX_SEED, InputError, whole_number
 from puzzles.geometry import Grid
 from puzzles.lifeline import start_worker
 from puzzles.reduction import UniquenessChecks, checks_for, count_givens, reduce_orbits, stays_unique
@@ -62,8 +62,6 @@ from techniques.base import Context
 
 #: Neighbourhood steps per random start (``--climb``); 0 is the random method alone.
 DEFAULT_CLIMB: Final = 30
-#: The largest seed (the ``generate --seed`` range).
-MAX_SEED: Final = 2**63 - 1
 #: Fewest givens of a standard Sudoku with one solution (McGuire, Tugemann and Civario, 2012).
 STANDARD_MIN_GIVENS: Final = 17
 #: Seeds drawn for a run without one are below this: short enough to read out and type again.
