@@ -26,6 +26,7 @@ Exit code 0 when every record is identical, 1 when some differ, 2 on bad argumen
 from __future__ import annotations
 
 import argparse
+import importlib
 import json
 import os
 import statistics
@@ -65,7 +66,10 @@ def worker(tree: Path, option: str, core: int | None) -> None:
         os.sched_setaffinity(0, {core})
     sys.path.insert(0, str(tree))
     from bench.compare_records import record  # the tree's own copy: same definition in both
-    from rater.run.engine import Engine
+
+    # The engine's module as the tree lays it out (rater/engine.py up to 0.2.2).
+    layout = "rater.run.engine" if (tree / "rater" / "run" / "engine.py").exists() else "rater.engine"
+    Engine = importlib.import_module(layout).Engine
 
     engine = Engine(option)
     for line in sys.stdin:

@@ -16,17 +16,24 @@ need to see at once what is wrong.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
+from functools import lru_cache
+from itertools import repeat
 from numbers import Integral
 from typing import Final, TypeAlias
 
 from puzzles.errors import InputError
-from puzzles.geometry import UNITS, Grid, cell_name, unit_name
+from puzzles.geometry import BOX_OF, COL_OF, ROW_OF, UNITS, Grid, cell_name, unit_name
 
 FRAME_CHARS: Final = frozenset("|+-=_ \t")
 _DIGIT_VALUE: Final = {str(d): d for d in range(1, 10)}
 #: A puzzle as every API takes it: any text form :func:`parse_puzzle` reads, or 81 ints 0-9.
 Puzzle: TypeAlias = str | Sequence[int]
 _PLAIN_INTS: Final = {int}
+#: For cell c and digit d, the names (unit, digit) a given d in c takes in its row, column and box.
+_UNIT_DIGITS: Final = tuple(
+    tuple((10 * ROW_OF[c] + d, 10 * (9 + COL_OF[c]) + d, 10 * (18 + BOX_OF[c]) + d) for d in range(10))
+    for c in range(81)
+)
 
 
 class PuzzleError(InputError):
@@ -42,10 +49,13 @@ class PuzzleError(InputError):
 
 
 def _cells_from_line(line: str) -> Grid:
-    for ch in line:
-        if not ch.isprintable() or ch.isspace():
-            raise PuzzleError("character", f"illegal character {ch!r} in puzzle")
-    return tuple(_DIGIT_VALUE.get(ch, 0) for ch in line)
+    # The whole line at once (the space is the one printable white-space character), so that
+    # a bulk run does not pay a Python loop per cell; the loop only names the culprit.
+    if not line.isprintable() or " " in line:
+        for ch in line:
+            if not ch.isprintable() or ch.isspace():
+                raise PuzzleError("character", f"illegal character {ch!r} in puzzle")
+    return tuple(map(_DIGIT_VALUE.get, line, repeat(0, len(line))))
 
 
 def parse_line(text: str) -> Grid:
@@ -135,7 +145,14 @@ def as_grid(puzzle: Puzzle) -> Grid:
 
 
 def find_conflict(grid: Sequence[int]) -> tuple[int, int, int, int] | None:
-    """First (digit, unit, cell_a, cell_b) where a digit stands twice, in scan order."""
+    """First (digit, unit, cell_a, cell_b) where a digit stands twice, in scan order.
+
+    Every given names its digit in its three units; only when two names coincide are the
+    units scanned for the first conflict (a bulk run checks every line, nearly all clean).
+    """
+    names = [name for c, d in enumerate(grid) if d for name in _UNIT_DIGITS[c][d]]
+    if len(set(names)) == len(names):
+        return None
     for u, unit in enumerate(UNITS):
         seen: dict[int, int] = {}
         for c in unit:
@@ -160,7 +177,16 @@ def check_givens(grid: Sequence[int]) -> None:
 def format_line(grid: Puzzle, empty: str = ".") -> str:
     """The 81-character form of a puzzle (the forms of :func:`read_cells`), ``empty`` for empty cells."""
     mark = _empty_mark(empty)
-    return "".join(str(d) if d else mark for d in read_cells(grid))
+    cells = read_cells(grid)
+    if mark.isascii():  # one translation of the 81 values as bytes: every record writes its puzzle
+        return bytes(cells).translate(_line_table(mark)).decode("ascii")
+    return "".join(str(d) if d else mark for d in cells)
+
+
+@lru_cache(maxsize=8)
+def _line_table(mark: str) -> bytes:
+    """The byte table from cell values 0-9 to their characters, ``mark`` for 0."""
+    return bytes.maketrans(bytes(range(10)), (mark + "123456789").encode("ascii"))
 
 
 def format_grid(grid: Puzzle, empty: str = ".") -> str:

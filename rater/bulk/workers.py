@@ -45,6 +45,7 @@ from typing import Any, TypeAlias
 
 from puzzles.errors import InputError
 from puzzles.formats import PuzzleItem
+from puzzles.collector import settle
 from puzzles.lifeline import start_worker
 from puzzles.rules import item_rules
 from rater.records import RATED, error_record, minlex_field, rating_record
@@ -80,6 +81,7 @@ def init_worker(settings: RunSettings) -> None:
     global _ENGINE
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     _ENGINE = settings.engine()
+    settle()  # the engine lives as long as the worker: out of the collector's scans
 
 
 def rate_item(item: PuzzleItem, settings: RunSettings, engine: Engine | None = None) -> dict[str, Any]:

@@ -49,6 +49,7 @@ from typing import Any, Final
 from canon.pattern_symmetry import PatternSymmetry, parse_symmetry
 from puzzles.errors import MAX_SEED, InputError, whole_number
 from puzzles.geometry import Grid
+from puzzles.collector import settle
 from puzzles.lifeline import start_worker
 from puzzles.reduction import UniquenessChecks, checks_for, count_givens, reduce_orbits, stays_unique
 from puzzles.rules import Rules
@@ -525,6 +526,7 @@ def _init_worker(settings: GenerateSettings, parent: int) -> None:
     parent are :func:`puzzles.lifeline.start_worker`'s business."""
     start_worker(parent)
     _plan_of(settings)
+    settle()  # the plan lives as long as the worker: out of the collector's scans
 
 
 def remote_attempt(settings: GenerateSettings, number: int, deadline: float | None = None) -> Attempt:
