@@ -19,7 +19,8 @@ things are timed on it:
   ``bench/compare.py`` measures it;
 - **peer**: the ``--peer`` command, run in the temporary directory, ``{file}`` replaced by the
   part file's path and ``{stem}`` by that path without ``.txt`` (skfr adds ``.txt`` itself and
-  writes its results beside the input).
+  writes its results beside the input; built with OpenMP, ``OMP_NUM_THREADS=1`` keeps it to one
+  thread).
 
 The commands' times are CPU seconds (user + system of the child, from ``getrusage``) and wall
 seconds; the engine's are CPU seconds.  Everything runs on one core (``--core``, the children
@@ -27,7 +28,8 @@ inherit the pinning), the measurements take turns in an order that rotates from 
 round to round, so that a change of the machine's load falls on all alike, and the median of the
 rounds is printed per part with the ratios ours / peer (below 1: we are faster).
 
-Exit code 0; 2 on bad arguments or when a command fails.
+Exit code 0; 2 on bad arguments or when a command fails: exits with an error or writes on stderr
+(skfr says "problem in open input" there and exits with 0).
 """
 
 from __future__ import annotations
