@@ -17,7 +17,7 @@ import pytest
 from tests.conftest import REPO
 
 #: The bench modules with doctests.
-MODULES = ("bench.fidelity_support", "bench.fidelity")
+MODULES = ("bench.fidelity_support", "bench.fidelity", "bench.peers")
 
 SCRIPT = """
 import doctest, importlib, sys
