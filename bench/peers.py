@@ -11,9 +11,10 @@ Each part of the file (for sample1000 the collections its lines come from, as in
 ``bench/compare.py``) is written to a file ``PART.txt`` in a temporary directory, and three
 things are timed on it:
 
-- **command**: our whole command, start-up included, ``python -m rater.cli --file PART.txt -j 1
-  -q --format jsonl --output /dev/null --option OPTION``, run in each ``--tree`` (so that tree's
-  code, compiled where it is built in place, rates);
+- **command**: our whole command, start-up included, ``rate --file PART.txt -j 1 -q --format
+  jsonl --output /dev/null --option OPTION`` as the installed script runs it (the tree's
+  ``rater.launch``, or ``python -m rater.cli`` in a tree without it), run in each ``--tree`` (so
+  that tree's code, compiled where it is built in place, rates);
 - **engine**: the rating loop alone in a worker process that lives for the whole run (one per
   tree, its ``Engine`` built once): the sum of ``time.process_time`` around each rating, as
   ``bench/compare.py`` measures it;
@@ -136,9 +137,15 @@ def run_command(argv: list[str], cwd: Path) -> Spent:
     return Spent(cpu, wall)
 
 
-def our_command(option: str, part_file: Path) -> list[str]:
-    """Our rating command for a part file, run in a tree: the whole command, start-up included."""
-    return [sys.executable, "-m", "rater.cli", "--file", str(part_file), "-j", "1", "-q", "--format", "jsonl",
+def our_command(tree: Path, option: str, part_file: Path) -> list[str]:
+    """Our rating command for a part file, run in ``tree``: the whole command, start-up included.
+
+    What the installed ``rate`` script runs: its launcher (``rater/launch.py``) where the tree has
+    one, else ``python -m rater.cli``.
+    """
+    start = ["-c", "from rater.launch import rate; rate()"] if (tree / "rater" / "launch.py").exists() \
+        else ["-m", "rater.cli"]
+    return [sys.executable, *start, "--file", str(part_file), "-j", "1", "-q", "--format", "jsonl",
             "--output", os.devnull, "--option", option]
 
 
@@ -194,7 +201,7 @@ def run(trees: list[Path], workers: list[EngineWorker], peer: str, parts: list[t
                     spent = run_command(peer_command(peer, path), path.parent)
                     times.add(name, "peer", spent.cpu, spent.wall)
                 elif what == "command":
-                    spent = run_command(our_command(args.option, path), trees[t])
+                    spent = run_command(our_command(trees[t], args.option, path), trees[t])
                     times.add(name, f"command {t}", spent.cpu, spent.wall)
                 else:
                     times.add(name, f"engine {t}", workers[t].rate(path))

@@ -9,8 +9,9 @@ from __future__ import annotations
 import gc
 import subprocess
 import sys
-import tomllib
 from pathlib import Path
+
+import tomllib
 
 from puzzles.collector import YOUNG_THRESHOLD
 

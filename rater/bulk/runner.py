@@ -230,8 +230,6 @@ class BulkRun:
 
     def run(self) -> int:
         """Rate everything; the exit code (0 all rated, 4 some records not rated, 130 interrupted)."""
-        from rich.console import Console
-
         fields = self._fields()
         out_path = Path(self.output) if self.output else None
         in_stream = self._open_input()
@@ -264,7 +262,7 @@ class BulkRun:
                 # empty first: killed in between, an empty output resumes as a fresh run whatever the run file
                 out_stream.truncate(0)
                 self._write_side_file(out_path, identity)
-            err = Console(stderr=True, highlight=False)
+            err = _stderr_console() if self.progress or self.summary else None  # --quiet: rich never loads
             total = None if self.source == "-" else count_records(Path(self.source))
             writer = RecordWriter(out_stream, self.fmt, self.template, header=fresh, name=self.output or "stdout",
                                   fields=fields)
@@ -308,7 +306,7 @@ class BulkRun:
         return rate_stream(items, self.config, jobs, on_flush=writer.flush)
 
     def _rate(self, records: Generator[dict[str, Any], None, None], writer: RecordWriter, stats: Stats,
-              err: Any, catalogue: Catalogue, remaining: int | None) -> int:
+              err: Any | None, catalogue: Catalogue, remaining: int | None) -> int:
         previous = signal.signal(signal.SIGTERM, _raise_interrupt)
         began = time.perf_counter()
         interrupted = False
@@ -327,7 +325,7 @@ class BulkRun:
             writer.flush()
             signal.signal(signal.SIGTERM, previous)
         wall = time.perf_counter() - began
-        if self.summary:
+        if self.summary and err is not None:
             for table in summary_tables(stats, wall, catalogue, self.config.lang, self.ascii,
                                         self.config.catalogue_digest()):
                 err.print(table)
@@ -422,6 +420,13 @@ def interrupt_hint(output: str | None, written: int) -> str:
     return f"rate: interrupted after {written} records; stdout cannot be resumed (use --output FILE --resume)"
 
 
+def _stderr_console() -> Any:
+    """The rich console of the progress bar and the summary on stderr."""
+    from rich.console import Console
+
+    return Console(stderr=True, highlight=False)
+
+
 def _raise_interrupt(_signum: int, _frame: object) -> None:
     raise KeyboardInterrupt
 
@@ -429,9 +434,9 @@ def _raise_interrupt(_signum: int, _frame: object) -> None:
 class _progress:
     """A rich progress bar on stderr with rate and ETA, or nothing."""
 
-    def __init__(self, console: Any, enabled: bool, total: int | None) -> None:
+    def __init__(self, console: Any | None, enabled: bool, total: int | None) -> None:
         self.console = console
-        self.enabled = enabled and console.is_terminal
+        self.enabled = enabled and console is not None and console.is_terminal
         self.total = total
 
     def __enter__(self) -> Callable[[], None]:

@@ -43,9 +43,9 @@ from dataclasses import dataclass, field
 from multiprocessing import connection, get_context
 from typing import Any, TypeAlias
 
+from puzzles.collector import settle
 from puzzles.errors import InputError
 from puzzles.formats import PuzzleItem
-from puzzles.collector import settle
 from puzzles.lifeline import start_worker
 from puzzles.rules import item_rules
 from rater.records import RATED, error_record, minlex_field, rating_record

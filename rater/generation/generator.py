@@ -47,9 +47,9 @@ from dataclasses import dataclass, field
 from typing import Any, Final
 
 from canon.pattern_symmetry import PatternSymmetry, parse_symmetry
+from puzzles.collector import settle
 from puzzles.errors import MAX_SEED, InputError, whole_number
 from puzzles.geometry import Grid
-from puzzles.collector import settle
 from puzzles.lifeline import start_worker
 from puzzles.reduction import UniquenessChecks, checks_for, count_givens, reduce_orbits, stays_unique
 from puzzles.rules import Rules

@@ -20,10 +20,9 @@ import os
 import sys
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
-from rich.console import Console
 
 from puzzles.cli_common import AsciiIntRange
 from puzzles.geometry import Grid
@@ -35,6 +34,9 @@ from rater.result import Rating
 from rater.run.engine import Engine
 from rater.settings import RunSettings
 from techniques.board import Board
+
+if TYPE_CHECKING:
+    from rich.console import Console
 
 #: Whether a command line asks for something.
 Asks = Callable[[Request], bool]
@@ -137,7 +139,12 @@ def chosen(request: Request) -> View:
 
 
 def console(color: bool | None, ascii_only: bool, tty: bool) -> Console:
-    """The stdout console: colour on terminals unless NO_COLOR/--no-color, forced by --color."""
+    """The stdout console: colour on terminals unless NO_COLOR/--no-color, forced by --color.
+
+    rich loads here, with the first view that prints: a bulk run (``--file``) starts without it.
+    """
+    from rich.console import Console
+
     no_color = color is False or (color is None and bool(os.environ.get("NO_COLOR")))
     return Console(
         highlight=False,
