@@ -130,7 +130,7 @@ class Rating:
 
     @property
     def norm2(self) -> float:
-        return math.sqrt(sum(p * p for p in self.solving_points))
+        return _norm2(self.solving_points)
 
     @property
     def max(self) -> float:
@@ -176,12 +176,13 @@ class Rating:
         """
         rated = self.rated
         graded = self.status in RATED and self.level is not None
+        solving = self.solving_points  # once: a bulk run writes millions of records
         return {
             "puzzle": self.text if self.text is not None else format_line(self.puzzle),
             "status": str(self.status),
             "points": number(self.points) if rated else None,
-            "norm2": number(self.norm2) if rated else None,
-            "max": number(self.max) if rated else None,
+            "norm2": number(_norm2(solving)) if rated else None,
+            "max": number(max(solving, default=0.0)) if rated else None,
             "level": self.level if graded else None,
             "level_text": self.level_text(lang) if graded else None,
             "thinning_steps": self.thinning_steps if rated else None,
@@ -196,6 +197,11 @@ class Rating:
             "version": self.version,
             "catalogue_digest": self.catalogue_digest,
         } | ({} if self.seed is None else {"seed": self.seed})
+
+
+def _norm2(points: list[float]) -> float:
+    """The Euclidean norm of a rating's solving points."""
+    return math.sqrt(sum(p * p for p in points))
 
 
 #: Statuses that are a rating; every other one is reported as not rated.
