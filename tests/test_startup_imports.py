@@ -6,6 +6,7 @@ technique plugins reads ``importlib.metadata`` only where a plugin may be declar
 
 from __future__ import annotations
 
+import importlib.machinery
 import subprocess
 import sys
 import zipfile
@@ -94,4 +95,5 @@ def test_another_distribution_finder_means_the_full_look(monkeypatch: pytest.Mon
 def test_no_declaration_anywhere_is_told_without_the_full_look(monkeypatch: pytest.MonkeyPatch,
                                                                 tmp_path: Path) -> None:
     monkeypatch.setattr(sys, "path", [str(tmp_path), str(tmp_path / "missing")])
+    monkeypatch.setattr(sys, "meta_path", [importlib.machinery.PathFinder])  # other tests may add finders
     assert not may_declare(GROUP)
