@@ -112,6 +112,25 @@ class Doppel:
                            unit=Unit(self.unit))
 
 
+class Exclusions:
+    """Per digit (index 0 unused), each claim or 2-tuple with the cells it excludes the digit from,
+    in the analysis's order, and the union of those cells (``reach``).
+
+    What every C (claims) or D (2-tuples) search of one board reads: made once per board state
+    rather than once per technique and digit.
+    """
+
+    __slots__ = ("pairs", "reach")
+
+    def __init__(self, pairs: list[list[tuple[int, Claim | Doppel]]]) -> None:
+        self.pairs = pairs
+        reach = [0] * 10
+        for d in range(1, 10):
+            for m, _ in pairs[d]:
+                reach[d] |= m
+        self.reach = reach
+
+
 class ObviousAnalysis:
     """Claims and 2-tuples of one board in the direct phase, computed on demand."""
 
@@ -155,6 +174,23 @@ class ObviousAnalysis:
                     seen.add((p, q, a, b))
                     found.append(_doppel(board, a, b, u, p, q))
         return found
+
+    @cached_property
+    def claim_exclusions(self) -> Exclusions:
+        """The cells each claim excludes its digit from, per digit."""
+        claims = self.claims
+        pairs: list[list[tuple[int, Claim | Doppel]]] = [[]]
+        pairs += [[(c.excl, c) for c in claims[d]] for d in range(1, 10)]
+        return Exclusions(pairs)
+
+    @cached_property
+    def doppel_exclusions(self) -> Exclusions:
+        """The cells each 2-tuple excludes a digit from, per digit (2-tuples in their order)."""
+        pairs: list[list[tuple[int, Claim | Doppel]]] = [[] for _ in range(10)]
+        for t in self.doppels:
+            for d, cells in t.excl.items():
+                pairs[d].append((cells, t))
+        return Exclusions(pairs)
 
 
 @lru_cache(maxsize=4096)

@@ -31,7 +31,7 @@ from techniques.base import Context, Phase, Technique, register
 from techniques.board import Board
 from techniques.direct import once_and_twice, scan_key, searched_units
 from techniques.findings import Cell, Digit, Items, Unit
-from techniques.obvious import Claim, Doppel, ObviousAnalysis
+from techniques.obvious import Claim, Doppel, Exclusions, ObviousAnalysis
 from techniques.points import (
     MISSING_BOX,
     MISSING_FORMULA,
@@ -150,8 +150,8 @@ class JustifiedHiddenSingle(ObviousTechnique):
     #: True for the box methods, which also search the variant's extra units.
     with_extra_units: ClassVar[bool] = False
 
-    def _exclusions(self, analysis: ObviousAnalysis, digit: int) -> list[tuple[int, Claim | Doppel]]:
-        """Each justification with the cells it excludes ``digit`` from."""
+    def _exclusions(self, analysis: ObviousAnalysis) -> Exclusions:
+        """Each justification with the cells it excludes each digit from."""
         raise NotImplementedError
 
     def _cost(self, items: Justifications, covered: int, umask: int, missing: int) -> float:
@@ -159,12 +159,9 @@ class JustifiedHiddenSingle(ObviousTechnique):
         raise NotImplementedError
 
     def find(self, board: Board, ctx: Context) -> Iterator[Step]:
-        analysis = analysis_for(board, ctx, follow_on=ctx.cd_level >= 2)
-        exclusions = [self._exclusions(analysis, d) if d else [] for d in range(10)]
-        reach = [0] * 10  # per digit, the cells some item excludes it from
-        for d in range(1, 10):
-            for m, _ in exclusions[d]:
-                reach[d] |= m
+        excluding = self._exclusions(analysis_for(board, ctx, follow_on=ctx.cd_level >= 2))
+        exclusions = excluding.pairs
+        reach = excluding.reach  # per digit, the cells some item excludes it from
         found = []
         unit_mask = board.rules.unit_mask
         units = searched_units(board.rules, self.units, self.with_extra_units)
@@ -211,8 +208,8 @@ class ClaimHiddenSingle(JustifiedHiddenSingle):
 
     group = "C"
 
-    def _exclusions(self, analysis: ObviousAnalysis, digit: int) -> list[tuple[int, Claim | Doppel]]:
-        return [(c.excl, c) for c in analysis.claims[digit]]
+    def _exclusions(self, analysis: ObviousAnalysis) -> Exclusions:
+        return analysis.claim_exclusions
 
     def _cost(self, items: Justifications, covered: int, umask: int, missing: int) -> float:
         claims = cast("tuple[Claim, ...]", items)  # the claims of _exclusions above
@@ -254,10 +251,7 @@ class ClaimNakedSingle(ObviousTechnique):
 
     def find(self, board: Board, ctx: Context) -> Iterator[Step]:
         analysis = analysis_for(board, ctx, follow_on=ctx.cd_level >= 2)
-        reach = [0] * 10  # per digit, the cells some claim excludes it from
-        for d in range(1, 10):
-            for c in analysis.claims[d]:
-                reach[d] |= c.excl
+        reach = analysis.claim_exclusions.reach  # per digit, the cells some claim excludes it from
         filled = ~board.empty
         found = []
         one_left, two_left = _digits_left(board, reach)
@@ -350,8 +344,8 @@ class DoppelHiddenSingle(JustifiedHiddenSingle):
 
     group = "D"
 
-    def _exclusions(self, analysis: ObviousAnalysis, digit: int) -> list[tuple[int, Claim | Doppel]]:
-        return [(t.excl[digit], t) for t in analysis.doppels if digit in t.excl]
+    def _exclusions(self, analysis: ObviousAnalysis) -> Exclusions:
+        return analysis.doppel_exclusions
 
     def _cost(self, items: Justifications, covered: int, umask: int, missing: int) -> float:
         occupied = 0
@@ -394,13 +388,11 @@ class DoppelNakedSingle(ObviousTechnique):
     group = "D"
 
     def find(self, board: Board, ctx: Context) -> Iterator[Step]:
-        doppels = analysis_for(board, ctx, follow_on=ctx.cd_level >= 2).doppels
+        analysis = analysis_for(board, ctx, follow_on=ctx.cd_level >= 2)
+        doppels = analysis.doppels
         if not doppels:
             return
-        reach = [0] * 10  # per digit, the cells some 2-tuple excludes it from
-        for t in doppels:
-            for d, cells in t.excl.items():
-                reach[d] |= cells
+        reach = analysis.doppel_exclusions.reach  # per digit, the cells some 2-tuple excludes it from
         filled = ~board.empty
         found = []
         for x in cells_of(board.empty & ~_digits_left(board, reach)[1]):
