@@ -22,12 +22,11 @@ option digit 1 = 1 ("simple") no follow-on claims are used.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from functools import partial
 from itertools import combinations
 from typing import Any, ClassVar, Final, cast
 
 from puzzles.geometry import CELL_BIT, UNIT_MASK, cells_of, digits_of
-from techniques.base import Context, Phase, Technique, register
+from techniques.base import INFINITY, Context, Phase, Technique, register
 from techniques.board import Board
 from techniques.direct import once_and_twice, scan_key, searched_units
 from techniques.findings import Cell, Digit, Items, Unit
@@ -120,10 +119,10 @@ def _explain(cell: int, digit: int, unit: int | None, used: Sequence[Claim | Dop
 
 
 def _cheapest_covers(need: int, pool: Sequence[tuple[int, Claim | Doppel]],
-                     cost: Callable[[Justifications], float]) -> Justifications | None:
-    """The cheapest set of at most two pool items whose masks cover ``need``."""
-    best = None
-    best_cost = None
+                     cost: Callable[..., float], args: tuple[Any, ...]) -> tuple[Justifications, float] | None:
+    """The cheapest set of at most two pool items whose masks cover ``need``, with its ``cost(items, *args)``."""
+    best: Justifications | None = None
+    best_cost = 0.0
     for size in range(1, MAX_JUSTIFICATIONS + 1):
         for combo in combinations(pool, size):
             covered = 0
@@ -132,10 +131,19 @@ def _cheapest_covers(need: int, pool: Sequence[tuple[int, Claim | Doppel]],
             if need & ~covered:
                 continue
             items = tuple(item for _, item in combo)
-            c = cost(items)
-            if best_cost is None or c < best_cost:
+            c = cost(items, *args)
+            if best is None or c < best_cost:
                 best, best_cost = items, c
-    return best
+    return None if best is None else (best, best_cost)
+
+
+#: A C/D hidden single before it is made a step: (points, digit, cell, unit, justifications).
+JustifiedSingle = tuple[float, int, int, int, Justifications]
+
+
+def _digit_cell(single: JustifiedSingle) -> tuple[int, int]:
+    """The scan order of :func:`scan_key` on a single not yet made into a step."""
+    return single[1], single[2]
 
 
 class JustifiedHiddenSingle(ObviousTechnique):
@@ -150,6 +158,12 @@ class JustifiedHiddenSingle(ObviousTechnique):
     #: True for the box methods, which also search the variant's extra units.
     with_extra_units: ClassVar[bool] = False
 
+    def __init__(self, params: dict[str, Any] | None = None) -> None:
+        super().__init__(params)
+        #: Per count (see :meth:`_least_points`), the least points a single of a unit can score,
+        #: worked out on first use.
+        self.least_by: list[float | None] = [None] * 82
+
     def _exclusions(self, analysis: ObviousAnalysis) -> Exclusions:
         """Each justification with the cells it excludes each digit from."""
         raise NotImplementedError
@@ -158,12 +172,48 @@ class JustifiedHiddenSingle(ObviousTechnique):
         """Points of the single proven by ``items``; ``covered`` = the unit's cells they exclude."""
         raise NotImplementedError
 
+    def _least_points(self, n: int) -> float:
+        """A lower bound of the points of the singles of a unit whose count (:meth:`_least`) is ``n``."""
+        raise NotImplementedError
+
+    def _least(self, missing: int, places: int) -> float:
+        """A lower bound of the points of a single in a unit of ``missing`` empty cells, ``places`` of them
+        open to the digit: ``least_by`` at the technique's count."""
+        raise NotImplementedError
+
+    def _remember(self, n: int) -> float:
+        """``least_by[n]``, worked out now."""
+        least = self.least_by[n] = self._least_points(n)
+        return least
+
     def find(self, board: Board, ctx: Context) -> Iterator[Step]:
+        for points, d, x, u, used in self._singles(board, ctx, INFINITY, False, False):
+            yield self._step(x, d, points, u, used)
+
+    def cheapest(self, board: Board, ctx: Context, first_only: bool, bound: float = INFINITY) -> list[Step]:
+        """The singles at the least points, made into steps only once chosen.
+
+        A unit whose least possible points (:meth:`_least`) exceed those of a
+        single found before, or cannot change the choice (``bound``), is not
+        searched for its justifications.
+        """
+        singles = self._singles(board, ctx, bound, first_only, True)
+        if first_only:
+            del singles[1:]
+        return [self._step(x, d, points, u, used) for points, d, x, u, used in singles]
+
+    def _singles(self, board: Board, ctx: Context, bound: float, first_only: bool,
+                 least_only: bool) -> list[JustifiedSingle]:
+        """Every single in scan order, or with ``least_only`` those at the least points not beyond ``bound``."""
         excluding = self._exclusions(analysis_for(board, ctx, follow_on=ctx.cd_level >= 2))
         exclusions = excluding.pairs
         reach = excluding.reach  # per digit, the cells some item excludes it from
-        found = []
+        found: list[JustifiedSingle] = []
+        least = bound  # the least points of a single found (kept: at most these)
+        cut = bound if first_only and least_only else INFINITY  # kept: below this
         unit_mask = board.rules.unit_mask
+        empty = board.empty
+        cost = self._cost
         units = searched_units(board.rules, self.units, self.with_extra_units)
         # Digit by digit, unit by unit: the final sort restores the scan order (digit,
         # cell), and a cell's singles in several units (variants) stay in unit order.
@@ -180,27 +230,33 @@ class JustifiedHiddenSingle(ObviousTechnique):
                 if open_places & (open_places - 1):
                     continue
                 where = positions & umask
-                if where.bit_count() < 2:
+                places = where.bit_count()
+                if places < 2:
                     continue
-                missing = (board.empty & umask).bit_count()
+                missing = (empty & umask).bit_count()
+                if least_only:
+                    floor = self._least(missing, places)
+                    if floor > least or floor >= cut:
+                        continue
                 pool = [(m & where, item) for m, item in exclusions[d] if m & where]
                 best = None
                 for x in cells_of(open_places or where):
                     covered = where & ~CELL_BIT[x]
-                    # a partial, not a closure: compiled, a closure kept in a generator's local is a cycle
-                    cost = partial(self._cost, covered=covered, umask=umask, missing=missing)
-
                     usable = [(m, item) for m, item in pool if not m & CELL_BIT[x]]
-                    used = _cheapest_covers(covered, usable, cost)
-                    if used is not None:
-                        points = cost(used)
-                        if best is None or points < best[0]:
-                            best = (points, x, used)
-                if best:
+                    cheapest = _cheapest_covers(covered, usable, cost, (covered, umask, missing))
+                    if cheapest is not None and (best is None or cheapest[1] < best[0]):
+                        best = (cheapest[1], x, cheapest[0])
+                if best is not None:
                     points, x, used = best
-                    found.append(self._step(x, d, points, u, used))
-        found.sort(key=scan_key)
-        yield from found
+                    if least_only:
+                        if points > least or points >= cut:
+                            continue
+                        least = points
+                    found.append((points, d, x, u, used))
+        if least_only:
+            found = [single for single in found if single[0] == least]
+        found.sort(key=_digit_cell)
+        return found
 
 
 class ClaimHiddenSingle(JustifiedHiddenSingle):
@@ -215,6 +271,18 @@ class ClaimHiddenSingle(JustifiedHiddenSingle):
         claims = cast("tuple[Claim, ...]", items)  # the claims of _exclusions above
         follow = frozenset().union(*(c.closure for c in claims)) - set(items)
         return self.points(missing - covered.bit_count(), len(items), len(follow))
+
+    def _least_points(self, n: int) -> float:
+        """``n``: the unit's empty cells that are no place of the digit, plus one (the single's cell).
+
+        Every other place of the digit is covered, so the band is known; one
+        justification at least (none with a negative weight) adds to it.
+        """
+        return self.points(n, 1, 0) if self.params["per_justification"] >= 0 else -INFINITY
+
+    def _least(self, missing: int, places: int) -> float:
+        least = self.least_by[missing - places + 1]
+        return self._remember(missing - places + 1) if least is None else least
 
 
 @register
@@ -354,6 +422,16 @@ class DoppelHiddenSingle(JustifiedHiddenSingle):
         cells = (occupied & umask).bit_count() or 2 * len(items)
         return self.points(missing - cells, len(items), 0)
 
+    def _least_points(self, n: int) -> float:
+        """``n``: the unit's empty cells; the 2-tuples (one at least) take one to four of them."""
+        if self.params["per_justification"] < 0:
+            return -INFINITY
+        return min(self.points(n - cells, 1, 0) for cells in range(1, 2 * MAX_JUSTIFICATIONS + 1))
+
+    def _least(self, missing: int, places: int) -> float:
+        least = self.least_by[missing]
+        return self._remember(missing) if least is None else least
+
 
 @register
 class DoppelHiddenSingleRow(DoppelHiddenSingle):
@@ -415,18 +493,17 @@ class DoppelNakedSingle(ObviousTechnique):
             best = None
             for keep in digits_of(mask):
                 need = mask & ~(1 << (keep - 1))
-                cost = partial(self._tuples_cost, visible)  # not a closure: see JustifiedHiddenSingle.find
-
-                used = _cheapest_covers(need, [(m, t) for m, t in pool if not m >> (keep - 1) & 1], cost)
-                if used is not None and (best is None or cost(used) < best[0]):
-                    best = (cost(used), keep, used)
+                usable = [(m, t) for m, t in pool if not m >> (keep - 1) & 1]
+                cheapest = _cheapest_covers(need, usable, self._tuples_cost, (visible,))
+                if cheapest is not None and (best is None or cheapest[1] < best[0]):
+                    best = (cheapest[1], keep, cheapest[0])
             if best:
                 points, keep, used = best
                 found.append(self._step(x, keep, points, None, used, visible=visible))
         found.sort(key=scan_key)
         yield from found
 
-    def _tuples_cost(self, visible: int, items: Justifications) -> float:
+    def _tuples_cost(self, items: Justifications, visible: int) -> float:
         """Points of the single the 2-tuples ``items`` prove in a cell that sees ``visible`` filled cells."""
         return self.points(visible - 2 * len(items), len(items), 0)
 
