@@ -20,7 +20,6 @@ board, because nothing here is written down by the solver being modelled.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
 
 from puzzles.geometry import BOX_MASK, CELL_BIT, UNIT_MASK
@@ -86,25 +85,30 @@ class Claim:
         return Fragment.of(kind, digit=Digit(self.digit), box=Unit(18 + self.box), line=Unit(self.line))
 
 
-@dataclass(frozen=True, eq=False)
 class Doppel:
     """Digits ``a``, ``b`` can only lie in cells ``p``, ``q`` of ``unit``.
 
     ``excl`` maps each digit to the cells it is excluded from: every other
     digit leaves ``p`` and ``q``, and ``a``, ``b`` leave the rest of a second
-    unit the two cells share.
+    unit the two cells share.  ``cells`` is the bitboard of ``p`` and ``q``.
+
+    Not changed once made, and equal only to itself.  A plain class with
+    slots rather than a frozen dataclass, as :class:`Claim`.
     """
 
-    a: int
-    b: int
-    unit: int
-    p: int
-    q: int
-    excl: dict[int, int] = field(default_factory=dict)
+    __slots__ = ("a", "b", "unit", "p", "q", "excl", "cells")
 
-    @property
-    def cells(self) -> int:
-        return CELL_BIT[self.p] | CELL_BIT[self.q]
+    def __init__(self, a: int, b: int, unit: int, p: int, q: int, excl: dict[int, int] | None = None) -> None:
+        self.a = a
+        self.b = b
+        self.unit = unit
+        self.p = p
+        self.q = q
+        self.excl: dict[int, int] = {} if excl is None else excl
+        self.cells: int = CELL_BIT[p] | CELL_BIT[q]
+
+    def __repr__(self) -> str:
+        return f"Doppel(a={self.a}, b={self.b}, unit={self.unit}, p={self.p}, q={self.q}, excl={self.excl!r})"
 
     def finding(self) -> Fragment:
         """The 2-tuple as a reason of a step: its digits, cells and unit."""
@@ -384,11 +388,15 @@ def unit_doppels(cands: list[int], cells: bytes, positions: list[int], umask: in
 def _doppel(board: Board, a: int, b: int, unit: int, p: int, q: int) -> Doppel:
     cells = CELL_BIT[p] | CELL_BIT[q]
     excl: dict[int, int] = {}
-    for d in range(1, 10):
-        if d not in (a, b):
-            hit = board.positions[d] & cells
-            if hit:
-                excl[d] = hit
+    positions = board.positions
+    # the other digits of the two cells, ascending: each leaves the cells
+    others = (board.cands[p] | board.cands[q]) & ~(1 << (a - 1) | 1 << (b - 1))
+    d = 1
+    while others:
+        if others & 1:
+            excl[d] = positions[d] & cells
+        others >>= 1
+        d += 1
     geo = board.rules
     # The units holding both cells, in scan order: those of p (listed in scan order) that hold q.
     shared = [u for u in geo.cell_units[p] if geo.unit_mask[u] & cells == cells]
