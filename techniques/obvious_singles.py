@@ -600,6 +600,8 @@ class ObviousRectangleCorner(ObviousTechnique):
                 if not pair_of[c]:
                     pair_of[c] = 1 << (t.a - 1) | 1 << (t.b - 1)
                     owner[c] = t
+        if not _corner_pairs(pair_of, board.cands):
+            return
         found = []
         for corner in ur_corner_candidates(pair_of, board.cands):
             left = corner.remaining
@@ -608,3 +610,45 @@ class ObviousRectangleCorner(ObviousTechnique):
                 found.append(self._step(corner.corner, left.bit_length(), float(self.params["points"]), None, used))
         found.sort(key=scan_key)
         yield from _first_per_cell(found)
+
+
+def _corner_pairs(pair_of: list[int], cands: list[int]) -> bool:
+    """Whether some rectangle of two boxes has three pair cells of a 2-tuple's pair and a fourth corner
+    left with one digit besides a pair digit: where D8 may place.
+
+    A pair cell is one of the 2-tuple's cells or a cell whose only candidates are the pair:
+    :func:`~techniques.uniqueness.ur_corner_candidates` takes a corner for one on the same
+    terms.  Without such a rectangle its walk over every rectangle is spared.
+    """
+    for pair in set(pair_of):
+        if not pair:
+            continue
+        in_row = [0] * 9  # per row, the columns of its pair cells
+        in_column = [0] * 9  # per column, the rows of its pair cells
+        count = 0
+        for c in range(81):
+            if pair_of[c] == pair or cands[c] == pair:
+                in_row[c // 9] |= 1 << (c % 9)
+                in_column[c % 9] |= 1 << (c // 9)
+                count += 1
+        if count < 3:
+            continue
+        for c in range(81):
+            r = c // 9
+            k = c % 9
+            if not in_row[r] >> k & 1:
+                continue
+            # c is the corner opposite the fourth: a pair cell in its row (column k2) and in its column (row r2)
+            for k2 in range(9):
+                if k2 == k or not in_row[r] >> k2 & 1:
+                    continue
+                for r2 in range(9):
+                    if r2 == r or not in_column[k] >> r2 & 1:
+                        continue
+                    if (r // 3 == r2 // 3) == (k // 3 == k2 // 3):
+                        continue  # one box, or four
+                    m = cands[9 * r2 + k2]
+                    rest = m & ~pair
+                    if m & pair and rest and not rest & (rest - 1):
+                        return True
+    return False
