@@ -18,3 +18,6 @@ cpdef list _claims_of(pos)
                j=cython.Py_ssize_t, k=cython.Py_ssize_t, c=cython.Py_ssize_t, partner=cython.Py_ssize_t,
                other=cython.Py_ssize_t, first=cython.bint, digits=list, places=list, out=list)
 cpdef list unit_doppels(list cands, bytes cells, list positions, umask, bint bivalue)
+
+@cython.locals(others=cython.ulong, d=cython.long, excl=dict)
+cpdef _doppel(board, long a, long b, long unit, long p, long q)

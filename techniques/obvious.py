@@ -20,7 +20,6 @@ board, because nothing here is written down by the solver being modelled.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
 
 from puzzles.geometry import BOX_MASK, CELL_BIT, UNIT_MASK
@@ -86,30 +85,54 @@ class Claim:
         return Fragment.of(kind, digit=Digit(self.digit), box=Unit(18 + self.box), line=Unit(self.line))
 
 
-@dataclass(frozen=True, eq=False)
 class Doppel:
     """Digits ``a``, ``b`` can only lie in cells ``p``, ``q`` of ``unit``.
 
     ``excl`` maps each digit to the cells it is excluded from: every other
     digit leaves ``p`` and ``q``, and ``a``, ``b`` leave the rest of a second
-    unit the two cells share.
+    unit the two cells share.  ``cells`` is the bitboard of ``p`` and ``q``.
+
+    Not changed once made, and equal only to itself.  A plain class with
+    slots rather than a frozen dataclass, as :class:`Claim`.
     """
 
-    a: int
-    b: int
-    unit: int
-    p: int
-    q: int
-    excl: dict[int, int] = field(default_factory=dict)
+    __slots__ = ("a", "b", "unit", "p", "q", "excl", "cells")
 
-    @property
-    def cells(self) -> int:
-        return CELL_BIT[self.p] | CELL_BIT[self.q]
+    def __init__(self, a: int, b: int, unit: int, p: int, q: int, excl: dict[int, int] | None = None) -> None:
+        self.a = a
+        self.b = b
+        self.unit = unit
+        self.p = p
+        self.q = q
+        self.excl: dict[int, int] = {} if excl is None else excl
+        self.cells: int = CELL_BIT[p] | CELL_BIT[q]
+
+    def __repr__(self) -> str:
+        return f"Doppel(a={self.a}, b={self.b}, unit={self.unit}, p={self.p}, q={self.q}, excl={self.excl!r})"
 
     def finding(self) -> Fragment:
         """The 2-tuple as a reason of a step: its digits, cells and unit."""
         return Fragment.of(OBVIOUS_PAIR, digits=Digits((self.a, self.b)), cells=Cells((self.p, self.q)),
                            unit=Unit(self.unit))
+
+
+class Exclusions:
+    """Per digit (index 0 unused), each claim or 2-tuple with the cells it excludes the digit from,
+    in the analysis's order, and the union of those cells (``reach``).
+
+    What every C (claims) or D (2-tuples) search of one board reads: made once per board state
+    rather than once per technique and digit.
+    """
+
+    __slots__ = ("pairs", "reach")
+
+    def __init__(self, pairs: list[list[tuple[int, Claim | Doppel]]]) -> None:
+        self.pairs = pairs
+        reach = [0] * 10
+        for d in range(1, 10):
+            for m, _ in pairs[d]:
+                reach[d] |= m
+        self.reach = reach
 
 
 class ObviousAnalysis:
@@ -155,6 +178,23 @@ class ObviousAnalysis:
                     seen.add((p, q, a, b))
                     found.append(_doppel(board, a, b, u, p, q))
         return found
+
+    @cached_property
+    def claim_exclusions(self) -> Exclusions:
+        """The cells each claim excludes its digit from, per digit."""
+        claims = self.claims
+        pairs: list[list[tuple[int, Claim | Doppel]]] = [[]]
+        pairs += [[(c.excl, c) for c in claims[d]] for d in range(1, 10)]
+        return Exclusions(pairs)
+
+    @cached_property
+    def doppel_exclusions(self) -> Exclusions:
+        """The cells each 2-tuple excludes a digit from, per digit (2-tuples in their order)."""
+        pairs: list[list[tuple[int, Claim | Doppel]]] = [[] for _ in range(10)]
+        for t in self.doppels:
+            for d, cells in t.excl.items():
+                pairs[d].append((cells, t))
+        return Exclusions(pairs)
 
 
 @lru_cache(maxsize=4096)
@@ -348,11 +388,15 @@ def unit_doppels(cands: list[int], cells: bytes, positions: list[int], umask: in
 def _doppel(board: Board, a: int, b: int, unit: int, p: int, q: int) -> Doppel:
     cells = CELL_BIT[p] | CELL_BIT[q]
     excl: dict[int, int] = {}
-    for d in range(1, 10):
-        if d not in (a, b):
-            hit = board.positions[d] & cells
-            if hit:
-                excl[d] = hit
+    positions = board.positions
+    # the other digits of the two cells, ascending: each leaves the cells
+    others = (board.cands[p] | board.cands[q]) & ~(1 << (a - 1) | 1 << (b - 1))
+    d = 1
+    while others:
+        if others & 1:
+            excl[d] = positions[d] & cells
+        others >>= 1
+        d += 1
     geo = board.rules
     # The units holding both cells, in scan order: those of p (listed in scan order) that hold q.
     shared = [u for u in geo.cell_units[p] if geo.unit_mask[u] & cells == cells]

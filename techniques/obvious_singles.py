@@ -22,16 +22,16 @@ option digit 1 = 1 ("simple") no follow-on claims are used.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from functools import partial
 from itertools import combinations
 from typing import Any, ClassVar, Final, cast
 
 from puzzles.geometry import CELL_BIT, UNIT_MASK, cells_of, digits_of
-from techniques.base import Context, Phase, Technique, register
+from puzzles.rules import Rules
+from techniques.base import INFINITY, Context, Phase, Technique, register
 from techniques.board import Board
 from techniques.direct import once_and_twice, scan_key, searched_units
 from techniques.findings import Cell, Digit, Items, Unit
-from techniques.obvious import Claim, Doppel, ObviousAnalysis
+from techniques.obvious import LOW_64, Claim, Doppel, Exclusions, ObviousAnalysis
 from techniques.points import (
     MISSING_BOX,
     MISSING_FORMULA,
@@ -120,10 +120,10 @@ def _explain(cell: int, digit: int, unit: int | None, used: Sequence[Claim | Dop
 
 
 def _cheapest_covers(need: int, pool: Sequence[tuple[int, Claim | Doppel]],
-                     cost: Callable[[Justifications], float]) -> Justifications | None:
-    """The cheapest set of at most two pool items whose masks cover ``need``."""
-    best = None
-    best_cost = None
+                     cost: Callable[..., float], args: tuple[Any, ...]) -> tuple[Justifications, float] | None:
+    """The cheapest set of at most two pool items whose masks cover ``need``, with its ``cost(items, *args)``."""
+    best: Justifications | None = None
+    best_cost = 0.0
     for size in range(1, MAX_JUSTIFICATIONS + 1):
         for combo in combinations(pool, size):
             covered = 0
@@ -132,10 +132,46 @@ def _cheapest_covers(need: int, pool: Sequence[tuple[int, Claim | Doppel]],
             if need & ~covered:
                 continue
             items = tuple(item for _, item in combo)
-            c = cost(items)
-            if best_cost is None or c < best_cost:
+            c = cost(items, *args)
+            if best is None or c < best_cost:
                 best, best_cost = items, c
-    return best
+    return None if best is None else (best, best_cost)
+
+
+def open_units(positions: int, unreached: int, unit_low: tuple[int, ...], unit_high: tuple[int, ...]) -> list[int]:
+    """The indices of the units where a digit has two places or more, at most one of them ``unreached``.
+
+    Only there can a C/D hidden single of the digit be (its places ``positions``; a place no
+    justification excludes can only be the single's cell).  The units' bitboards come cut
+    into their low 64 bits (``unit_low``) and the rest (``unit_high``), so the tests of the
+    compiled path run on C integers (``obvious_singles.pxd``).
+    """
+    places_low = positions & LOW_64
+    places_high = positions >> 64
+    open_low = unreached & LOW_64
+    open_high = unreached >> 64
+    out = []
+    for k in range(len(unit_low)):
+        low = unit_low[k]
+        high = unit_high[k]
+        a = open_low & low
+        b = open_high & high
+        if (a and b) or a & (a - 1) or b & (b - 1):
+            continue  # two places or more that no justification excludes
+        a = places_low & low
+        b = places_high & high
+        if (a and b) or a & (a - 1) or b & (b - 1):
+            out.append(k)
+    return out
+
+
+#: A C/D hidden single before it is made a step: (points, digit, cell, unit, justifications).
+JustifiedSingle = tuple[float, int, int, int, Justifications]
+
+
+def _digit_cell(single: JustifiedSingle) -> tuple[int, int]:
+    """The scan order of :func:`scan_key` on a single not yet made into a step."""
+    return single[1], single[2]
 
 
 class JustifiedHiddenSingle(ObviousTechnique):
@@ -150,24 +186,72 @@ class JustifiedHiddenSingle(ObviousTechnique):
     #: True for the box methods, which also search the variant's extra units.
     with_extra_units: ClassVar[bool] = False
 
-    def _exclusions(self, analysis: ObviousAnalysis, digit: int) -> list[tuple[int, Claim | Doppel]]:
-        """Each justification with the cells it excludes ``digit`` from."""
+    def __init__(self, params: dict[str, Any] | None = None) -> None:
+        super().__init__(params)
+        #: Per count (see :meth:`_least_points`), the least points a single of a unit can score,
+        #: worked out on first use.
+        self.least_by: list[float | None] = [None] * 82
+        #: The rules of the last board searched, its searched units and their bitboards cut as
+        #: :func:`open_units` reads them.
+        self.last: tuple[Rules | None, Sequence[int], tuple[int, ...], tuple[int, ...]] = (None, (), (), ())
+
+    def _exclusions(self, analysis: ObviousAnalysis) -> Exclusions:
+        """Each justification with the cells it excludes each digit from."""
         raise NotImplementedError
 
     def _cost(self, items: Justifications, covered: int, umask: int, missing: int) -> float:
         """Points of the single proven by ``items``; ``covered`` = the unit's cells they exclude."""
         raise NotImplementedError
 
+    def _least_points(self, n: int) -> float:
+        """A lower bound of the points of the singles of a unit whose count (:meth:`_least`) is ``n``."""
+        raise NotImplementedError
+
+    def _least(self, missing: int, places: int) -> float:
+        """A lower bound of the points of a single in a unit of ``missing`` empty cells, ``places`` of them
+        open to the digit: ``least_by`` at the technique's count."""
+        raise NotImplementedError
+
+    def _remember(self, n: int) -> float:
+        """``least_by[n]``, worked out now."""
+        least = self.least_by[n] = self._least_points(n)
+        return least
+
     def find(self, board: Board, ctx: Context) -> Iterator[Step]:
-        analysis = analysis_for(board, ctx, follow_on=ctx.cd_level >= 2)
-        exclusions = [self._exclusions(analysis, d) if d else [] for d in range(10)]
-        reach = [0] * 10  # per digit, the cells some item excludes it from
-        for d in range(1, 10):
-            for m, _ in exclusions[d]:
-                reach[d] |= m
-        found = []
-        unit_mask = board.rules.unit_mask
-        units = searched_units(board.rules, self.units, self.with_extra_units)
+        for points, d, x, u, used in self._singles(board, ctx, INFINITY, False, False):
+            yield self._step(x, d, points, u, used)
+
+    def cheapest(self, board: Board, ctx: Context, first_only: bool, bound: float = INFINITY) -> list[Step]:
+        """The singles at the least points, made into steps only once chosen.
+
+        A unit whose least possible points (:meth:`_least`) exceed those of a
+        single found before, or cannot change the choice (``bound``), is not
+        searched for its justifications.
+        """
+        singles = self._singles(board, ctx, bound, first_only, True)
+        if first_only:
+            del singles[1:]
+        return [self._step(x, d, points, u, used) for points, d, x, u, used in singles]
+
+    def _singles(self, board: Board, ctx: Context, bound: float, first_only: bool,
+                 least_only: bool) -> list[JustifiedSingle]:
+        """Every single in scan order, or with ``least_only`` those at the least points not beyond ``bound``."""
+        excluding = self._exclusions(analysis_for(board, ctx, follow_on=ctx.cd_level >= 2))
+        exclusions = excluding.pairs
+        reach = excluding.reach  # per digit, the cells some item excludes it from
+        found: list[JustifiedSingle] = []
+        least = bound  # the least points of a single found (kept: at most these)
+        cut = bound if first_only and least_only else INFINITY  # kept: below this
+        rules = board.rules
+        unit_mask = rules.unit_mask
+        last_rules, units, unit_low, unit_high = self.last
+        if rules is not last_rules:
+            units = searched_units(rules, self.units, self.with_extra_units)
+            unit_low = tuple(unit_mask[u] & LOW_64 for u in units)
+            unit_high = tuple(unit_mask[u] >> 64 for u in units)
+            self.last = (rules, units, unit_low, unit_high)
+        empty = board.empty
+        cost = self._cost
         # Digit by digit, unit by unit: the final sort restores the scan order (digit,
         # cell), and a cell's singles in several units (variants) stay in unit order.
         for d in range(1, 10):
@@ -175,35 +259,38 @@ class JustifiedHiddenSingle(ObviousTechnique):
             if not positions & reach[d]:
                 continue  # no place of the digit is excluded: no unit of it can change
             unreached = positions & ~reach[d]
-            for u in units:
+            # The single's cell x needs every other place of the digit excluded by
+            # items that leave x open: a place no item excludes can only be x.
+            for k in open_units(positions, unreached, unit_low, unit_high):
+                u = units[k]
                 umask = unit_mask[u]
-                # The single's cell x needs every other place of the digit excluded by
-                # items that leave x open: a place no item excludes can only be x.
                 open_places = unreached & umask
-                if open_places & (open_places - 1):
-                    continue
                 where = positions & umask
-                if where.bit_count() < 2:
-                    continue
-                missing = (board.empty & umask).bit_count()
+                places = where.bit_count()
+                missing = (empty & umask).bit_count()
+                if least_only:
+                    floor = self._least(missing, places)
+                    if floor > least or floor >= cut:
+                        continue
                 pool = [(m & where, item) for m, item in exclusions[d] if m & where]
                 best = None
                 for x in cells_of(open_places or where):
                     covered = where & ~CELL_BIT[x]
-                    # a partial, not a closure: compiled, a closure kept in a generator's local is a cycle
-                    cost = partial(self._cost, covered=covered, umask=umask, missing=missing)
-
                     usable = [(m, item) for m, item in pool if not m & CELL_BIT[x]]
-                    used = _cheapest_covers(covered, usable, cost)
-                    if used is not None:
-                        points = cost(used)
-                        if best is None or points < best[0]:
-                            best = (points, x, used)
-                if best:
+                    cheapest = _cheapest_covers(covered, usable, cost, (covered, umask, missing))
+                    if cheapest is not None and (best is None or cheapest[1] < best[0]):
+                        best = (cheapest[1], x, cheapest[0])
+                if best is not None:
                     points, x, used = best
-                    found.append(self._step(x, d, points, u, used))
-        found.sort(key=scan_key)
-        yield from found
+                    if least_only:
+                        if points > least or points >= cut:
+                            continue
+                        least = points
+                    found.append((points, d, x, u, used))
+        if least_only:
+            found = [single for single in found if single[0] == least]
+        found.sort(key=_digit_cell)
+        return found
 
 
 class ClaimHiddenSingle(JustifiedHiddenSingle):
@@ -211,13 +298,25 @@ class ClaimHiddenSingle(JustifiedHiddenSingle):
 
     group = "C"
 
-    def _exclusions(self, analysis: ObviousAnalysis, digit: int) -> list[tuple[int, Claim | Doppel]]:
-        return [(c.excl, c) for c in analysis.claims[digit]]
+    def _exclusions(self, analysis: ObviousAnalysis) -> Exclusions:
+        return analysis.claim_exclusions
 
     def _cost(self, items: Justifications, covered: int, umask: int, missing: int) -> float:
         claims = cast("tuple[Claim, ...]", items)  # the claims of _exclusions above
         follow = frozenset().union(*(c.closure for c in claims)) - set(items)
         return self.points(missing - covered.bit_count(), len(items), len(follow))
+
+    def _least_points(self, n: int) -> float:
+        """``n``: the unit's empty cells that are no place of the digit, plus one (the single's cell).
+
+        Every other place of the digit is covered, so the band is known; one
+        justification at least (none with a negative weight) adds to it.
+        """
+        return self.points(n, 1, 0) if self.params["per_justification"] >= 0 else -INFINITY
+
+    def _least(self, missing: int, places: int) -> float:
+        least = self.least_by[missing - places + 1]
+        return self._remember(missing - places + 1) if least is None else least
 
 
 @register
@@ -254,10 +353,7 @@ class ClaimNakedSingle(ObviousTechnique):
 
     def find(self, board: Board, ctx: Context) -> Iterator[Step]:
         analysis = analysis_for(board, ctx, follow_on=ctx.cd_level >= 2)
-        reach = [0] * 10  # per digit, the cells some claim excludes it from
-        for d in range(1, 10):
-            for c in analysis.claims[d]:
-                reach[d] |= c.excl
+        reach = analysis.claim_exclusions.reach  # per digit, the cells some claim excludes it from
         filled = ~board.empty
         found = []
         one_left, two_left = _digits_left(board, reach)
@@ -350,8 +446,8 @@ class DoppelHiddenSingle(JustifiedHiddenSingle):
 
     group = "D"
 
-    def _exclusions(self, analysis: ObviousAnalysis, digit: int) -> list[tuple[int, Claim | Doppel]]:
-        return [(t.excl[digit], t) for t in analysis.doppels if digit in t.excl]
+    def _exclusions(self, analysis: ObviousAnalysis) -> Exclusions:
+        return analysis.doppel_exclusions
 
     def _cost(self, items: Justifications, covered: int, umask: int, missing: int) -> float:
         occupied = 0
@@ -359,6 +455,16 @@ class DoppelHiddenSingle(JustifiedHiddenSingle):
             occupied |= t.cells
         cells = (occupied & umask).bit_count() or 2 * len(items)
         return self.points(missing - cells, len(items), 0)
+
+    def _least_points(self, n: int) -> float:
+        """``n``: the unit's empty cells; the 2-tuples (one at least) take one to four of them."""
+        if self.params["per_justification"] < 0:
+            return -INFINITY
+        return min(self.points(n - cells, 1, 0) for cells in range(1, 2 * MAX_JUSTIFICATIONS + 1))
+
+    def _least(self, missing: int, places: int) -> float:
+        least = self.least_by[missing]
+        return self._remember(missing) if least is None else least
 
 
 @register
@@ -394,13 +500,11 @@ class DoppelNakedSingle(ObviousTechnique):
     group = "D"
 
     def find(self, board: Board, ctx: Context) -> Iterator[Step]:
-        doppels = analysis_for(board, ctx, follow_on=ctx.cd_level >= 2).doppels
+        analysis = analysis_for(board, ctx, follow_on=ctx.cd_level >= 2)
+        doppels = analysis.doppels
         if not doppels:
             return
-        reach = [0] * 10  # per digit, the cells some 2-tuple excludes it from
-        for t in doppels:
-            for d, cells in t.excl.items():
-                reach[d] |= cells
+        reach = analysis.doppel_exclusions.reach  # per digit, the cells some 2-tuple excludes it from
         filled = ~board.empty
         found = []
         for x in cells_of(board.empty & ~_digits_left(board, reach)[1]):
@@ -423,18 +527,17 @@ class DoppelNakedSingle(ObviousTechnique):
             best = None
             for keep in digits_of(mask):
                 need = mask & ~(1 << (keep - 1))
-                cost = partial(self._tuples_cost, visible)  # not a closure: see JustifiedHiddenSingle.find
-
-                used = _cheapest_covers(need, [(m, t) for m, t in pool if not m >> (keep - 1) & 1], cost)
-                if used is not None and (best is None or cost(used) < best[0]):
-                    best = (cost(used), keep, used)
+                usable = [(m, t) for m, t in pool if not m >> (keep - 1) & 1]
+                cheapest = _cheapest_covers(need, usable, self._tuples_cost, (visible,))
+                if cheapest is not None and (best is None or cheapest[1] < best[0]):
+                    best = (cheapest[1], keep, cheapest[0])
             if best:
                 points, keep, used = best
                 found.append(self._step(x, keep, points, None, used, visible=visible))
         found.sort(key=scan_key)
         yield from found
 
-    def _tuples_cost(self, visible: int, items: Justifications) -> float:
+    def _tuples_cost(self, items: Justifications, visible: int) -> float:
         """Points of the single the 2-tuples ``items`` prove in a cell that sees ``visible`` filled cells."""
         return self.points(visible - 2 * len(items), len(items), 0)
 
@@ -497,6 +600,8 @@ class ObviousRectangleCorner(ObviousTechnique):
                 if not pair_of[c]:
                     pair_of[c] = 1 << (t.a - 1) | 1 << (t.b - 1)
                     owner[c] = t
+        if not _corner_pairs(pair_of, board.cands):
+            return
         found = []
         for corner in ur_corner_candidates(pair_of, board.cands):
             left = corner.remaining
@@ -505,3 +610,45 @@ class ObviousRectangleCorner(ObviousTechnique):
                 found.append(self._step(corner.corner, left.bit_length(), float(self.params["points"]), None, used))
         found.sort(key=scan_key)
         yield from _first_per_cell(found)
+
+
+def _corner_pairs(pair_of: list[int], cands: list[int]) -> bool:
+    """Whether some rectangle of two boxes has three pair cells of a 2-tuple's pair and a fourth corner
+    left with one digit besides a pair digit: where D8 may place.
+
+    A pair cell is one of the 2-tuple's cells or a cell whose only candidates are the pair:
+    :func:`~techniques.uniqueness.ur_corner_candidates` takes a corner for one on the same
+    terms.  Without such a rectangle its walk over every rectangle is spared.
+    """
+    for pair in set(pair_of):
+        if not pair:
+            continue
+        in_row = [0] * 9  # per row, the columns of its pair cells
+        in_column = [0] * 9  # per column, the rows of its pair cells
+        count = 0
+        for c in range(81):
+            if pair_of[c] == pair or cands[c] == pair:
+                in_row[c // 9] |= 1 << (c % 9)
+                in_column[c % 9] |= 1 << (c // 9)
+                count += 1
+        if count < 3:
+            continue
+        for c in range(81):
+            r = c // 9
+            k = c % 9
+            if not in_row[r] >> k & 1:
+                continue
+            # c is the corner opposite the fourth: a pair cell in its row (column k2) and in its column (row r2)
+            for k2 in range(9):
+                if k2 == k or not in_row[r] >> k2 & 1:
+                    continue
+                for r2 in range(9):
+                    if r2 == r or not in_column[k] >> r2 & 1:
+                        continue
+                    if (r // 3 == r2 // 3) == (k // 3 == k2 // 3):
+                        continue  # one box, or four
+                    m = cands[9 * r2 + k2]
+                    rest = m & ~pair
+                    if m & pair and rest and not rest & (rest - 1):
+                        return True
+    return False
