@@ -192,10 +192,11 @@ class HiddenSingle(Technique):
         #: Per count of empty cells, the place of its points among the points of all counts.
         self.rank = point_ranks(self.by_missing)
         #: The units searched per set of rules the technique met, and their cells.
-        self.units_of: dict[Rules, tuple[Sequence[int], tuple[bytes, ...]]] = {}
-        #: The rules of the last board searched with their entry of ``units_of``: one attribute
-        #: read per search.
-        self.last: tuple[Rules | None, Sequence[int], tuple[bytes, ...]] = (None, (), ())
+        self.units_of: dict[Rules, tuple[tuple[int, ...], tuple[bytes, ...]]] = {}
+        #: The rules of the last board searched with their entry of ``units_of`` and what a search
+        #: reads of the technique (ranks, points, code): one attribute read per search.
+        self.last: tuple[Rules | None, tuple[int, ...], tuple[bytes, ...], tuple[int, ...], tuple[float, ...], str] = (
+            None, (), (), (), (), "")
 
     def floor(self) -> float:
         return band_floor(bands_of(self.params))
@@ -204,11 +205,12 @@ class HiddenSingle(Technique):
         """The band of the numbers still missing in the unit."""
         return band(missing, self.bands)
 
-    def _units(self, geo: Rules) -> tuple[Sequence[int], tuple[bytes, ...]]:
-        """The units searched under ``geo`` and their cells (as bytes), listed on first use."""
+    def _units(self, geo: Rules) -> tuple[tuple[int, ...], tuple[bytes, ...]]:
+        """The units searched under ``geo`` (a tuple: indexed once per single) and their cells (as bytes),
+        listed on first use."""
         units = self.units_of.get(geo)
         if units is None:
-            searched = searched_units(geo, self.units, self.with_extra_units)
+            searched = tuple(searched_units(geo, self.units, self.with_extra_units))
             cells = unit_bytes(geo)
             units = self.units_of[geo] = (searched, tuple(cells[u] for u in searched))
         return units
@@ -232,17 +234,16 @@ class HiddenSingle(Technique):
         step is made (and none is, past ``bound``).
         """
         geo = board.rules
-        last_rules, units, unit_cells = self.last
-        if geo is not last_rules:
-            units, unit_cells = self._units(geo)
-            self.last = (geo, units, unit_cells)
-        least = least_singles(board.cands, board.values, unit_cells, self.rank, first_only)
+        last = self.last
+        if geo is not last[0]:
+            last = self.last = (geo, *self._units(geo), self.rank, self.by_missing, self.code)
+        _, units, unit_cells, rank, by_missing, code = last
+        least = least_singles(board.cands, board.values, unit_cells, rank, first_only)
         if not least:
             return []
-        points = self.by_missing[least[0] & 255]
+        points = by_missing[least[0] & 255]
         if beyond(points, bound, first_only):
             return []
-        code = self.code
         explain = self.explain
         return [deferred(Step, code, points, ((p >> 16 & 255, p >> 24),), (), explain,
                          (geo, p >> 16 & 255, p >> 24, units[p >> 8 & 255], p & 255))
