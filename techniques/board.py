@@ -32,7 +32,7 @@ class Applied:
 
     A plain class with slots rather than a named tuple: one is made per step
     applied, and a named tuple's ``__new__`` stays interpreted Python on the
-    compiled path.
+    compiled path (where it is an extension type, ``board.pxd``).
     """
 
     __slots__ = ("placed", "changed")
@@ -73,7 +73,12 @@ def leave_digits(positions: list[int], mask: int, keep: int) -> None:
 
 
 class Board:
-    """Placed digits, givens and candidates of one solving state."""
+    """Placed digits, givens and candidates of one solving state.
+
+    On the compiled path an extension type (``board.pxd``): its methods read
+    its attributes as C fields, and every other module reads the same lists
+    and integers as on the pure path.
+    """
 
     __slots__ = ("values", "cands", "positions", "givens", "empty", "pencil", "rules")
 
@@ -154,9 +159,11 @@ class Board:
     def eliminate(self, cell: int, digit: int) -> bool:
         """Remove candidate ``digit`` from ``cell``; True if it was there."""
         dbit = 1 << (digit - 1)
-        if not self.cands[cell] & dbit:
+        cands = self.cands
+        mask = cands[cell]
+        if not mask & dbit:
             return False
-        self.cands[cell] &= ~dbit
+        cands[cell] = mask & ~dbit
         self.positions[digit] &= ~CELL_BIT[cell]
         return True
 
@@ -173,8 +180,9 @@ class Board:
             self.pencil = True
             return Applied((), True)
         placed = []
+        values = self.values
         for c, d in step.placements:
-            if self.values[c] == 0:
+            if values[c] == 0:
                 self.place(c, d)
                 placed.append(c)
         removed = False
