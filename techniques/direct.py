@@ -26,7 +26,7 @@ from techniques.points import (
     band_floor,
     bands_of,
 )
-from techniques.step import Candidate, Step, deferred
+from techniques.step import Candidate, Explain, Step, deferred_step
 
 
 def searched_units(rules: Rules, units: range, with_extra_units: bool) -> Sequence[int]:
@@ -129,6 +129,22 @@ def least_singles(cands: Sequence[int], values: Sequence[int], unit_cells: Seque
     return found
 
 
+def single_steps(least: list[int], code: str, points: float, explain: Explain, geo: Rules,
+                 units: tuple[int, ...]) -> list[Step]:
+    """The steps, all at ``points``, of the packed singles ``least`` (:func:`least_singles`) of ``units``.
+
+    Their evidence is ``explain(geo, cell, digit, unit, missing)``, written when first read; the
+    packed integers are unpacked on C integers (``direct.pxd``).
+    """
+    steps: list[Step] = []
+    for p in least:
+        cell = p >> 16 & 255
+        digit = p >> 24
+        steps.append(deferred_step(Step, code, points, ((cell, digit),), (), explain,
+                                   (geo, cell, digit, units[p >> 8 & 255], p & 255)))
+    return steps
+
+
 #: (digit, cell, unit index in the searched list, unit, empty cells of the unit) of one hidden single.
 Single = tuple[int, int, int, int, int]
 
@@ -224,7 +240,7 @@ class HiddenSingle(Technique):
         for p in packed_singles(board.cands, board.values, unit_cells):
             missing = p & 255
             cell, digit = p >> 16 & 255, p >> 24
-            yield deferred(Step, code, by_missing[missing], ((cell, digit),), (), explain,
+            yield deferred_step(Step, code, by_missing[missing], ((cell, digit),), (), explain,
                            (geo, cell, digit, units[p >> 8 & 255], missing))
 
     def cheapest(self, board: Board, ctx: Context, first_only: bool, bound: float = INFINITY) -> list[Step]:
@@ -244,10 +260,7 @@ class HiddenSingle(Technique):
         points = by_missing[least[0] & 255]
         if beyond(points, bound, first_only):
             return []
-        explain = self.explain
-        return [deferred(Step, code, points, ((p >> 16 & 255, p >> 24),), (), explain,
-                         (geo, p >> 16 & 255, p >> 24, units[p >> 8 & 255], p & 255))
-                for p in least]
+        return single_steps(least, code, points, self.explain, geo, units)
 
     def explain(self, geo: Rules, cell: int, digit: int, u: int,
                 missing: int) -> tuple[tuple[Candidate, ...], dict[str, object]]:
@@ -352,7 +365,7 @@ class NakedSingle(NakedSingleSearch):
 
     def _steps(self, singles: list[tuple[float, int, int, int]]) -> list[Step]:
         code = self.code
-        return [deferred(Step, code, points, ((cell, digit),), (), _naked_detail, (cell, digit, visible))
+        return [deferred_step(Step, code, points, ((cell, digit),), (), _naked_detail, (cell, digit, visible))
                 for points, digit, cell, visible in singles]
 
 
