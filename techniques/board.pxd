@@ -3,8 +3,11 @@
 # attributes as C fields, while every other module reads the same Python lists and integers
 # (values, cands, positions, empty, givens) as before. Candidate masks are 9-bit and digits and
 # cells small, so place, eliminate, leave_cells and leave_digits run on C integers (the bitboards
-# stay Python integers); the .py file stays the one source.
+# stay Python integers), and a mask written back is one of the objects of _MASKS; the .py file
+# stays the one source.
 import cython
+
+cdef tuple _MASKS
 
 @cython.locals(c=cython.Py_ssize_t, m=cython.ulong)
 cpdef leave_cells(list cands, tuple cells, unsigned long keep)

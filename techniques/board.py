@@ -45,6 +45,12 @@ class Applied:
         return f"Applied(placed={self.placed!r}, changed={self.changed!r})"
 
 
+#: Every candidate mask 0..511 as one object: a mask written into ``cands`` is taken from here, so
+#: that on the compiled path, where masks are C integers, writing one above 256 (Python's cached
+#: small integers) makes no new integer object.
+_MASKS: tuple[int, ...] = tuple(range(ALL_DIGITS_MASK + 1))
+
+
 def leave_cells(cands: list[int], cells: tuple[int, ...], keep: int) -> None:
     """``cands[c] &= keep`` for every cell of ``cells``.
 
@@ -55,7 +61,7 @@ def leave_cells(cands: list[int], cells: tuple[int, ...], keep: int) -> None:
     for c in cells:
         m = cands[c]
         if m & ~keep:
-            cands[c] = m & keep
+            cands[c] = _MASKS[m & keep]
 
 
 def leave_digits(positions: list[int], mask: int, keep: int) -> None:
@@ -163,7 +169,7 @@ class Board:
         mask = cands[cell]
         if not mask & dbit:
             return False
-        cands[cell] = mask & ~dbit
+        cands[cell] = _MASKS[mask & ~dbit]
         self.positions[digit] &= ~CELL_BIT[cell]
         return True
 
