@@ -32,7 +32,7 @@ class Applied:
 
     A plain class with slots rather than a named tuple: one is made per step
     applied, and a named tuple's ``__new__`` stays interpreted Python on the
-    compiled path.
+    compiled path (where it is an extension type, ``board.pxd``).
     """
 
     __slots__ = ("placed", "changed")
@@ -45,6 +45,12 @@ class Applied:
         return f"Applied(placed={self.placed!r}, changed={self.changed!r})"
 
 
+#: Every candidate mask 0..511 as one object: a mask written into ``cands`` is taken from here, so
+#: that on the compiled path, where masks are C integers, writing one above 256 (Python's cached
+#: small integers) makes no new integer object.
+_MASKS: tuple[int, ...] = tuple(range(ALL_DIGITS_MASK + 1))
+
+
 def leave_cells(cands: list[int], cells: tuple[int, ...], keep: int) -> None:
     """``cands[c] &= keep`` for every cell of ``cells``.
 
@@ -55,7 +61,7 @@ def leave_cells(cands: list[int], cells: tuple[int, ...], keep: int) -> None:
     for c in cells:
         m = cands[c]
         if m & ~keep:
-            cands[c] = m & keep
+            cands[c] = _MASKS[m & keep]
 
 
 def leave_digits(positions: list[int], mask: int, keep: int) -> None:
@@ -73,7 +79,12 @@ def leave_digits(positions: list[int], mask: int, keep: int) -> None:
 
 
 class Board:
-    """Placed digits, givens and candidates of one solving state."""
+    """Placed digits, givens and candidates of one solving state.
+
+    On the compiled path an extension type (``board.pxd``): its methods read
+    its attributes as C fields, and every other module reads the same lists
+    and integers as on the pure path.
+    """
 
     __slots__ = ("values", "cands", "positions", "givens", "empty", "pencil", "rules")
 
@@ -154,9 +165,11 @@ class Board:
     def eliminate(self, cell: int, digit: int) -> bool:
         """Remove candidate ``digit`` from ``cell``; True if it was there."""
         dbit = 1 << (digit - 1)
-        if not self.cands[cell] & dbit:
+        cands = self.cands
+        mask = cands[cell]
+        if not mask & dbit:
             return False
-        self.cands[cell] &= ~dbit
+        cands[cell] = _MASKS[mask & ~dbit]
         self.positions[digit] &= ~CELL_BIT[cell]
         return True
 
@@ -173,8 +186,9 @@ class Board:
             self.pencil = True
             return Applied((), True)
         placed = []
+        values = self.values
         for c, d in step.placements:
-            if self.values[c] == 0:
+            if values[c] == 0:
                 self.place(c, d)
                 placed.append(c)
         removed = False

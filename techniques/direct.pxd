@@ -7,3 +7,8 @@ import cython
                m=cython.ulong, singles=cython.ulong, missing=cython.long, r=cython.long, best=cython.long,
                cells=bytes, found=list)
 cpdef list least_singles(list cands, list values, unit_cells, tuple rank, bint first_only)
+
+from techniques.step cimport Step, deferred_step
+
+@cython.locals(p=cython.long, cell=cython.long, digit=cython.long, steps=list)
+cpdef list single_steps(list least, code, points, explain, geo, tuple units)

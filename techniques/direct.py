@@ -26,7 +26,7 @@ from techniques.points import (
     band_floor,
     bands_of,
 )
-from techniques.step import Candidate, Step, deferred
+from techniques.step import Candidate, Explain, Step, deferred_step
 
 
 def searched_units(rules: Rules, units: range, with_extra_units: bool) -> Sequence[int]:
@@ -129,6 +129,22 @@ def least_singles(cands: Sequence[int], values: Sequence[int], unit_cells: Seque
     return found
 
 
+def single_steps(least: list[int], code: str, points: float, explain: Explain, geo: Rules,
+                 units: tuple[int, ...]) -> list[Step]:
+    """The steps, all at ``points``, of the packed singles ``least`` (:func:`least_singles`) of ``units``.
+
+    Their evidence is ``explain(geo, cell, digit, unit, missing)``, written when first read; the
+    packed integers are unpacked on C integers (``direct.pxd``).
+    """
+    steps: list[Step] = []
+    for p in least:
+        cell = p >> 16 & 255
+        digit = p >> 24
+        steps.append(deferred_step(Step, code, points, ((cell, digit),), (), explain,
+                                   (geo, cell, digit, units[p >> 8 & 255], p & 255)))
+    return steps
+
+
 #: (digit, cell, unit index in the searched list, unit, empty cells of the unit) of one hidden single.
 Single = tuple[int, int, int, int, int]
 
@@ -192,10 +208,11 @@ class HiddenSingle(Technique):
         #: Per count of empty cells, the place of its points among the points of all counts.
         self.rank = point_ranks(self.by_missing)
         #: The units searched per set of rules the technique met, and their cells.
-        self.units_of: dict[Rules, tuple[Sequence[int], tuple[bytes, ...]]] = {}
-        #: The rules of the last board searched with their entry of ``units_of``: one attribute
-        #: read per search.
-        self.last: tuple[Rules | None, Sequence[int], tuple[bytes, ...]] = (None, (), ())
+        self.units_of: dict[Rules, tuple[tuple[int, ...], tuple[bytes, ...]]] = {}
+        #: The rules of the last board searched with their entry of ``units_of`` and what a search
+        #: reads of the technique (ranks, points, code): one attribute read per search.
+        self.last: tuple[Rules | None, tuple[int, ...], tuple[bytes, ...], tuple[int, ...], tuple[float, ...], str] = (
+            None, (), (), (), (), "")
 
     def floor(self) -> float:
         return band_floor(bands_of(self.params))
@@ -204,11 +221,12 @@ class HiddenSingle(Technique):
         """The band of the numbers still missing in the unit."""
         return band(missing, self.bands)
 
-    def _units(self, geo: Rules) -> tuple[Sequence[int], tuple[bytes, ...]]:
-        """The units searched under ``geo`` and their cells (as bytes), listed on first use."""
+    def _units(self, geo: Rules) -> tuple[tuple[int, ...], tuple[bytes, ...]]:
+        """The units searched under ``geo`` (a tuple: indexed once per single) and their cells (as bytes),
+        listed on first use."""
         units = self.units_of.get(geo)
         if units is None:
-            searched = searched_units(geo, self.units, self.with_extra_units)
+            searched = tuple(searched_units(geo, self.units, self.with_extra_units))
             cells = unit_bytes(geo)
             units = self.units_of[geo] = (searched, tuple(cells[u] for u in searched))
         return units
@@ -222,7 +240,7 @@ class HiddenSingle(Technique):
         for p in packed_singles(board.cands, board.values, unit_cells):
             missing = p & 255
             cell, digit = p >> 16 & 255, p >> 24
-            yield deferred(Step, code, by_missing[missing], ((cell, digit),), (), explain,
+            yield deferred_step(Step, code, by_missing[missing], ((cell, digit),), (), explain,
                            (geo, cell, digit, units[p >> 8 & 255], missing))
 
     def cheapest(self, board: Board, ctx: Context, first_only: bool, bound: float = INFINITY) -> list[Step]:
@@ -232,21 +250,17 @@ class HiddenSingle(Technique):
         step is made (and none is, past ``bound``).
         """
         geo = board.rules
-        last_rules, units, unit_cells = self.last
-        if geo is not last_rules:
-            units, unit_cells = self._units(geo)
-            self.last = (geo, units, unit_cells)
-        least = least_singles(board.cands, board.values, unit_cells, self.rank, first_only)
+        last = self.last
+        if geo is not last[0]:
+            last = self.last = (geo, *self._units(geo), self.rank, self.by_missing, self.code)
+        _, units, unit_cells, rank, by_missing, code = last
+        least = least_singles(board.cands, board.values, unit_cells, rank, first_only)
         if not least:
             return []
-        points = self.by_missing[least[0] & 255]
+        points = by_missing[least[0] & 255]
         if beyond(points, bound, first_only):
             return []
-        code = self.code
-        explain = self.explain
-        return [deferred(Step, code, points, ((p >> 16 & 255, p >> 24),), (), explain,
-                         (geo, p >> 16 & 255, p >> 24, units[p >> 8 & 255], p & 255))
-                for p in least]
+        return single_steps(least, code, points, self.explain, geo, units)
 
     def explain(self, geo: Rules, cell: int, digit: int, u: int,
                 missing: int) -> tuple[tuple[Candidate, ...], dict[str, object]]:
@@ -351,7 +365,7 @@ class NakedSingle(NakedSingleSearch):
 
     def _steps(self, singles: list[tuple[float, int, int, int]]) -> list[Step]:
         code = self.code
-        return [deferred(Step, code, points, ((cell, digit),), (), _naked_detail, (cell, digit, visible))
+        return [deferred_step(Step, code, points, ((cell, digit),), (), _naked_detail, (cell, digit, visible))
                 for points, digit, cell, visible in singles]
 
 

@@ -32,7 +32,9 @@ class Step:
     value (:func:`techniques.findings.transform`).
 
     A step is not changed once made, and two steps are equal only when they are
-    the same object.  The singles are found dozens of times per puzzle and
+    the same object.  On the compiled path it is an extension type
+    (``step.pxd``) with the same Python-visible attributes, so that making one
+    costs no dictionary of slots.  The singles are found dozens of times per puzzle and
     almost all are never applied nor shown, so :meth:`deferred` makes a step
     whose ``used`` and ``detail`` are built on first reading: the engine
     chooses on code, points and placements alone.
@@ -64,7 +66,7 @@ class Step:
 
         ``explain`` reads its arguments only (the board may have changed by then).
         """
-        return deferred(cls, code, points, placements, eliminations, explain, args)
+        return deferred_step(cls, code, points, placements, eliminations, explain, args)
 
     def _resolve(self) -> None:
         assert self._explain is not None
@@ -101,11 +103,13 @@ class Step:
         self._explain = None
 
 
-def deferred(cls: type[Step], code: str, points: float, placements: tuple[Candidate, ...],
-             eliminations: tuple[Candidate, ...], explain: Explain, args: tuple[Any, ...]) -> Step:
+def deferred_step(cls: type[Step], code: str, points: float, placements: tuple[Candidate, ...],
+                  eliminations: tuple[Candidate, ...], explain: Explain, args: tuple[Any, ...]) -> Step:
     """:meth:`Step.deferred` with every argument in place: the singles make one per single found,
-    and a plain function is called without parsing ``*args`` and keywords."""
-    step: Step = _new(cls)
+    and a plain function is called without parsing ``*args`` and keywords.  Imported as
+    :data:`deferred`; on the compiled path its own name differs from the method's, which
+    Cython would take for the same declaration (``step.pxd``)."""
+    step: Step = cls.__new__(cls)
     step.code = code
     step.points = points
     step.placements = placements
@@ -114,5 +118,5 @@ def deferred(cls: type[Step], code: str, points: float, placements: tuple[Candid
     return step
 
 
-#: A step's ``__new__`` (a step has no ``__new__`` of its own), read once.
-_new: Final = object.__new__
+#: :func:`deferred_step`, by the name the techniques import.
+deferred: Final = deferred_step

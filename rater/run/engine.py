@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import NamedTuple
 
 from puzzles.errors import InputError
@@ -128,6 +128,8 @@ class Engine:
         self.canonical = mode is Mode.HALF_SYNC if canonical is None else canonical
         #: The pseudo-synchronous mode applies the first cheapest placement alone.
         self.first_only = mode is Mode.PSEUDO_SYNC
+        #: Each technique is asked for its cheapest placements alone (:meth:`_placements`).
+        self.cheapest_only = self.options.detail < 2 and mode is not Mode.SYNC
         self.direct = [
             t
             for t in self.catalogue.enabled(Phase.DIRECT)
@@ -443,7 +445,7 @@ class Engine:
                 return choose_thinning(found, mode)
         return []
 
-    def _placements(self, techs: Sequence[Technique], floors: Sequence[tuple[Technique, float, float]],
+    def _placements(self, techs: Sequence[Technique], floors: Sequence[Floor],
                     board: Board, ctx: Context) -> list[Step]:
         """The placement steps that may matter for the mode's choice and the alternatives printed.
 
@@ -451,11 +453,11 @@ class Engine:
         the mode chooses among the cheapest steps only (not synchronous), each
         technique is asked for its cheapest steps alone: :meth:`_cheapest_placements`.
         """
-        if self.options.detail < 2 and self.mode is not Mode.SYNC:
+        if self.cheapest_only:
             return self._cheapest_placements(floors, board, ctx)
         return self._all_placements(techs, board, ctx)
 
-    def _cheapest_placements(self, floors: Sequence[tuple[Technique, float, float]], board: Board,
+    def _cheapest_placements(self, floors: Sequence[Floor], board: Board,
                              ctx: Context) -> list[Step]:
         """The placement steps at the least points of all techniques, in method and scan order.
 
@@ -464,18 +466,18 @@ class Engine:
         it gives on every step found.  A technique whose floor cannot reach
         the least points found is skipped as in :meth:`_all_placements`, and
         the search ends where no technique left can (``floors``: each
-        technique with its floor and the least floor from it on); a technique
+        technique's ``cheapest`` with its floor and the least floor from it on); a technique
         searched makes no steps that cannot change the choice (its bound).
         """
         at_best: list[Step] = []
         best = INFINITY
         first_only = self.first_only
-        for t, floor, rest in floors:
+        for cheapest, floor, rest in floors:
             if rest >= best if first_only else rest > best:
                 break
             if floor >= best if first_only else floor > best:
                 continue
-            steps = t.cheapest(board, ctx, first_only, best)
+            steps = cheapest(board, ctx, first_only, best)
             if steps:
                 points = steps[0].points
                 if points < best:
@@ -517,27 +519,34 @@ class Engine:
         return board.apply(step).changed or synchronous
 
 
+#: A technique's ``cheapest`` search with its floor and the least floor of it and those after it.
+Floor = tuple[Callable[[Board, Context, bool, float], list[Step]], float, float]
+
+
 class _Techniques(NamedTuple):
     """The techniques one rating run may use, in catalogue order."""
 
     direct: list[Technique]
     singles: list[Technique]
     #: ``direct`` and ``singles`` as :func:`_floors` lists them for :meth:`Engine._cheapest_placements`.
-    direct_floors: list[tuple[Technique, float, float]]
-    singles_floors: list[tuple[Technique, float, float]]
+    direct_floors: list[Floor]
+    singles_floors: list[Floor]
     thinning: list[tuple[str, list[Technique]]]
     last_resorts: list[tuple[str, list[Technique]]]
     #: The thinning families and then the last resorts, grouped into the Stufen of the selection.
     stufen: list[tuple[frozenset[str], list[Technique]]]
 
 
-def _floors(techs: Sequence[Technique]) -> list[tuple[Technique, float, float]]:
-    """Each technique with its floor and the least floor of it and those after it."""
-    out: list[tuple[Technique, float, float]] = []
+def _floors(techs: Sequence[Technique]) -> list[Floor]:
+    """Each technique's ``cheapest`` with its floor and the least floor of it and those after it.
+
+    The bound method is read once per run rather than once per round and technique.
+    """
+    out: list[Floor] = []
     rest = INFINITY
     for t in reversed(techs):
         rest = min(rest, t.min_points)
-        out.append((t, t.min_points, rest))
+        out.append((t.cheapest, t.min_points, rest))
     out.reverse()
     return out
 
