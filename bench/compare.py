@@ -151,6 +151,14 @@ def parse_parts(spec: str, puzzles: list[str]) -> list[tuple[str, list[int]]]:
     return parts
 
 
+def load_parts(name: str, limit: int | None, spec: str | None) -> tuple[list[str], list[tuple[str, list[int]]]]:
+    """The puzzles of a file (:func:`load_puzzles`) and its parts (:func:`parse_parts` of ``spec``;
+    by default the collections of sample1000.txt, else the whole file)."""
+    puzzles = load_puzzles(name, limit)
+    spec = spec or (SAMPLE1000_PARTS if Path(name).name == "sample1000.txt" else f"all:0-{len(puzzles)}")
+    return puzzles, parse_parts(spec, puzzles)
+
+
 def load_puzzles(name: str, limit: int | None) -> list[str]:
     """Puzzle lines (81 characters) of a file given by path or by name in the data folder."""
     data = Path(os.environ.get("SUDOKU_DATA", REPO.parent / "shared" / "data"))
@@ -200,9 +208,7 @@ def main() -> int:
         print(f"compare: error: core {core} is not available here", file=sys.stderr)
         return 2
     try:
-        puzzles = load_puzzles(args.file, args.limit)
-        spec = args.parts or (SAMPLE1000_PARTS if Path(args.file).name == "sample1000.txt" else f"all:0-{len(puzzles)}")
-        parts = parse_parts(spec, puzzles)
+        puzzles, parts = load_parts(args.file, args.limit, args.parts)
     except (OSError, ValueError) as exc:
         print(f"compare: error: {exc}", file=sys.stderr)
         return 2

@@ -51,7 +51,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from bench.compare import SAMPLE1000_PARTS, load_puzzles, parse_parts  # noqa: E402
+from bench.compare import SAMPLE1000_PARTS, load_parts, load_puzzles  # noqa: E402
 
 REPO = Path(__file__).resolve().parents[1]
 
@@ -271,9 +271,7 @@ def main() -> int:
             print(f"peers: error: {tree} holds no project tree", file=sys.stderr)
             return 2
     try:
-        puzzles = load_puzzles(args.file, args.limit)
-        spec = args.parts or (SAMPLE1000_PARTS if Path(args.file).name == "sample1000.txt" else f"all:0-{len(puzzles)}")
-        indexed = parse_parts(spec, puzzles)
+        puzzles, indexed = load_parts(args.file, args.limit, args.parts)
     except (OSError, ValueError) as exc:
         print(f"peers: error: {exc}", file=sys.stderr)
         return 2
