@@ -43,7 +43,7 @@ from techniques.points import (
     bands_of,
     linear_floor,
 )
-from techniques.step import Step, deferred
+from techniques.step import Step, deferred_step
 from techniques.uniqueness import ur_corner_candidates
 
 #: The claims or 2-tuples that justify one single (at most ``MAX_JUSTIFICATIONS``).
@@ -96,7 +96,7 @@ class ObviousTechnique(Technique):
     def _step(self, cell: int, digit: int, points: float, unit: int | None,
               used: Sequence[Claim | Doppel], **extra: object) -> Step:
         """The placement, its evidence and finding written only when read (most are never applied)."""
-        return deferred(Step, self.code, points, ((cell, digit),), (), _explain, (cell, digit, unit, used, extra))
+        return deferred_step(Step, self.code, points, ((cell, digit),), (), _explain, (cell, digit, unit, used, extra))
 
 
 def _explain(cell: int, digit: int, unit: int | None, used: Sequence[Claim | Doppel],

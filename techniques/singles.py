@@ -21,7 +21,7 @@ from techniques.direct import (
 )
 from techniques.findings import Cell, Digit, Fragment, fragment_kind
 from techniques.points import CANDIDATE_SINGLE, band, band_floor, bands_of
-from techniques.step import Candidate, Step, deferred
+from techniques.step import Candidate, Step, deferred_step
 
 LAST = fragment_kind("last_possibility")
 ONLY = fragment_kind("only_possibility", "open_peers")
@@ -110,7 +110,7 @@ class CandidateNakedSingle(NakedSingleSearch):
 
     def _steps(self, singles: list[tuple[float, int, int, bool, int]]) -> list[Step]:
         code = self.code
-        return [deferred(Step, code, points, ((cell, digit),), (), _naked_detail, (cell, digit, last, open_peers))
+        return [deferred_step(Step, code, points, ((cell, digit),), (), _naked_detail, (cell, digit, last, open_peers))
                 for points, digit, cell, last, open_peers in singles]
 
 

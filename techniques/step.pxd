@@ -1,6 +1,6 @@
 # Types for the compiled path of techniques/step.py (Cython's augmenting .pxd): a step is an
 # extension type whose attributes are the same Python objects as on the pure path, so that
-# deferred, which the singles call once per single found, writes C fields instead of slots; the
+# deferred_step, which the singles call once per single found, writes C fields instead of slots; the
 # .py file stays the one source.
 import cython
 

@@ -106,9 +106,8 @@ class Step:
 def deferred_step(cls: type[Step], code: str, points: float, placements: tuple[Candidate, ...],
                   eliminations: tuple[Candidate, ...], explain: Explain, args: tuple[Any, ...]) -> Step:
     """:meth:`Step.deferred` with every argument in place: the singles make one per single found,
-    and a plain function is called without parsing ``*args`` and keywords.  Imported as
-    :data:`deferred`; on the compiled path its own name differs from the method's, which
-    Cython would take for the same declaration (``step.pxd``)."""
+    and a plain function is called without parsing ``*args`` and keywords.  Its name differs
+    from the method's, which Cython would take for the same declaration (``step.pxd``)."""
     step: Step = cls.__new__(cls)
     step.code = code
     step.points = points
@@ -116,7 +115,3 @@ def deferred_step(cls: type[Step], code: str, points: float, placements: tuple[C
     step.eliminations = eliminations
     step._explain = (explain, args)
     return step
-
-
-#: :func:`deferred_step`, by the name the techniques import.
-deferred: Final = deferred_step
