@@ -1,16 +1,15 @@
 # Types for the compiled path of techniques/board.py (Cython's augmenting .pxd): the board and what
 # applying a step reports are extension types, so that their own methods read and write the
 # attributes as C fields, while every other module reads the same Python lists and integers
-# (values, cands, positions, empty, givens) as before. Candidate masks are 9-bit and digits and
-# cells small, so place, eliminate, leave_cells and leave_digits run on C integers (the bitboards
-# stay Python integers), and a mask written back is one of the objects of _MASKS; the .py file
-# stays the one source.
+# (values, cands, positions, empty, givens) as before. The board also keeps the candidate masks and
+# the placed digits in C arrays (masks, digits) equal to cands and values, which place, eliminate
+# and _sync keep current, so that the searches that cimport Board read them without Python integers. Candidate masks are 9-bit and
+# digits and cells small, so place, eliminate, _leave and leave_digits run on C integers (the
+# bitboards stay Python integers), and a mask written into cands is one of the objects of _MASKS;
+# the .py file stays the one source.
 import cython
 
 cdef tuple _MASKS
-
-@cython.locals(c=cython.Py_ssize_t, m=cython.ulong)
-cpdef leave_cells(list cands, tuple cells, unsigned long keep)
 
 @cython.locals(d=cython.Py_ssize_t)
 cpdef leave_digits(list positions, unsigned long mask, keep)
@@ -29,11 +28,16 @@ cdef class Board:
     cdef public object empty
     cdef public bint pencil
     cdef public object rules
+    cdef unsigned short[81] masks
+    cdef unsigned char[81] digits
+
+    @cython.locals(c=cython.Py_ssize_t, m=cython.ulong, cands=list)
+    cdef void _leave(self, tuple cells, unsigned long keep)
 
     @cython.locals(positions=list, cands=list, off=cython.ulong)
     cpdef place(self, Py_ssize_t cell, long digit)
 
-    @cython.locals(dbit=cython.ulong, mask=cython.ulong, cands=list)
+    @cython.locals(dbit=cython.ulong, mask=cython.ulong)
     cpdef bint eliminate(self, Py_ssize_t cell, long digit)
 
     @cython.locals(placed=list, values=list, removed=cython.bint, c=cython.Py_ssize_t, d=cython.long)

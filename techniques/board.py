@@ -51,19 +51,6 @@ class Applied:
 _MASKS: tuple[int, ...] = tuple(range(ALL_DIGITS_MASK + 1))
 
 
-def leave_cells(cands: list[int], cells: tuple[int, ...], keep: int) -> None:
-    """``cands[c] &= keep`` for every cell of ``cells``.
-
-    Clearing a placed digit from all its peers costs less than finding those
-    that hold it; on the compiled path the masks are C integers (``board.pxd``).
-    A peer without the digit keeps its mask object.
-    """
-    for c in cells:
-        m = cands[c]
-        if m & ~keep:
-            cands[c] = _MASKS[m & keep]
-
-
 def leave_digits(positions: list[int], mask: int, keep: int) -> None:
     """``positions[d] &= keep`` for every digit ``d`` of the candidate mask ``mask``.
 
@@ -86,7 +73,7 @@ class Board:
     and integers as on the pure path.
     """
 
-    __slots__ = ("values", "cands", "positions", "givens", "empty", "pencil", "rules")
+    __slots__ = ("values", "cands", "positions", "givens", "empty", "pencil", "rules", "masks", "digits")
 
     def __init__(self, rules: Rules = STANDARD) -> None:
         self.values: list[int] = [0] * 81
@@ -97,27 +84,22 @@ class Board:
         self.empty: int = (1 << 81) - 1
         self.pencil: bool = False
         self.rules: Rules = rules
+        #: The candidate masks and placed digits as the compiled path's loops read them: there C
+        #: arrays that every change (``place``, ``eliminate``, :meth:`_sync`) keeps equal to
+        #: ``cands`` and ``values``, so that a search reads them without Python integers; on the
+        #: pure path the lists themselves.
+        self.masks: list[int] = self.cands
+        self.digits: list[int] = self.values
 
     @classmethod
     def from_grid(cls, grid: Sequence[int], rules: Rules = STANDARD) -> Board:
         """A board with ``grid``'s digits as givens and all other candidates open."""
         board = cls(rules)
-        values = board.values
-        cands = board.cands
-        positions = board.positions
         filled = 0
         for c, d in enumerate(grid):
             if d:
-                values[c] = d
+                board.place(c, d)
                 filled |= CELL_BIT[c]
-                positions[d] &= ~rules.peer_mask[c]
-                leave_cells(cands, rules.peers[c], ALL_DIGITS_MASK ^ (1 << (d - 1)))
-                cands[c] = 0
-        # What placing the givens one by one leaves: their cells leave every bitboard at once.
-        keep = ~filled
-        for d in range(1, 10):
-            positions[d] &= keep
-        board.empty &= keep
         board.givens = filled
         return board
 
@@ -142,7 +124,31 @@ class Board:
         other.empty = self.empty
         other.pencil = self.pencil
         other.rules = self.rules
+        other._sync()
         return other
+
+    def _sync(self) -> None:
+        """Make ``masks`` and ``digits`` what ``cands`` and ``values`` hold: copies into the C
+        arrays on the compiled path, the lists themselves on the pure one (a board made without
+        ``__init__`` gets them here)."""
+        self.masks = self.cands
+        self.digits = self.values
+
+    def _leave(self, cells: tuple[int, ...], keep: int) -> None:
+        """``cands[c] &= keep`` for every cell of ``cells``, and the same in ``masks``.
+
+        Clearing a placed digit from all its peers costs less than finding those
+        that hold it; on the compiled path the masks are read from the C array
+        (``board.pxd``). A peer without the digit keeps its mask object, and a
+        mask written is one of ``_MASKS``.
+        """
+        cands = self.cands
+        for c in cells:
+            m = self.masks[c]
+            if m & ~keep:
+                m &= keep
+                self.masks[c] = m
+                cands[c] = _MASKS[m]
 
     def place(self, cell: int, digit: int) -> None:
         """Put ``digit`` into ``cell`` and remove it from the peers' candidates.
@@ -153,23 +159,26 @@ class Board:
         keep = ~CELL_BIT[cell]
         positions = self.positions
         cands = self.cands
-        leave_digits(positions, cands[cell], keep)
+        leave_digits(positions, self.masks[cell], keep)
         self.values[cell] = digit
+        self.digits[cell] = digit
+        self.masks[cell] = 0
         cands[cell] = 0
         self.empty &= keep
         off = ALL_DIGITS_MASK ^ (1 << (digit - 1))
         rules = self.rules
         positions[digit] &= ~rules.peer_mask[cell]
-        leave_cells(cands, rules.peers[cell], off)
+        self._leave(rules.peers[cell], off)
 
     def eliminate(self, cell: int, digit: int) -> bool:
         """Remove candidate ``digit`` from ``cell``; True if it was there."""
         dbit = 1 << (digit - 1)
-        cands = self.cands
-        mask = cands[cell]
+        mask = self.masks[cell]
         if not mask & dbit:
             return False
-        cands[cell] = _MASKS[mask & ~dbit]
+        mask &= ~dbit
+        self.masks[cell] = mask
+        self.cands[cell] = _MASKS[mask]
         self.positions[digit] &= ~CELL_BIT[cell]
         return True
 

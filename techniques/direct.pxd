@@ -1,12 +1,16 @@
 # Types for the compiled path of techniques/direct.py (Cython's augmenting .pxd): candidate masks
 # are 9-bit and cells, digits, counts and ranks small, so the loops of least_singles run on C
-# integers; the .py file stays the one source.
+# integers and read the board's C array of masks; the .py file stays the one source.
 import cython
+
+cdef long _NONE
+
+from techniques.board cimport Board
 
 @cython.locals(k=cython.long, c=cython.Py_ssize_t, d=cython.long, ones=cython.ulong, twos=cython.ulong,
                m=cython.ulong, singles=cython.ulong, missing=cython.long, r=cython.long, best=cython.long,
-               cells=bytes, found=list)
-cpdef list least_singles(list cands, list values, unit_cells, tuple rank, bint first_only)
+               cells=bytes, found=list, p=cython.long, first=cython.long)
+cpdef list least_singles(Board board, unit_cells, tuple rank, bint first_only)
 
 from techniques.step cimport Step, deferred_step
 

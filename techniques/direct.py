@@ -64,7 +64,7 @@ def naked_singles(board: Board) -> Iterator[tuple[int, int]]:
         single ^= low
 
 
-def packed_singles(cands: Sequence[int], values: Sequence[int], unit_cells: Sequence[bytes]) -> list[int]:
+def packed_singles(board: Board, unit_cells: Sequence[bytes]) -> list[int]:
     """Every hidden single of the units ``unit_cells`` (their cells as bytes) as one integer, sorted into scan order.
 
     ``digit << 24 | cell << 16 | k << 8 | missing``: ``k`` the unit's index in
@@ -74,17 +74,19 @@ def packed_singles(cands: Sequence[int], values: Sequence[int], unit_cells: Sequ
     (seen once but not twice; a placed digit is no candidate in its unit any
     more).  Small integers rather than 81-bit bitboards, and the cells as
     bytes, so that the compiled path runs the loops on C integers
-    (``direct.pxd``).
+    (``direct.pxd``) and reads the board's C array of masks.
     """
-    return least_singles(cands, values, unit_cells, SAME_RANK, False)
+    return least_singles(board, unit_cells, SAME_RANK, False)
 
+
+#: Above every packed single (a digit is at most 9, a cell below 256: under ``10 << 24``): none found yet.
+_NONE = 1 << 30
 
 #: A rank for every count of empty cells, all equal: :func:`least_singles` keeps every single.
 SAME_RANK: tuple[int, ...] = (0,) * 82
 
 
-def least_singles(cands: Sequence[int], values: Sequence[int], unit_cells: Sequence[bytes],
-                  rank: Sequence[int], first_only: bool) -> list[int]:
+def least_singles(board: Board, unit_cells: Sequence[bytes], rank: Sequence[int], first_only: bool) -> list[int]:
     """The hidden singles of :func:`packed_singles` whose unit has the least ``rank[missing]``, in scan order.
 
     ``rank`` orders the points of a unit's singles by its empty cells, so the
@@ -92,40 +94,45 @@ def least_singles(cands: Sequence[int], values: Sequence[int], unit_cells: Seque
     of every single; with ``first_only`` only the first of them.
     """
     found: list[int] = []
+    first = _NONE  # with ``first_only``: the least single met at the least rank, no list kept
     best = 1 << 30
     k = 0
     for cells in unit_cells:
         ones = 0
         twos = 0
         for c in cells:
-            m = cands[c]
+            m = board.masks[c]
             twos |= ones & m
             ones |= m
         singles = ones & ~twos
         if singles:
             missing = 0
             for c in cells:
-                if values[c] == 0:
+                if board.digits[c] == 0:
                     missing += 1
             r = rank[missing]
             if r <= best:
                 if r < best:
                     best = r
                     found = []
+                    first = _NONE
                 for c in cells:
-                    m = cands[c]
-                    m &= singles
+                    m = board.masks[c] & singles
                     d = 1
                     while m:
                         if m & 1:
-                            found.append(d << 24 | c << 16 | k << 8 | missing)
+                            p = d << 24 | c << 16 | k << 8 | missing
+                            if not first_only:
+                                found.append(p)
+                            elif p < first:
+                                first = p
                         m >>= 1
                         d += 1
         k += 1
+    if first_only:
+        return [first] if first != _NONE else []
     if len(found) > 1:
         found.sort()
-        if first_only:
-            del found[1:]
     return found
 
 
@@ -153,7 +160,7 @@ def hidden_singles(board: Board, units: Sequence[int]) -> list[Single]:
     """Every hidden single of ``units`` on ``board``, in scan order: digit, cell, then unit order."""
     cells = unit_bytes(board.rules)
     return [(p >> 24, p >> 16 & 255, p >> 8 & 255, units[p >> 8 & 255], p & 255)
-            for p in packed_singles(board.cands, board.values, [cells[u] for u in units])]
+            for p in packed_singles(board, [cells[u] for u in units])]
 
 
 #: :func:`unit_bytes` per rules met.
@@ -237,7 +244,7 @@ class HiddenSingle(Technique):
         explain = self.explain
         geo = board.rules
         units, unit_cells = self._units(geo)
-        for p in packed_singles(board.cands, board.values, unit_cells):
+        for p in packed_singles(board, unit_cells):
             missing = p & 255
             cell, digit = p >> 16 & 255, p >> 24
             yield deferred_step(Step, code, by_missing[missing], ((cell, digit),), (), explain,
@@ -254,7 +261,7 @@ class HiddenSingle(Technique):
         if geo is not last[0]:
             last = self.last = (geo, *self._units(geo), self.rank, self.by_missing, self.code)
         _, units, unit_cells, rank, by_missing, code = last
-        least = least_singles(board.cands, board.values, unit_cells, rank, first_only)
+        least = least_singles(board, unit_cells, rank, first_only)
         if not least:
             return []
         points = by_missing[least[0] & 255]
