@@ -16,3 +16,6 @@ from techniques.step cimport Step, deferred_step
 
 @cython.locals(p=cython.long, cell=cython.long, digit=cython.long, steps=list)
 cpdef list single_steps(list least, code, points, explain, geo, tuple units)
+
+@cython.locals(cell=cython.Py_ssize_t, m=cython.ulong, digit=cython.long, found=list)
+cpdef list naked_singles(Board board)
