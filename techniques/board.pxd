@@ -31,6 +31,10 @@ cdef class Board:
     cdef unsigned short[81] masks
     cdef unsigned char[81] digits
 
+    @cython.locals(c=cython.Py_ssize_t, d=cython.long, p=cython.Py_ssize_t, off=cython.ulong, values=list,
+                   positions=list, cands=list)
+    cpdef _give(self, grid)
+
     @cython.locals(c=cython.Py_ssize_t, m=cython.ulong, cands=list)
     cdef void _leave(self, tuple cells, unsigned long keep)
 
