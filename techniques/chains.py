@@ -866,25 +866,34 @@ class ChainTechnique(Technique):
         return min(self.kind_offsets(self.params)) + self.min_nodes
 
     def find(self, board: Board, ctx: Context) -> Iterator[Step]:
+        cands: list[int] | None = None
         for f in search(board, ctx, self.params, self.offsets):
             if f.kind == self.kind:
-                yield self._step(board, f)
+                if cands is None:  # the board changes afterwards, the evidence is written later
+                    cands = board.cands[:]
+                yield self._step(f, cands)
 
-    def _step(self, board: Board, f: Found) -> Step:
-        last = len(f.chains) - 1
-        chains = Items(chain_finding(c, f.strong_links, f.closing if i == last else None, board.cands)
-                       for i, c in enumerate(f.chains))
-        used = tuple(sorted({node_parts(n)[:2] for c in f.chains for n in c}))
-        detail = {
-            "chain": chains,
-            "length": f.nodes,
-            "negation": f.negation,
-            "kind": Fragment.of(_KIND_NAMES[f.kind][f.negation]),
-            "removed": negations(f.eliminations),
-            "set": assertions(f.placements),
-        }
-        return Step(self.code, self.points(f), placements=f.placements, eliminations=f.eliminations,
-                    used=used, detail=detail)
+    def _step(self, f: Found, cands: list[int]) -> Step:
+        """The deduction's step; its evidence is written when first read (most steps found are not taken)."""
+        return Step.deferred(self.code, self.points(f), f.placements, _explain, f, cands,
+                             eliminations=f.eliminations)
+
+
+def _explain(f: Found, cands: list[int]) -> tuple[tuple[Candidate, ...], dict[str, object]]:
+    """A deduction's candidates and its finding (``cands``: the board it was found on)."""
+    last = len(f.chains) - 1
+    chains = Items(chain_finding(c, f.strong_links, f.closing if i == last else None, cands)
+                   for i, c in enumerate(f.chains))
+    used = tuple(sorted({node_parts(n)[:2] for c in f.chains for n in c}))
+    detail = {
+        "chain": chains,
+        "length": f.nodes,
+        "negation": f.negation,
+        "kind": Fragment.of(_KIND_NAMES[f.kind][f.negation]),
+        "removed": negations(f.eliminations),
+        "set": assertions(f.placements),
+    }
+    return used, detail
 
 
 #: The fragment naming each kind, without and with a negated assertion inside.
