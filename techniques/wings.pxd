@@ -1,8 +1,9 @@
-# Types for the compiled path of techniques/wings.py (Cython's augmenting .pxd): the WXYZ-wing search
-# walks a few hundred sets of cells per position, so its cells, 9-bit masks and counts are C integers
-# and its bitboards (81 bits) 128-bit C integers (GCC's and Clang's unsigned __int128); the
-# candidates and the digits' bitboards are copied into C arrays once per search. No value kept is
-# negative: a complement only ever masks another bitboard. The .py file stays the one source.
+# Types for the compiled path of techniques/wings.py (Cython's augmenting .pxd): the XYZ-wing search
+# tries every pair of wings per pivot and the WXYZ-wing search a few hundred sets of cells per
+# position, so their cells, 9-bit masks and counts are C integers and their bitboards (81 bits)
+# 128-bit C integers (GCC's and Clang's unsigned __int128); the digits' bitboards (and for WXYZ the
+# candidates) are copied into C arrays once per search. No value kept is negative: a complement only
+# ever masks another bitboard. The .py file stays the one source.
 import cython
 
 cdef extern from *:
@@ -14,6 +15,14 @@ cdef int _DIGIT_COUNT[512]
 cdef int _DIGIT_OF_BIT[512]
 cdef int _CELL_OF_BIT_MOD_83[83]
 cdef u128 _PEERS[81]
+
+@cython.locals(cell_of_bit=cython.p_int, digit_count=cython.p_int, digit_of_bit=cython.p_int, places=u128[10],
+               out=list, wings=cython.Py_ssize_t[81], held=cython.ulong[81], seen=u128[81], zone=u128, near=u128,
+               low=u128, around=u128, pivot=cython.Py_ssize_t, pm=cython.ulong, pp=u128, moved=u128,
+               n=cython.Py_ssize_t, reach=u128, low1=u128, w=cython.Py_ssize_t, cw=cython.ulong, i=cython.Py_ssize_t,
+               j=cython.Py_ssize_t, w1=cython.Py_ssize_t, w2=cython.Py_ssize_t, c1=cython.ulong, c2=cython.ulong,
+               z=cython.int, elim=u128)
+cpdef list _xyz_wings(list cands, list positions, tuple peer_mask, u128 bival, u128 empty, u128 changed)
 
 @cython.locals(cell_of_bit=cython.p_int, digit_count=cython.p_int, digit_of_bit=cython.p_int,
                peers=u128_p, cc=cython.ulong[81], places=u128[10], out=list,

@@ -25,7 +25,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Mapping
 from typing import Any, Final
 
-from puzzles.geometry import CELL_BIT, CELL_OF_BIT_MOD_83, PEER_MASK, cells_of, digits_of
+from puzzles.geometry import CELL_BIT, CELL_OF_BIT_MOD_83, PEER_MASK, digits_of
 from techniques.base import Context, Phase, Technique, register
 from techniques.board import Board
 from techniques.chain_notation import digit_eliminations
@@ -120,33 +120,9 @@ class XYZWing(Technique):
 
     def find(self, board: Board, ctx: Context) -> Iterator[Step]:
         """Wings keyed (pivot, wing, wing); those with a changed cell searched (:class:`_Memory`)."""
-        cands = board.cands
-        positions = board.positions
-        peer_mask = board.rules.peer_mask
         changed, found = self._memory.carried(board)
-        bival = pair_cells(board, ctx)
-        # the pivots a new wing can have: changed cells and the peers of changed pair cells
-        zone = changed
-        if changed != EVERYWHERE:
-            for c in cells_of(changed & bival):
-                zone |= peer_mask[c]
-        for pivot in cells_of(zone & board.empty):
-            pm = cands[pivot]
-            if pm.bit_count() != 3:
-                continue
-            moved = changed >> pivot & 1  # else a new wing needs a changed wing cell
-            if not moved and not peer_mask[pivot] & bival & changed:
-                continue
-            wings = [w for w in cells_of(peer_mask[pivot] & bival) if not cands[w] & ~pm]
-            for i, w1 in enumerate(wings):
-                for w2 in wings[i + 1:]:
-                    if cands[w1] == cands[w2] or not (moved or (changed >> w1 | changed >> w2) & 1):
-                        continue
-                    zbit = cands[w1] & cands[w2]
-                    z = zbit.bit_length()
-                    elim = peer_mask[pivot] & peer_mask[w1] & peer_mask[w2] & positions[z]
-                    if elim:
-                        found.append(((pivot, w1, w2), CELL_BIT[pivot] | CELL_BIT[w1] | CELL_BIT[w2], z, elim, None))
+        found += _xyz_wings(board.cands, board.positions, board.rules.peer_mask, pair_cells(board, ctx), board.empty,
+                            changed)
         yield from self._memory.steps(board, found, lambda wing: self._step(board, wing[0][0], wing[0][1], wing[0][2],
                                                                             wing[2], wing[3]))
 
@@ -276,6 +252,72 @@ _DIGIT_OF_BIT: Final = tuple(mask.bit_length() for mask in range(512))
 _CELL_OF_BIT_MOD_83: Final = CELL_OF_BIT_MOD_83
 #: :data:`~puzzles.geometry.PEER_MASK`, a C array of 128-bit integers on the compiled path.
 _PEERS: Final = PEER_MASK
+
+
+def _xyz_wings(cands: list[int], positions: list[int], peer_mask: tuple[int, ...], bival: int, empty: int,
+               changed: int) -> list[_Wing]:
+    """Every XYZ-wing with a ``changed`` cell (pair cells ``bival``), pivot by pivot ascending and its
+    wings ascending.
+
+    On the compiled path (``wings.pxd``) cells and masks are C integers and the
+    bitboards 128-bit C integers (no value kept is negative: a complement only
+    ever masks another bitboard), each wing's peers read once per pivot and the
+    digits' bitboards once per search.
+    """
+    cell_of_bit = _CELL_OF_BIT_MOD_83
+    digit_count = _DIGIT_COUNT
+    digit_of_bit = _DIGIT_OF_BIT
+    places = positions
+    out: list[_Wing] = []
+    wings = [0] * 81  # the pivot's wing cells (the first ``n``)
+    held = [0] * 81  # their candidates
+    seen = [0] * 81  # their peers
+    # the pivots a new wing can have: changed cells and the peers of changed pair cells
+    zone = changed
+    if (changed & empty) != empty:  # else every empty cell is one already
+        near = changed & bival
+        while near:
+            low = near & -near
+            near ^= low
+            around = peer_mask[cell_of_bit[low % 83]]
+            zone |= around
+    zone &= empty
+    while zone:
+        low = zone & -zone
+        zone ^= low
+        pivot = cell_of_bit[low % 83]
+        pm = cands[pivot]
+        if digit_count[pm] != 3:
+            continue
+        pp = peer_mask[pivot]
+        moved = changed & low  # else a new wing needs a changed wing cell
+        if not moved and not pp & bival & changed:
+            continue
+        n = 0
+        reach = pp & bival
+        while reach:
+            low1 = reach & -reach
+            reach ^= low1
+            w = cell_of_bit[low1 % 83]
+            cw = cands[w]
+            if not cw & ~pm:
+                wings[n] = w
+                held[n] = cw
+                seen[n] = peer_mask[w]
+                n += 1
+        for i in range(n):
+            w1 = wings[i]
+            c1 = held[i]
+            for j in range(i + 1, n):
+                w2 = wings[j]
+                c2 = held[j]
+                if c1 == c2 or not (moved or (changed >> w1 | changed >> w2) & 1):
+                    continue
+                z = digit_of_bit[c1 & c2]
+                elim = pp & seen[i] & seen[j] & places[z]
+                if elim:
+                    out.append(((pivot, w1, w2), CELL_BIT[pivot] | CELL_BIT[w1] | CELL_BIT[w2], z, elim, None))
+    return out
 
 
 def _wings(cands: list[int], positions: list[int], pool: int,
