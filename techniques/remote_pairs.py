@@ -30,7 +30,18 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Final
 
-from puzzles.geometry import BOX_MASK, BOX_OF, CELL_BIT, COL_OF, PEER_MASK, ROW_OF, UNIT_MASK, cells_of, digits_of
+from puzzles.geometry import (
+    BOX_MASK,
+    BOX_OF,
+    CELL_BIT,
+    CELL_OF_BIT_MOD_83,
+    COL_OF,
+    PEER_MASK,
+    ROW_OF,
+    UNIT_MASK,
+    cells_of,
+    digits_of,
+)
 from techniques.base import Context, Phase, register
 from techniques.board import Board
 from techniques.findings import Cells, Chain, Digits, Fragment, Items, Node, Unit, fragment_kind
@@ -41,6 +52,8 @@ from techniques.step import Step
 BAND, STACK = 0, 1
 BAND_WORD = fragment_kind("band", transposed="stack")
 STACK_WORD = fragment_kind("stack")
+#: :data:`~puzzles.geometry.CELL_OF_BIT_MOD_83`, a C array on the compiled path (``remote_pairs.pxd``).
+_CELL_OF_BIT_MOD_83: Final = CELL_OF_BIT_MOD_83
 
 
 def _bivalue_groups(board: Board, pairs: int) -> dict[int, list[int]]:
@@ -58,23 +71,37 @@ def _groups(board: Board, ctx: Context) -> dict[int, list[int]]:
 
 
 def _changed_masks(board: Board, recheck: Recheck, changed: int) -> set[int]:
-    """The candidate masks the ``changed`` pair cells have, or had at the search ``recheck`` remembers."""
+    """The candidate masks the ``changed`` pair cells have, or had at the search ``recheck`` remembers.
+
+    On the compiled path (``remote_pairs.pxd``) the masks are C integers and
+    the bitboards 128-bit C integers, the digits' bitboards then copied into a
+    C array once.
+    """
+    cell_of_bit = _CELL_OF_BIT_MOD_83
     cands = board.cands
     last = recheck.positions
     masks = set()
-    for c in cells_of(changed):
-        if cands[c].bit_count() == 2:
-            masks.add(cands[c])
+    near = changed
+    while near:
+        low = near & -near
+        near ^= low
+        m = cands[cell_of_bit[low % 83]]
+        rest = m & (m - 1)  # m without its lowest digit: one digit left for a pair cell
+        if rest and not rest & (rest - 1):
+            masks.add(m)
     # the cells with exactly two candidates then, counted on the digits' bitboards
     once = twice = more = 0
     for d in range(1, 10):
         more |= twice & last[d]
         twice |= once & last[d]
         once |= last[d]
-    for c in cells_of(changed & twice & ~more):
+    near = changed & twice & ~more
+    while near:
+        low = near & -near
+        near ^= low
         then = 0
         for d in range(1, 10):
-            if last[d] >> c & 1:
+            if last[d] & low:
                 then |= 1 << (d - 1)
         masks.add(then)
     return masks
@@ -324,19 +351,28 @@ class ChuteRemotePairs(_ThreePoints):
 _Chute = tuple[int, int, int, int, int, int]
 
 
+#: :data:`~puzzles.geometry.ROW_OF`, ``COL_OF`` and ``BOX_OF``: C arrays on the compiled path
+#: (``remote_pairs.pxd``), so that the 6,561 tests of the table below run on C integers.
+_ROW_OF: Final = ROW_OF
+_COL_OF: Final = COL_OF
+_BOX_OF: Final = BOX_OF
+
+
 def _chute(x: int, y: int) -> _Chute | None:
     """The chute two cells ``x`` < ``y`` share as a chute remote pair's cells, None when they do not."""
-    bx, by = BOX_OF[x], BOX_OF[y]
+    bx, by = _BOX_OF[x], _BOX_OF[y]
     if bx == by:
         return None
-    if bx // 3 == by // 3 and ROW_OF[x] != ROW_OF[y]:
+    rx, ry = _ROW_OF[x], _ROW_OF[y]
+    if bx // 3 == by // 3 and rx != ry:
         third_box = 3 * (bx // 3) + 3 - bx % 3 - by % 3
-        third_line = 3 * (ROW_OF[x] // 3) + 3 - ROW_OF[x] % 3 - ROW_OF[y] % 3
-        return BAND, third_box, third_line, ROW_OF[x], ROW_OF[y], BOX_MASK[third_box] & UNIT_MASK[third_line]
-    if bx % 3 == by % 3 and COL_OF[x] != COL_OF[y]:
+        third_line = 3 * (rx // 3) + 3 - rx % 3 - ry % 3
+        return BAND, third_box, third_line, rx, ry, BOX_MASK[third_box] & UNIT_MASK[third_line]
+    cx, cy = _COL_OF[x], _COL_OF[y]
+    if bx % 3 == by % 3 and cx != cy:
         third_box = 3 * (3 - bx // 3 - by // 3) + bx % 3
-        third_line = 9 + 3 * (COL_OF[x] // 3) + 3 - COL_OF[x] % 3 - COL_OF[y] % 3
-        return STACK, third_box, third_line, 9 + COL_OF[x], 9 + COL_OF[y], BOX_MASK[third_box] & UNIT_MASK[third_line]
+        third_line = 9 + 3 * (cx // 3) + 3 - cx % 3 - cy % 3
+        return STACK, third_box, third_line, 9 + cx, 9 + cy, BOX_MASK[third_box] & UNIT_MASK[third_line]
     return None
 
 

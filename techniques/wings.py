@@ -25,7 +25,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Mapping
 from typing import Any, Final
 
-from puzzles.geometry import CELL_BIT, PEER_MASK, cells_of, digits_of
+from puzzles.geometry import CELL_BIT, CELL_OF_BIT_MOD_83, PEER_MASK, digits_of
 from techniques.base import Context, Phase, Technique, register
 from techniques.board import Board
 from techniques.chain_notation import digit_eliminations
@@ -120,33 +120,9 @@ class XYZWing(Technique):
 
     def find(self, board: Board, ctx: Context) -> Iterator[Step]:
         """Wings keyed (pivot, wing, wing); those with a changed cell searched (:class:`_Memory`)."""
-        cands = board.cands
-        positions = board.positions
-        peer_mask = board.rules.peer_mask
         changed, found = self._memory.carried(board)
-        bival = pair_cells(board, ctx)
-        # the pivots a new wing can have: changed cells and the peers of changed pair cells
-        zone = changed
-        if changed != EVERYWHERE:
-            for c in cells_of(changed & bival):
-                zone |= peer_mask[c]
-        for pivot in cells_of(zone & board.empty):
-            pm = cands[pivot]
-            if pm.bit_count() != 3:
-                continue
-            moved = changed >> pivot & 1  # else a new wing needs a changed wing cell
-            if not moved and not peer_mask[pivot] & bival & changed:
-                continue
-            wings = [w for w in cells_of(peer_mask[pivot] & bival) if not cands[w] & ~pm]
-            for i, w1 in enumerate(wings):
-                for w2 in wings[i + 1:]:
-                    if cands[w1] == cands[w2] or not (moved or (changed >> w1 | changed >> w2) & 1):
-                        continue
-                    zbit = cands[w1] & cands[w2]
-                    z = zbit.bit_length()
-                    elim = peer_mask[pivot] & peer_mask[w1] & peer_mask[w2] & positions[z]
-                    if elim:
-                        found.append(((pivot, w1, w2), CELL_BIT[pivot] | CELL_BIT[w1] | CELL_BIT[w2], z, elim, None))
+        found += _xyz_wings(board.cands, board.positions, board.rules.peer_mask, pair_cells(board, ctx), board.empty,
+                            changed)
         yield from self._memory.steps(board, found, lambda wing: self._step(board, wing[0][0], wing[0][1], wing[0][2],
                                                                             wing[2], wing[3]))
 
@@ -268,12 +244,84 @@ def _union(cands: list[int], cells: tuple[int, ...]) -> int:
     return union
 
 
-#: The digits (1-9) outside each 9-bit digit mask.
-_OTHER_DIGITS: Final = tuple(tuple(d for d in range(1, 10) if not mask >> (d - 1) & 1) for mask in range(512))
+#: Per 9-bit digit mask, how many digits it holds.
+_DIGIT_COUNT: Final = tuple(mask.bit_count() for mask in range(512))
+#: Per 9-bit digit mask, its highest digit (of a single digit's bit: that digit).
+_DIGIT_OF_BIT: Final = tuple(mask.bit_length() for mask in range(512))
+#: :data:`~puzzles.geometry.CELL_OF_BIT_MOD_83`, a C array on the compiled path (``wings.pxd``).
+_CELL_OF_BIT_MOD_83: Final = CELL_OF_BIT_MOD_83
+#: :data:`~puzzles.geometry.PEER_MASK`, a C array of 128-bit integers on the compiled path.
+_PEERS: Final = PEER_MASK
+
+
+def _xyz_wings(cands: list[int], positions: list[int], peer_mask: tuple[int, ...], bival: int, empty: int,
+               changed: int) -> list[_Wing]:
+    """Every XYZ-wing with a ``changed`` cell (pair cells ``bival``), pivot by pivot ascending and its
+    wings ascending.
+
+    On the compiled path (``wings.pxd``) cells and masks are C integers and the
+    bitboards 128-bit C integers (no value kept is negative: a complement only
+    ever masks another bitboard), each wing's peers read once per pivot and the
+    digits' bitboards once per search.
+    """
+    cell_of_bit = _CELL_OF_BIT_MOD_83
+    digit_count = _DIGIT_COUNT
+    digit_of_bit = _DIGIT_OF_BIT
+    places = positions
+    out: list[_Wing] = []
+    wings = [0] * 81  # the pivot's wing cells (the first ``n``)
+    held = [0] * 81  # their candidates
+    seen = [0] * 81  # their peers
+    # the pivots a new wing can have: changed cells and the peers of changed pair cells
+    zone = changed
+    if (changed & empty) != empty:  # else every empty cell is one already
+        near = changed & bival
+        while near:
+            low = near & -near
+            near ^= low
+            around = peer_mask[cell_of_bit[low % 83]]
+            zone |= around
+    zone &= empty
+    while zone:
+        low = zone & -zone
+        zone ^= low
+        pivot = cell_of_bit[low % 83]
+        pm = cands[pivot]
+        if digit_count[pm] != 3:
+            continue
+        pp = peer_mask[pivot]
+        moved = changed & low  # else a new wing needs a changed wing cell
+        if not moved and not pp & bival & changed:
+            continue
+        n = 0
+        reach = pp & bival
+        while reach:
+            low1 = reach & -reach
+            reach ^= low1
+            w = cell_of_bit[low1 % 83]
+            cw = cands[w]
+            if not cw & ~pm:
+                wings[n] = w
+                held[n] = cw
+                seen[n] = peer_mask[w]
+                n += 1
+        for i in range(n):
+            w1 = wings[i]
+            c1 = held[i]
+            for j in range(i + 1, n):
+                w2 = wings[j]
+                c2 = held[j]
+                if c1 == c2 or not (moved or (changed >> w1 | changed >> w2) & 1):
+                    continue
+                z = digit_of_bit[c1 & c2]
+                elim = pp & seen[i] & seen[j] & places[z]
+                if elim:
+                    out.append(((pivot, w1, w2), CELL_BIT[pivot] | CELL_BIT[w1] | CELL_BIT[w2], z, elim, None))
+    return out
 
 
 def _wings(cands: list[int], positions: list[int], pool: int,
-           changed: int = EVERYWHERE) -> Iterator[tuple[tuple[int, ...], int, int, int]]:
+           changed: int = EVERYWHERE) -> list[tuple[tuple[int, ...], int, int, int]]:
     """Every wing of the pool with a ``changed`` cell: (cells ascending, their digits, the unrestricted
     digit z, z's eliminations).
 
@@ -295,24 +343,38 @@ def _wings(cands: list[int], positions: list[int], pool: int,
     Only sets with a changed cell are wanted: the cells are ordered changed
     ones first, so that such a set grows from its smallest changed cell and
     only changed cells are roots.
+
+    On the compiled path (``wings.pxd``) the cells, masks and counts are C
+    integers and the bitboards 128-bit C integers (no value kept is negative:
+    a complement only ever masks another bitboard); the candidates and the
+    digits' bitboards are copied into C arrays first.
     """
-    bits = CELL_BIT
-    peers = PEER_MASK
-    inside: dict[int, int] = {}  # four digits -> the pool cells holding no other digit
+    cell_of_bit = _CELL_OF_BIT_MOD_83
+    digit_count = _DIGIT_COUNT
+    digit_of_bit = _DIGIT_OF_BIT
+    peers = _PEERS
+    cc = cands
+    places = positions
+    out = []
+    inside = [0] * 512  # four digits -> the pool cells holding no other digit (0: not made yet)
     unchanged = pool & ~changed
-    for v in cells_of(pool & changed):
-        higher = pool & changed & ~((bits[v] << 1) - 1) | unchanged
-        cv = cands[v]
+    roots = pool & changed
+    while roots:
+        low0 = roots & -roots
+        roots ^= low0
+        v = cell_of_bit[low0 % 83]
+        higher = pool & changed & ~((low0 << 1) - 1) | unchanged
+        cv = cc[v]
         pv = peers[v]
-        closed1 = pv | bits[v]
+        closed1 = pv | low0
         ext1 = pv & higher
         while ext1:
             low1 = ext1 & -ext1
             ext1 ^= low1
-            w = low1.bit_length() - 1
-            cw = cands[w]
+            w = cell_of_bit[low1 % 83]
+            cw = cc[w]
             u2 = cv | cw
-            n2 = u2.bit_count()
+            n2 = digit_count[u2]
             if n2 > 4:
                 continue
             pw = peers[w]
@@ -322,17 +384,17 @@ def _wings(cands: list[int], positions: list[int], pool: int,
             # cells passed over stay in the extension of the later ones (those above them)
             options2 = ext2
             if n2 == 4:
-                only = inside.get(u2)
-                if only is None:
-                    only = inside[u2] = _only(pool, positions, u2)
+                only = inside[u2]
+                if not only:
+                    only = inside[u2] = _only(pool, places, u2)
                 options2 &= only
             while options2:
                 low2 = options2 & -options2
                 options2 ^= low2
-                x = low2.bit_length() - 1
-                cx = cands[x]
+                x = cell_of_bit[low2 % 83]
+                cx = cc[x]
                 u3 = u2 | cx
-                n3 = u3.bit_count()
+                n3 = digit_count[u3]
                 if n3 > 4:
                     continue
                 # v and w see each other, so a digit is unrestricted when x holds it
@@ -340,30 +402,31 @@ def _wings(cands: list[int], positions: list[int], pool: int,
                 loose = (0 if pv & low2 else cv & cx) | (0 if pw & low2 else cw & cx)
                 if loose & (loose - 1):
                     continue
+                px = peers[x]
                 z = 0
                 elim3 = 0
                 if loose:
-                    z = loose.bit_length()
-                    elim3 = _seen_from_all(positions[z], loose, cv, pv, cw, pw, cx, peers[x])
+                    z = digit_of_bit[loose]
+                    elim3 = _seen_from_all(places[z], loose, cv, pv, cw, pw, cx, px)
                     if not elim3:
                         continue
-                ext3 = ext2 & ~((low2 << 1) - 1) | (peers[x] & higher & ~closed2)
+                ext3 = ext2 & ~((low2 << 1) - 1) | (px & higher & ~closed2)
                 if n3 == 4:
-                    only = inside.get(u3)
-                    if only is None:
-                        only = inside[u3] = _only(pool, positions, u3)
+                    only = inside[u3]
+                    if not only:
+                        only = inside[u3] = _only(pool, places, u3)
                     ext3 &= only
                 while ext3:
                     low3 = ext3 & -ext3
                     ext3 ^= low3
-                    y = low3.bit_length() - 1
-                    cy = cands[y]
+                    y = cell_of_bit[low3 % 83]
+                    cy = cc[y]
                     u4 = u3 | cy
-                    if u4.bit_count() != 4:
+                    if digit_count[u4] != 4:
                         continue
                     # the restricted digits y holds without seeing all their occurrences
                     py = peers[y]
-                    unseen = (0 if py & bits[v] else cv) | (0 if py & low1 else cw) | (0 if py & low2 else cx)
+                    unseen = (0 if py & low0 else cv) | (0 if py & low1 else cw) | (0 if py & low2 else cx)
                     broken = cy & unseen & ~loose
                     if loose:
                         if broken:
@@ -372,10 +435,11 @@ def _wings(cands: list[int], positions: list[int], pool: int,
                     else:
                         if not broken or broken & (broken - 1):
                             continue
-                        z = broken.bit_length()
-                        elim = _seen_from_all(positions[z] & py, broken, cv, pv, cw, pw, cx, peers[x])
+                        z = digit_of_bit[broken]
+                        elim = _seen_from_all(places[z] & py, broken, cv, pv, cw, pw, cx, px)
                     if elim:
-                        yield tuple(sorted((v, w, x, y))), u4, z, elim
+                        out.append((tuple(sorted((v, w, x, y))), u4, z, elim))
+    return out
 
 
 def _seen_from_all(cells: int, digit: int, cv: int, pv: int, cw: int, pw: int, cx: int, px: int) -> int:
@@ -390,8 +454,10 @@ def _seen_from_all(cells: int, digit: int, cv: int, pv: int, cw: int, pw: int, c
 
 
 def _only(pool: int, positions: list[int], digits: int) -> int:
-    """The pool cells whose candidates are among the four ``digits``."""
+    """The pool cells whose candidates are among the four ``digits`` (never none: made for the
+    digits of some pool cells)."""
     cells = pool
-    for d in _OTHER_DIGITS[digits]:
-        cells &= ~positions[d]
+    for d in range(1, 10):
+        if not digits >> (d - 1) & 1:
+            cells &= ~positions[d]
     return cells

@@ -1,0 +1,23 @@
+# Types for the compiled path of techniques/remote_pairs.py (Cython's augmenting .pxd): the table of
+# chutes tests all 6,561 pairs of cells when the module loads, so its rows, columns and boxes are C
+# integers (only a pair in one chute makes Python objects); the masks of the changed pair cells are
+# read on C integers, the bitboards (81 bits) in 128-bit C integers (GCC's and Clang's unsigned
+# __int128). No value kept is negative: a complement only ever masks another bitboard. The .py file
+# stays the one source.
+import cython
+
+cdef extern from *:
+    ctypedef unsigned long long u128 "unsigned __int128"
+
+cdef int _CELL_OF_BIT_MOD_83[83]
+cdef int _ROW_OF[81]
+cdef int _COL_OF[81]
+cdef int _BOX_OF[81]
+
+@cython.locals(cell_of_bit=cython.p_int, cands=list, last=u128[10], masks=set, near=u128, low=u128, m=cython.ulong,
+               rest=cython.ulong, once=u128, twice=u128, more=u128, d=cython.int, then=cython.ulong)
+cpdef set _changed_masks(board, recheck, u128 changed)
+
+@cython.locals(bx=cython.int, by=cython.int, rx=cython.int, ry=cython.int, cx=cython.int, cy=cython.int,
+               third_box=cython.int, third_line=cython.int)
+cpdef tuple _chute(int x, int y)
