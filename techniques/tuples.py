@@ -182,14 +182,21 @@ def _locked_sets(unit_cells: tuple[int, ...], masks: tuple[int, ...]) -> tuple[t
     with its cells numbered 0..8 (bit i: ``unit_cells[i]``), in which :class:`NakedTuple` reads it.
 
     The answer depends on nothing else (a digit's places in the unit are the
-    cells whose masks hold it), so it is remembered across positions.  The
-    search numbers the unit's cells 0..8 (small numbers) and names the cells
-    of the sets found at the end.
+    cells whose masks hold it), so it is remembered across positions; the
+    search itself is :func:`_search_locked_sets`, a plain function that the
+    compiled path types (``tuples.pxd``).
     """
+    return _search_locked_sets(unit_cells, masks)
+
+
+def _search_locked_sets(unit_cells: tuple[int, ...], masks: tuple[int, ...]) -> tuple[tuple[int, int, int], ...]:
+    """What :func:`_locked_sets` remembers: the search numbers the unit's cells 0..8 (small
+    numbers) and names the cells of the sets found at the end."""
     count = len(masks)
     k = count - masks.count(0)
     if k < 3:
         return ()
+    bit_count = _BIT_COUNT
     empty = 0
     missing = 0
     items = []
@@ -206,7 +213,7 @@ def _locked_sets(unit_cells: tuple[int, ...], masks: tuple[int, ...]) -> tuple[t
             found[ids] = union
     # naked sets of more than DIRECT_SEARCH cells: complements of hidden sets of k - size digits
     if top > DIRECT_SEARCH:
-        for _ids, hidden_cells, size in _locked_subsets(_places(masks, missing), k - DIRECT_SEARCH - 1):
+        for ids, hidden_cells, size in _locked_subsets(_places(masks, missing), k - DIRECT_SEARCH - 1):
             if k - size > top:
                 continue
             naked_cells = empty & ~hidden_cells
@@ -214,10 +221,12 @@ def _locked_sets(unit_cells: tuple[int, ...], masks: tuple[int, ...]) -> tuple[t
             for i in range(count):
                 if naked_cells >> i & 1:
                     union |= masks[i]
-            if _BIT_COUNT[union] == k - size:
+            if bit_count[union] == k - size:
                 found[naked_cells] = union
-    rank = _SCAN_RANK
-    return tuple((_cells(local, unit_cells), found[local], local) for local in sorted(found, key=rank.__getitem__))
+    out = []
+    for local in sorted(found, key=_SCAN_RANK.__getitem__):
+        out.append((_cells(local, unit_cells), found[local], local))
+    return tuple(out)
 
 
 def _places(masks: tuple[int, ...], missing: int) -> list[tuple[int, int]]:
@@ -240,9 +249,11 @@ def _places(masks: tuple[int, ...], missing: int) -> list[tuple[int, int]]:
 def _cells(local: int, unit_cells: tuple[int, ...]) -> int:
     """The bitboard of the unit's cells numbered in ``local`` (bit i: ``unit_cells[i]``)."""
     out = 0
-    for i, c in enumerate(unit_cells):
+    one = 1  # a 128-bit C integer on the compiled path, as the bitboard
+    for i in range(len(unit_cells)):
         if local >> i & 1:
-            out |= 1 << c
+            c = unit_cells[i]
+            out |= one << c
     return out
 
 
