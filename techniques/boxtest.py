@@ -27,15 +27,17 @@ from techniques.base import Context, Phase, register
 from techniques.board import Board
 from techniques.findings import Digit, Unit
 from techniques.recheck import Rechecking
-from techniques.step import Step
+from techniques.step import Step, deferred_step
 
-#: For each unit 0..26, the units it crosses in three cells, with those cells: a row or
-#: column's three boxes in order; a box's rows, then its columns.
+#: For each unit 0..26, the units it crosses in three cells: a row or column's three boxes
+#: in order; a box's rows, then its columns.
 CROSSINGS: Final = tuple(
-    tuple((v, UNIT_MASK[u] & UNIT_MASK[v]) for v in (range(18, 27) if u < 18 else range(18))
-          if (UNIT_MASK[u] & UNIT_MASK[v]).bit_count() == 3)
+    tuple(v for v in (range(18, 27) if u < 18 else range(18)) if (UNIT_MASK[u] & UNIT_MASK[v]).bit_count() == 3)
     for u in range(27)
 )
+#: The cells of each unit 0..26 (:data:`~puzzles.geometry.UNIT_MASK`), under a name of this
+#: module's own: the compiled path keeps them as 128-bit C integers (``boxtest.pxd``).
+_UNIT_CELLS: Final = UNIT_MASK[:27]
 
 
 class _BoxTest(Rechecking):
@@ -54,24 +56,30 @@ class _BoxTest(Rechecking):
         return float(self.params["points"])
 
     def _search(self, board: Board, tests: Callable[[int], tuple[_Test, ...]]) -> Iterator[Step]:
-        """The steps of the digits that found something last time or whose places changed since."""
+        """The steps of the digits that found something last time or whose places changed since.
+
+        Made with deferred ``used`` and ``detail``: the engine chooses among
+        the steps of a Stufe on code, points and eliminations, so the
+        findings are made only for the steps read.
+        """
         digits = self.recheck.changed_digits(board) | self.recheck.again
+        steps: list[Step] = []
         if not digits:
-            return
+            return iter(steps)
         fruitful = 0
+        code = self.code
+        points = self.params["points"]
         for unit, digit, target, here, elim in _by_unit(board.positions, tests, digits):
             fruitful |= 1 << (digit - 1)
-            yield self._step(self.code, digit, unit, target, here, elim)
+            steps.append(deferred_step(Step, code, points, (), tuple((c, digit) for c in cells_of(elim)), _finding,
+                                       (digit, unit, target, here)))
         self.recheck.done_except(board, fruitful)
+        return iter(steps)
 
-    def _step(self, code: str, digit: int, unit: int, target: int, pattern: int, elim: int) -> Step:
-        return Step(
-            code=code,
-            points=self.params["points"],
-            eliminations=tuple((c, digit) for c in cells_of(elim)),
-            used=tuple((c, digit) for c in cells_of(pattern)),
-            detail={"digit": Digit(digit), "unit": Unit(unit), "target_unit": Unit(target)},
-        )
+
+def _finding(digit: int, unit: int, target: int, pattern: int) -> tuple[tuple[tuple[int, int], ...], dict[str, object]]:
+    """A box test's ``used`` (the digit's cells in its unit) and ``detail``, made when first read."""
+    return tuple((c, digit) for c in cells_of(pattern)), {"digit": Digit(digit), "unit": Unit(unit), "target_unit": Unit(target)}
 
 
 @register
@@ -114,17 +122,24 @@ def _by_unit(
     return found
 
 
-def _crossing_tests(pos: int, units: range) -> tuple[_Test, ...]:
-    """The ``units`` in which a digit with the places ``pos`` lies in one crossing unit, where that removes something."""
+def _crossing_tests(pos: int, first: int, stop: int) -> tuple[_Test, ...]:
+    """The units ``first`` .. ``stop - 1`` in which a digit with the places ``pos`` lies in one crossing unit,
+    where that removes something.
+
+    The places in a unit lie in one crossing unit when they lie in its cells
+    (they are all in the unit).  The bitboards are 81-bit, which the compiled
+    path holds in 128-bit C integers (``boxtest.pxd``).
+    """
     found = []
-    for unit in units:
-        mask = UNIT_MASK[unit]
+    unit_cells = _UNIT_CELLS
+    for unit in range(first, stop):
+        mask = unit_cells[unit]
         here = pos & mask
         if here & (here - 1) == 0:  # none or a single (a hidden single, not a box test)
             continue
-        for target, segment in CROSSINGS[unit]:
-            if here & ~segment == 0:
-                elim = pos & UNIT_MASK[target] & ~mask
+        for target in CROSSINGS[unit]:
+            if here & ~unit_cells[target] == 0:
+                elim = pos & unit_cells[target] & ~mask
                 if elim:
                     found.append((unit, target, here, elim))
                 break
@@ -139,7 +154,7 @@ def _line_tests(pos: int) -> tuple[_Test, ...]:
     few digits, so they are made once and kept while the engine searches
     again after each step.
     """
-    return _crossing_tests(pos, range(18))
+    return _crossing_tests(pos, 0, 18)
 
 
 @lru_cache(maxsize=_REMEMBERED)
@@ -148,4 +163,4 @@ def _box_tests(pos: int) -> tuple[_Test, ...]:
 
     Kept like :func:`_line_tests`.
     """
-    return _crossing_tests(pos, range(18, 27))
+    return _crossing_tests(pos, 18, 27)

@@ -54,7 +54,7 @@ from techniques.board import Board
 from techniques.findings import Cells, Digits, Fragment, Items, Unit, fragment_kind
 from techniques.points import linear_floor
 from techniques.recheck import Rechecking
-from techniques.step import Step
+from techniques.step import Step, deferred_step
 
 MAX_NAKED: Final = 7
 HIDDEN_SIZES: Final = (2, 3)
@@ -91,6 +91,24 @@ def hidden_is_cheaper(n: int, m: int, params: Mapping[str, Any] = TUPLE_POINTS) 
 _BIT_COUNT: Final = tuple(m.bit_count() for m in range(512))
 #: The digit of each 9-bit mask's lowest bit, looked up for the same reason.
 _LOW_DIGIT: Final = tuple((m & -m).bit_length() for m in range(512))
+
+
+def _scan_ranks() -> tuple[int, ...]:
+    """Each 9-bit set of a unit's cells (bit i: the unit's i-th cell) ranked by size, then by its cells in scan order.
+
+    A unit lists its cells in scan order, so sorting sets of them by this one
+    number is sorting them by (size, cells): the order in which the sets are
+    reported, without listing the cells of each set to compare them.
+    """
+    # among sets of one size, the one with the first cell first: the greater bit-reversed number
+    order = sorted(range(512), key=lambda m: (m.bit_count(), -int(f"{m:09b}"[::-1], 2)))
+    rank = [0] * 512
+    for r, m in enumerate(order):
+        rank[m] = r
+    return tuple(rank)
+
+
+_SCAN_RANK: Final = _scan_ranks()
 
 
 def _locked_subsets(items: list[tuple[int, int]], max_size: int) -> list[tuple[int, int, int]]:
@@ -143,7 +161,7 @@ def unit_locked_sets(board: Board, unit: int) -> tuple[tuple[int, int], ...]:
     searched directly, larger ones as complements of hidden sets.
     """
     cells = board.rules.units[unit]
-    return _locked_sets(cells, _unit_masks(cells)(board.cands))
+    return tuple((found[0], found[1]) for found in _locked_sets(cells, _unit_masks(cells)(board.cands)))
 
 
 @lru_cache(maxsize=64)
@@ -159,21 +177,31 @@ _UNITS_REMEMBERED: Final = 1024
 
 
 @lru_cache(maxsize=_UNITS_REMEMBERED)
-def _locked_sets(unit_cells: tuple[int, ...], masks: tuple[int, ...]) -> tuple[tuple[int, int], ...]:
-    """:func:`unit_locked_sets` of the unit with these cells and candidate masks.
+def _locked_sets(unit_cells: tuple[int, ...], masks: tuple[int, ...]) -> tuple[tuple[int, int, int], ...]:
+    """:func:`unit_locked_sets` of the unit with these cells and candidate masks, each set also
+    with its cells numbered 0..8 (bit i: ``unit_cells[i]``), in which :class:`NakedTuple` reads it.
 
     The answer depends on nothing else (a digit's places in the unit are the
-    cells whose masks hold it), so it is remembered across positions.  The
-    search numbers the unit's cells 0..8 (small numbers) and names the cells
-    of the sets found at the end.
+    cells whose masks hold it), so it is remembered across positions; the
+    search itself is :func:`_search_locked_sets`, a plain function that the
+    compiled path types (``tuples.pxd``).
     """
-    k = len(masks) - masks.count(0)
+    return _search_locked_sets(unit_cells, masks)
+
+
+def _search_locked_sets(unit_cells: tuple[int, ...], masks: tuple[int, ...]) -> tuple[tuple[int, int, int], ...]:
+    """What :func:`_locked_sets` remembers: the search numbers the unit's cells 0..8 (small
+    numbers) and names the cells of the sets found at the end."""
+    count = len(masks)
+    k = count - masks.count(0)
     if k < 3:
         return ()
+    bit_count = _BIT_COUNT
     empty = 0
     missing = 0
     items = []
-    for i, m in enumerate(masks):
+    for i in range(count):
+        m = masks[i]
         if m:
             empty |= 1 << i
             missing |= m
@@ -185,18 +213,20 @@ def _locked_sets(unit_cells: tuple[int, ...], masks: tuple[int, ...]) -> tuple[t
             found[ids] = union
     # naked sets of more than DIRECT_SEARCH cells: complements of hidden sets of k - size digits
     if top > DIRECT_SEARCH:
-        for _ids, hidden_cells, size in _locked_subsets(_places(masks, missing), k - DIRECT_SEARCH - 1):
+        for ids, hidden_cells, size in _locked_subsets(_places(masks, missing), k - DIRECT_SEARCH - 1):
             if k - size > top:
                 continue
             naked_cells = empty & ~hidden_cells
             union = 0
-            for i, m in enumerate(masks):
+            for i in range(count):
                 if naked_cells >> i & 1:
-                    union |= m
-            if union.bit_count() == k - size:
+                    union |= masks[i]
+            if bit_count[union] == k - size:
                 found[naked_cells] = union
-    sets = [(_cells(local, unit_cells), union) for local, union in found.items()]
-    return tuple(sorted(sets, key=lambda item: (item[0].bit_count(), cells_of(item[0]))))
+    out = []
+    for local in sorted(found, key=_SCAN_RANK.__getitem__):
+        out.append((_cells(local, unit_cells), found[local], local))
+    return tuple(out)
 
 
 def _places(masks: tuple[int, ...], missing: int) -> list[tuple[int, int]]:
@@ -219,9 +249,11 @@ def _places(masks: tuple[int, ...], missing: int) -> list[tuple[int, int]]:
 def _cells(local: int, unit_cells: tuple[int, ...]) -> int:
     """The bitboard of the unit's cells numbered in ``local`` (bit i: ``unit_cells[i]``)."""
     out = 0
-    for i, c in enumerate(unit_cells):
+    one = 1  # a 128-bit C integer on the compiled path, as the bitboard
+    for i in range(len(unit_cells)):
         if local >> i & 1:
-            out |= 1 << c
+            c = unit_cells[i]
+            out |= one << c
     return out
 
 
@@ -231,19 +263,21 @@ def _hidden_sets(
 ) -> tuple[tuple[int, int, int], ...]:
     """Hidden sets of ``sizes`` digits of the unit with these cells and candidate masks.
 
-    (digits, cells bitboard, size) sorted by size, cells in scan order, digits;
-    remembered across positions like :func:`_locked_sets`.
+    (digits, cells numbered 0..8 as in :func:`_locked_sets`, size) sorted by
+    size, cells in scan order, digits; remembered across positions like
+    :func:`_locked_sets`.
     """
     missing = 0
     for m in masks:
         missing |= m
+    rank = _SCAN_RANK
     found = [
-        (ids, _cells(hidden_cells, unit_cells), size)
+        (rank[hidden_cells], ids, hidden_cells, size)
         for ids, hidden_cells, size in _locked_subsets(_places(masks, missing), sizes[-1])
         if size in sizes
     ]
-    found.sort(key=lambda f: (f[2], cells_of(f[1]), f[0]))
-    return tuple(found)
+    found.sort()
+    return tuple((ids, hidden_cells, size) for _rank, ids, hidden_cells, size in found)
 
 
 def _common_box(cells_mask: int) -> int | None:
@@ -252,12 +286,13 @@ def _common_box(cells_mask: int) -> int | None:
     return 18 + box if cells_mask & ~BOX_MASK[box] == 0 else None
 
 
-def _line_of(cells: list[int]) -> int | None:
-    """The row or column unit holding all of ``cells``, if any."""
-    if len({ROW_OF[c] for c in cells}) == 1:
-        return ROW_OF[cells[0]]
-    if len({COL_OF[c] for c in cells}) == 1:
-        return 9 + COL_OF[cells[0]]
+def _line_of(cells_mask: int) -> int | None:
+    """The row or column unit holding all of ``cells_mask``, if any."""
+    first = (cells_mask & -cells_mask).bit_length() - 1
+    if cells_mask & ~ROW_MASK[ROW_OF[first]] == 0:
+        return ROW_OF[first]
+    if cells_mask & ~COL_MASK[COL_OF[first]] == 0:
+        return 9 + COL_OF[first]
     return None
 
 
@@ -287,9 +322,17 @@ COMPLEMENTARY_HIDDEN = fragment_kind("complementary_hidden", "m", "digits", "poi
 INSTEAD_OF_NAKED = fragment_kind("instead_of_naked", "n", "digits", "rests", "points")
 
 
-def _rests(board: Board, cells: list[int]) -> Items:
-    """The candidates ("Reste") of ``cells``, cell by cell."""
-    return Items(Digits.of_mask(board.cands[c]) for c in cells)
+def _unit_eliminations(unit_cells: tuple[int, ...], masks: tuple[int, ...], digits: int, local: int,
+                       out: list[tuple[int, int]]) -> None:
+    """Append (cell, digit) for every candidate of ``digits`` in the unit's cells numbered in ``local``,
+    cell-major (a unit lists its cells in scan order)."""
+    low_digit = _LOW_DIGIT
+    for i in range(len(masks)):
+        if local >> i & 1:
+            hit = masks[i] & digits
+            while hit:
+                out.append((unit_cells[i], low_digit[hit]))
+                hit &= hit - 1
 
 
 def _eliminations(board: Board, digits: int, cells_mask: int) -> list[tuple[int, int]]:
@@ -305,12 +348,70 @@ def _eliminations(board: Board, digits: int, cells_mask: int) -> list[tuple[int,
     return out
 
 
-def _union(board: Board, cells_mask: int) -> int:
-    """Union of the candidates of the cells of ``cells_mask``."""
+def _local_union(masks: tuple[int, ...], local: int) -> int:
+    """Union of the candidates of the unit's cells numbered in ``local``."""
     union = 0
-    for c in cells_of(cells_mask):
-        union |= board.cands[c]
+    for i in range(len(masks)):
+        if local >> i & 1:
+            union |= masks[i]
     return union
+
+
+def _local_cells(unit_cells: tuple[int, ...], masks: tuple[int, ...], local: int) -> tuple[list[int], list[int]]:
+    """The unit's cells numbered in ``local`` and their candidate masks, cell by cell."""
+    cells = []
+    cell_masks = []
+    for i in range(len(masks)):
+        if local >> i & 1:
+            cells.append(unit_cells[i])
+            cell_masks.append(masks[i])
+    return cells, cell_masks
+
+
+def _rests(cell_masks: list[int]) -> Items:
+    """The candidates ("Reste") of cells with these masks, cell by cell."""
+    return Items(Digits.of_mask(m) for m in cell_masks)
+
+
+def _naked_finding(
+    formulas: Mapping[str, Any], unit: int, second: int | None, n: int, m: int, digits: int,
+    unit_cells: tuple[int, ...], masks: tuple[int, ...], local: int, rest: int,
+) -> tuple[tuple[tuple[int, int], ...], dict[str, object]]:
+    """A naked tuple's ``used`` and ``detail``, made when first read (``rest``: the unit's other open cells)."""
+    cells, cell_masks = _local_cells(unit_cells, masks, local)
+    used = tuple((c, d) for c, mask in zip(cells, cell_masks) for d in range(1, 10) if mask >> (d - 1) & 1)
+    other = None
+    if m in HIDDEN_SIZES:
+        hidden = Digits.of_mask(_local_union(masks, rest) & ~digits)
+        other = Fragment.of(COMPLEMENTARY_HIDDEN, m=m, digits=hidden, points=hidden_points(m, formulas))
+    return used, {
+        "n": n,
+        "digits": Digits.of_mask(digits),
+        "rests": _rests(cell_masks),
+        "cells": Cells(cells),
+        "unit": Unit(unit),
+        "also": Fragment.of(ALSO_UNIT, unit=Unit(second)) if second is not None else None,
+        "other": other,
+    }
+
+
+def _hidden_finding(
+    formulas: Mapping[str, Any], unit: int, m: int, n: int, digits: int, naked_digits: int, missing: int,
+    unit_cells: tuple[int, ...], masks: tuple[int, ...], local: int, naked: int,
+) -> tuple[tuple[tuple[int, int], ...], dict[str, object]]:
+    """A hidden tuple's ``used`` and ``detail``, made when first read (``naked``: the complementary cells)."""
+    cells, cell_masks = _local_cells(unit_cells, masks, local)
+    used = tuple((c, d) for c, mask in zip(cells, cell_masks) for d in range(1, 10) if (digits & mask) >> (d - 1) & 1)
+    return used, {
+        "m": m,
+        "digits": Digits.of_mask(digits),
+        "rests": _rests(cell_masks),
+        "cells": Cells(cells),
+        "removed": Digits.of_mask(missing & ~digits & _local_union(masks, local)),
+        "unit": Unit(unit),
+        "other": Fragment.of(INSTEAD_OF_NAKED, n=n, digits=Digits.of_mask(naked_digits),
+                             rests=_rests(_local_cells(unit_cells, masks, naked)[1]), points=naked_points(n, formulas)),
+    }
 
 
 class _Tuples(Rechecking):
@@ -319,11 +420,27 @@ class _Tuples(Rechecking):
     def __init__(self, params: Mapping[str, Any] | None = None) -> None:
         super().__init__(params)
         self.formulas: dict[str, Any] = {**TUPLE_POINTS, **self.params}
+        self._tabulate()
 
     def bind(self, techniques: Sequence[Technique]) -> None:
         for t in techniques:
             if isinstance(t, _Tuples):
                 self.formulas.update(t.params)
+        self._tabulate()
+
+    def _tabulate(self) -> None:
+        """What the formulas say for each count of a unit's open cells, looked up by the searches.
+
+        ``naked_reported[k]``: bit N set where a naked N-tuple of a unit with K
+        open cells is reported as NT (its hidden complement is not cheaper);
+        ``hidden_sizes[k]``: the hidden sizes reported as HT there.
+        """
+        formulas = self.formulas
+        self.naked_reported = tuple(
+            sum(1 << n for n in range(k + 1) if not hidden_is_cheaper(n, k - n, formulas)) for k in range(10)
+        )
+        self.hidden_sizes = tuple(tuple(m for m in HIDDEN_SIZES if hidden_is_cheaper(k - m, m, formulas))
+                                  for k in range(10))
 
 
 @register
@@ -345,73 +462,63 @@ class NakedTuple(_Tuples):
 
     def find(self, board: Board, ctx: Context) -> Iterator[Step]:
         """Units in scan order; of those that found nothing last time, only the changed ones (see the module)."""
+        return iter(self._steps(board))
+
+    def _steps(self, board: Board) -> list[Step]:
         changed = self.recheck.changed(board)
         again = self.recheck.again
+        steps: list[Step] = []
         if not changed and not again:
-            return
+            return steps
         filled = changed & ~board.empty
         fruitful = 0
         cands = board.cands
         geo = board.rules
         unit_mask = geo.unit_mask
+        units = geo.units
+        formulas = self.formulas
+        naked_reported = self.naked_reported
         for unit in geo.unit_ids:
             if not changed & unit_mask[unit] and not filled & _LINES_THROUGH[unit] and not again >> unit & 1:
                 continue
-            sets = unit_locked_sets(board, unit)
+            unit_cells = units[unit]
+            masks = _unit_masks(unit_cells)(cands)
+            sets = _locked_sets(unit_cells, masks)
             if not sets:
                 continue
+            count = len(masks)
+            k = count - masks.count(0)
+            reported = naked_reported[k]
             empty = 0
-            for c in geo.units[unit]:
-                if cands[c]:
-                    empty |= 1 << c
-            k = empty.bit_count()
-            for cells_mask, digits in sets:
-                n = cells_mask.bit_count()
-                m = k - n
-                if hidden_is_cheaper(n, m, self.formulas):
+            for i in range(count):
+                if masks[i]:
+                    empty |= 1 << i
+            for cells_mask, digits, local in sets:
+                n = _BIT_COUNT[local]
+                if not reported >> n & 1:
                     continue  # reported once by HiddenTuple
-                cells = cells_of(cells_mask)
                 second = None
                 if n <= 3:
-                    box = _common_box(cells_mask)
                     if 18 <= unit < 27:
-                        line = _line_of(cells)
+                        line = _line_of(cells_mask)
                         if line is not None and _empty_count(board, line) > n:
                             continue  # already reported, with this box, from its line
-                    elif box is not None:
-                        second = box
-                elims = _eliminations(board, digits, empty & ~cells_mask)
+                    else:
+                        second = _common_box(cells_mask)
+                rest = empty & ~local
+                elims: list[tuple[int, int]] = []
+                _unit_eliminations(unit_cells, masks, digits, rest, elims)
                 if second is not None:
-                    elims += _eliminations(board, digits, geo.unit_mask[second] & ~cells_mask & ~geo.unit_mask[unit])
+                    elims += _eliminations(board, digits, unit_mask[second] & ~cells_mask & ~unit_mask[unit])
                 if not elims:
                     continue
                 fruitful |= 1 << unit
-                yield Step(
-                    code=self.code,
-                    points=naked_points(n, self.formulas),
-                    eliminations=tuple(sorted(elims)),
-                    used=tuple((c, d) for c in cells for d in range(1, 10) if cands[c] >> (d - 1) & 1),
-                    detail=self._detail(board, unit, second, n, m, digits, cells, empty & ~cells_mask),
-                )
+                steps.append(deferred_step(
+                    Step, self.code, naked_points(n, formulas), (), tuple(sorted(elims)), _naked_finding,
+                    (formulas, unit, second, n, k - n, digits, unit_cells, masks, local, rest),
+                ))
         self.recheck.done_except(board, fruitful)
-
-    def _detail(
-        self,
-        board: Board, unit: int, second: int | None, n: int, m: int, digits: int, cells: list[int], rest: int
-    ) -> dict[str, object]:
-        other = None
-        if m in HIDDEN_SIZES:
-            hidden = Digits.of_mask(_union(board, rest) & ~digits)
-            other = Fragment.of(COMPLEMENTARY_HIDDEN, m=m, digits=hidden, points=hidden_points(m, self.formulas))
-        return {
-            "n": n,
-            "digits": Digits.of_mask(digits),
-            "rests": _rests(board, cells),
-            "cells": Cells(cells),
-            "unit": Unit(unit),
-            "also": Fragment.of(ALSO_UNIT, unit=Unit(second)) if second is not None else None,
-            "other": other,
-        }
+        return steps
 
 
 @register
@@ -437,63 +544,58 @@ class HiddenTuple(_Tuples):
         A unit whose step was left out as one already made from another unit
         counts as one that found something.
         """
+        return iter(self._steps(board))
+
+    def _steps(self, board: Board) -> list[Step]:
         changed = self.recheck.changed(board)
         again = self.recheck.again
+        steps: list[Step] = []
         if not changed and not again:
-            return
+            return steps
         fruitful = 0
         cands = board.cands
         seen: set[tuple[tuple[int, int], ...]] = set()
         geo = board.rules
         unit_mask = geo.unit_mask
+        units = geo.units
+        formulas = self.formulas
         # hidden M counts only where cheaper than the naked K - M, K the unit's open cells
-        sizes_of = [tuple(m for m in HIDDEN_SIZES if hidden_is_cheaper(k - m, m, self.formulas)) for k in range(10)]
+        sizes_of = self.hidden_sizes
         for unit in geo.unit_ids:
             if not changed & unit_mask[unit] and not again >> unit & 1:
                 continue
-            unit_cells = geo.units[unit]
+            unit_cells = units[unit]
             masks = _unit_masks(unit_cells)(cands)
-            sizes = sizes_of[len(masks) - masks.count(0)]
+            count = len(masks)
+            k = count - masks.count(0)
+            sizes = sizes_of[k]
             if not sizes:
                 continue
             empty = 0
             missing = 0
-            for c, mask in zip(unit_cells, masks):
+            for i in range(count):
+                mask = masks[i]
                 if mask:
-                    empty |= 1 << c
+                    empty |= 1 << i
                     missing |= mask
-            k = empty.bit_count()
-            found = _hidden_sets(unit_cells, masks, sizes)
-            for hidden_digits, hidden_cells, m in found:
+            for hidden_digits, hidden_cells, m in _hidden_sets(unit_cells, masks, sizes):
                 naked_cells = empty & ~hidden_cells
-                naked_digits = _union(board, naked_cells)
-                if naked_digits.bit_count() != k - m:
+                naked_digits = _local_union(masks, naked_cells)
+                if _BIT_COUNT[naked_digits] != k - m:
                     continue  # only a broken grid lets the complement fall short
-                elims = tuple(_eliminations(board, missing & ~hidden_digits, hidden_cells))
-                if not elims:
+                found: list[tuple[int, int]] = []
+                _unit_eliminations(unit_cells, masks, missing & ~hidden_digits, hidden_cells, found)
+                if not found:
                     continue
                 fruitful |= 1 << unit
+                elims = tuple(found)
                 if elims in seen:
                     continue
                 seen.add(elims)
-                cells = cells_of(hidden_cells)
-                n = k - m
-                yield Step(
-                    code=self.code,
-                    points=hidden_points(m, self.formulas),
-                    eliminations=elims,
-                    used=tuple(
-                        (c, d) for c in cells for d in range(1, 10) if hidden_digits >> (d - 1) & 1 and cands[c] >> (d - 1) & 1
-                    ),
-                    detail={
-                        "m": m,
-                        "digits": Digits.of_mask(hidden_digits),
-                        "rests": _rests(board, cells),
-                        "cells": Cells(cells),
-                        "removed": Digits.of_mask(missing & ~hidden_digits & _union(board, hidden_cells)),
-                        "unit": Unit(unit),
-                        "other": Fragment.of(INSTEAD_OF_NAKED, n=n, digits=Digits.of_mask(naked_digits),
-                                             rests=_rests(board, cells_of(naked_cells)), points=naked_points(n, self.formulas)),
-                    },
-                )
+                steps.append(deferred_step(
+                    Step, self.code, hidden_points(m, formulas), (), elims, _hidden_finding,
+                    (formulas, unit, m, k - m, hidden_digits, naked_digits, missing, unit_cells, masks, hidden_cells,
+                     naked_cells),
+                ))
         self.recheck.done_except(board, fruitful)
+        return steps
