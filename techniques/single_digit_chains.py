@@ -40,28 +40,34 @@ the digits that found something or whose places changed.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
-from functools import lru_cache, partial
+from functools import lru_cache
 from typing import ClassVar, Final
 
-from puzzles.geometry import CELL_BIT, cells_of
+from puzzles.geometry import CELL_BIT, CELL_OF_BIT_MOD_83, cells_of
 from puzzles.rules import STANDARD, Rules
 from techniques.base import Context, Phase, register
 from techniques.board import Board
 from techniques.findings import BRACKET, Chain, Digit, Fragment, Node, Unit, fragment_kind, negations
 from techniques.recheck import Rechecking
-from techniques.step import Candidate, Step
+from techniques.step import Candidate, Step, deferred_step
 
 _ROW_BASE: Final = sum(1 << (9 * r) for r in range(9))
 _BOX_BASE: Final = sum(1 << (27 * (b // 3) + 3 * (b % 3)) for b in range(9))
+#: :data:`~puzzles.geometry.CELL_BIT` and :data:`~puzzles.geometry.CELL_OF_BIT_MOD_83`, C arrays on the
+#: compiled path (``single_digit_chains.pxd``).
+_CELL_BIT: Final = CELL_BIT
+_CELL_OF_BIT_MOD_83: Final = CELL_OF_BIT_MOD_83
 
 
-def units_hit(x: int) -> int:
-    """One bit per unit (rows, columns, boxes packed apart) that ``x`` has a cell in.
+def _units_of(x: int) -> int:
+    """One bit per unit that ``x`` has a cell in, in 90 bits: row r at bit 9r, box b at its first
+    cell's bit plus one, column c at bit 81 + c.
 
     A handful of shifts instead of a loop over 27 units: this test runs for
-    every partial contradiction chain.
+    every partial contradiction chain.  On the compiled path a 128-bit C
+    integer in and out.
     """
     y = x | x >> 1
     y |= y >> 2
@@ -73,7 +79,14 @@ def units_hit(x: int) -> int:
     cols = (y | x >> 72) & 0x1FF
     y = x | x >> 1 | x >> 2
     boxes = (y | y >> 9 | y >> 18) & _BOX_BASE
-    return rows | cols << 81 | boxes << 162
+    return rows | boxes << 1 | cols << 81
+
+
+def units_hit(x: int) -> int:
+    """One bit per unit (rows, columns, boxes packed apart: bits 9r, 81 + c, 162 + the box's first cell)
+    that ``x`` has a cell in."""
+    units = _units_of(x)
+    return units & _ROW_BASE | units >> 81 << 81 | (units >> 1 & _BOX_BASE) << 162
 
 
 @dataclass
@@ -146,13 +159,9 @@ def _x_chain_notation(links: DigitLinks, cells: list[int]) -> Chain:
     return Chain(tuple(links.cell(c) for c in cells), tuple("=" if i % 2 else "-" for i in range(1, len(cells))))
 
 
-def _empties_a_unit(pos: int, full: int, answers: dict[int, bool], seen: int) -> bool:
-    """Whether ``seen`` takes every place ``pos`` of a digit in some unit (``full``: the units of
-    ``pos``); remembered in ``answers``, the reach bounds of many cells are the same few masks."""
-    answer = answers.get(seen)
-    if answer is None:
-        answer = answers[seen] = units_hit(pos & ~seen) != full
-    return answer
+def _empties_a_unit(pos: int, full: int, seen: int) -> bool:
+    """Whether ``seen`` takes every place ``pos`` of a digit in some unit (``full``: the units of ``pos``)."""
+    return _units_of(pos & ~seen) != full
 
 
 def _sorted_unique(found: list[tuple[tuple[int, ...], Step]]) -> Iterator[Step]:
@@ -208,7 +217,7 @@ class _PerDigitChain(Rechecking):
     def floor(self) -> float:
         return float(self.points(self.min_length))
 
-    def _digit(self, links: DigitLinks, max_len: int) -> Iterator[tuple[tuple[int, ...], Step]]:
+    def _digit(self, links: DigitLinks, max_len: int) -> Iterable[tuple[tuple[int, ...], Step]]:
         raise NotImplementedError
 
     def find(self, board: Board, ctx: Context) -> Iterator[Step]:
@@ -330,43 +339,157 @@ class SingleDigitChain(_PerDigitChain):
         )
 
 
-@dataclass
-class _Partial:
-    """A contradiction chain under construction; ``removable`` = set cells before the first X."""
-
-    cells: list[int]
-    mask: int
-    seen: int
-    removable: int
-    weak: bool
-    pattern: str
+#: A contradiction chain as found: (length, start, cells, seen, removable, weak), see :func:`_contradictions`.
+_Contradiction = tuple[int, int, list[int], int, int, bool]
+#: How many reach bounds :func:`_contradictions` keeps apart (per number of steps); the bounds of more
+#: steps share the last one, which then grows on in place (still a bound, only a looser one).
+_REACH_LAYERS: Final = 8
 
 
-class _Successors(dict[int, list[tuple[int, list[tuple[int, bool]]]]]):
-    """Set cell a -> the set cells that follow it (via a not-set cell), with the linking cells.
+def _contradictions(links: DigitLinks, max_len: int) -> list[_Contradiction]:
+    """The contradiction chains of one digit, in the order found (start by start, then level by level).
+
+    A start is searched only when the set cells reachable from it could empty a
+    unit at all and its own sightlines do not already (a chain that contradicts
+    at its first cell alone is not one of these chains).  The reach bounds:
+    per number of steps k and cell a, everything seen by any set cell reachable
+    from a in at most k steps.  On the compiled path (``single_digit_chains.pxd``)
+    the bitboards are 128-bit C integers and the bounds a C array, layer k of
+    cell a at ``81 * k + a``.
+    """
+    pos = links.pos
+    strong, peers = links.strong, links.peers
+    full = _units_of(pos)
+    nodes = cells_of(pos)
+    strong_at = [0] * 81
+    peers_at = [0] * 81
+    linked = 0  # the cells with a strong link
+    for a in nodes:
+        strong_at[a] = strong[a]
+        peers_at[a] = peers[a]
+        if strong_at[a]:
+            linked |= _CELL_BIT[a]
+    # the set cells that may follow each set cell (through a linking cell)
+    follow: list[list[int]] = [[]] * 81
+    for a in nodes:
+        nxt = 0
+        via = peers_at[a] & linked
+        while via:
+            low = via & -via
+            via ^= low
+            nxt |= strong_at[_CELL_OF_BIT_MOD_83[low % 83]]
+        follow[a] = cells_of(nxt & ~_CELL_BIT[a])
+    depth = (max_len - 1) // 2
+    reach = [0] * (8 * 81)  # _REACH_LAYERS layers
+    for a in nodes:
+        reach[a] = peers_at[a]
+    last = 0  # the last layer that grew: the bounds of more steps are the same
+    k = 1
+    while k <= depth:
+        here = min(k, _REACH_LAYERS - 1) * 81
+        before = last * 81
+        grown = False
+        for a in nodes:
+            acc = peers_at[a]
+            for c in follow[a]:
+                acc |= reach[before + c]
+            if acc != reach[before + a]:
+                grown = True
+            reach[here + a] = acc
+        if not grown:  # nothing new within one more step: the bounds stay as they are
+            break
+        last = here // 81
+        k += 1
+    found: list[_Contradiction] = []
+    succ: dict[int, list[tuple[int, list[tuple[int, bool]]]]] = {}
+    top = min(depth, last) * 81
+    for start in nodes:
+        if _empties_a_unit(pos, full, reach[top + start]) and not _empties_a_unit(pos, full, peers_at[start]):
+            _chains_from(found, start, pos, full, strong_at, peers_at, reach, last, succ, max_len)
+    return found
+
+
+def _chains_from(found: list[_Contradiction], start: int, pos: int, full: int, strong_at: list[int],
+                 peers_at: list[int], reach: list[int], last: int,
+                 succ: dict[int, list[tuple[int, list[tuple[int, bool]]]]], max_len: int) -> None:
+    """The contradiction chains from ``start`` added to ``found``, level by level (3, 5, ... cells).
+
+    A partial chain, (cells, bitboard of its cells, seen, removable, weak) with
+    ``removable`` the set cells before the first X, is dropped when even every
+    set cell reachable from its end could not empty a unit (``reach``), or when
+    it is past its first X and a shorter chain already removes the same cells.
+    """
+    frontier: list[tuple[list[int], int, int, int, bool]] = [([start], CELL_BIT[start], peers_at[start], CELL_BIT[start], False)]
+    done: set[int] = set()
+    for length in range(3, max_len + 1, 2):
+        remaining = (max_len - length) // 2
+        bound = min(remaining, last) * 81
+        nxt: list[tuple[list[int], int, int, int, bool]] = []
+        keys: set[tuple[int, int, int, bool]] = set()
+        for cells, mask, part_seen, part_removable, part_weak in frontier:
+            if part_weak and part_removable in done:
+                continue
+            end = cells[-1]
+            following = succ.get(end)
+            if following is None:
+                following = succ[end] = _successors(end, strong_at, peers_at)
+            for c, variants in following:
+                if mask >> c & 1:
+                    continue
+                b = -1
+                is_strong = False
+                for vb, vs in variants:
+                    if not mask >> vb & 1:
+                        b = vb
+                        is_strong = vs
+                        break
+                if b < 0:
+                    continue
+                weak = part_weak or not is_strong
+                removable = part_removable if weak else part_removable | CELL_BIT[c]
+                seen = part_seen | peers_at[c]
+                if _empties_a_unit(pos, full, seen):
+                    if not weak or removable not in done:
+                        if weak:
+                            done.add(removable)
+                        found.append((length, start, cells + [b, c], seen, removable, weak))
+                    continue
+                if not remaining or not _empties_a_unit(pos, full, seen | reach[bound + c]):
+                    continue
+                seen_now = seen  # one Python integer for the key and the partial chain
+                key = (c, seen_now, removable, weak)
+                if key not in keys:
+                    keys.add(key)
+                    nxt.append((cells + [b, c], mask | _CELL_BIT[b] | _CELL_BIT[c], seen_now, removable, weak))
+        if not nxt:
+            break
+        frontier = nxt
+
+
+def _successors(a: int, strong_at: list[int], peers_at: list[int]) -> list[tuple[int, list[tuple[int, bool]]]]:
+    """The set cells that follow the set cell ``a`` (via a not-set cell), with the linking cells.
 
     For each next set cell c the linking cells b are listed strong links first
     (a = b gives an "O", a wider unit an "X"), then scan order; the first one
-    not yet in the chain is used.  Filled on first use: most cells start no
+    not yet in the chain is used.  Made on first use: most cells start no
     chain that could reach a contradiction.
     """
+    by_c: dict[int, list[tuple[int, bool]]] = {}
+    strong_a = strong_at[a]
+    not_a = ~_CELL_BIT[a]
+    for b in cells_of(peers_at[a]):
+        if not strong_at[b]:
+            continue
+        is_strong = bool(strong_a >> b & 1)
+        for c in cells_of(strong_at[b] & not_a):
+            by_c.setdefault(c, []).append((b, is_strong))
+    # the linking cells come in scan order: a stable sort puts the strong ones first
+    return [(c, sorted(v, key=_weak_link)) for c, v in sorted(by_c.items())]
 
-    def __init__(self, links: DigitLinks) -> None:
-        super().__init__()
-        self.links = links
 
-    def __missing__(self, a: int) -> list[tuple[int, list[tuple[int, bool]]]]:
-        strong, peers = self.links.strong, self.links.peers
-        by_c: dict[int, list[tuple[int, bool]]] = {}
-        for b in cells_of(peers[a]):
-            if not strong[b]:
-                continue
-            is_strong = bool(strong[a] >> b & 1)
-            for c in cells_of(strong[b] & ~CELL_BIT[a]):
-                by_c.setdefault(c, []).append((b, is_strong))
-        following = [(c, sorted(v, key=lambda bv: (not bv[1], bv[0]))) for c, v in sorted(by_c.items())]
-        self[a] = following
-        return following
+def _weak_link(link: tuple[int, bool]) -> bool:
+    """Sort key of a linking cell: the strong ones first."""
+    return not link[1]
 
 
 @register
@@ -379,145 +502,20 @@ class SingleDigitContradictionChain(_PerDigitChain):
     defaults = {"points_offset": 4, "max_length": 11}
     min_length = 3
 
-    def _digit(self, links: DigitLinks, max_len: int) -> Iterator[tuple[tuple[int, ...], Step]]:
-        pos, peers = links.pos, links.peers
-        full = units_hit(pos)
-        # a partial, not a closure: compiled, a closure kept in a generator's local is a cycle
-        covered = partial(_empties_a_unit, pos, full, {})
+    def _digit(self, links: DigitLinks, max_len: int) -> list[tuple[tuple[int, ...], Step]]:
+        return [((length, start), self._step(links, cells, seen, removable, weak))
+                for length, start, cells, seen, removable, weak in _contradictions(links, max_len)]
 
-        nodes = cells_of(pos)
-        strong = links.strong
-        linked = 0  # the cells with a strong link
-        for a in nodes:
-            if strong[a]:
-                linked |= CELL_BIT[a]
-        # the set cells that may follow each set cell (through a linking cell)
-        follow = {}
-        for a in nodes:
-            nxt = 0
-            via = peers[a] & linked
-            while via:
-                low = via & -via
-                via ^= low
-                nxt |= strong[low.bit_length() - 1]
-            follow[a] = cells_of(nxt & ~CELL_BIT[a])
-        depth = (max_len - 1) // 2
-        # reach[k][a]: everything seen by any set cell reachable from a in <= k steps,
-        # an upper bound on what a chain continuing from a can still cover
-        reach = [{a: peers[a] for a in nodes}]
-        while len(reach) <= depth:
-            prev = reach[-1]
-            layer = {}
-            for a in nodes:
-                acc = peers[a]
-                for c in follow[a]:
-                    acc |= prev[c]
-                layer[a] = acc
-            if layer == prev:  # nothing new within one more step: the bound stays as it is
-                reach += [prev] * (depth + 1 - len(reach))
-            else:
-                reach.append(layer)
-        succ = _Successors(links)
-        for start in nodes:
-            if not covered(reach[depth][start]) or covered(peers[start]):
-                continue
-            yield from self._from(links, start, succ, reach, covered, max_len)
-
-    def _from(
-        self,
-        links: DigitLinks,
-        start: int,
-        succ: _Successors,
-        reach: list[dict[int, int]],
-        covered: Callable[[int], bool],
-        max_len: int,
-    ) -> Iterator[tuple[tuple[int, ...], Step]]:
-        """Contradiction chains from ``start``, level by level (3, 5, ... cells).
-
-        A partial chain is dropped when even every set cell reachable from its
-        end could not empty a unit (``reach``), or when it is past its first X
-        and a shorter chain already removes the same cells.
-        """
-        peers = links.peers
-        frontier = [_Partial([start], CELL_BIT[start], peers[start], CELL_BIT[start], False, "")]
-        done: set[int] = set()
-        for length in range(3, max_len + 1, 2):
-            remaining = (max_len - length) // 2
-            nxt: list[_Partial] = []
-            keys: set[tuple[int, int, int, bool]] = set()
-            for part in frontier:
-                if part.weak and part.removable in done:
-                    continue
-                for c, variants in succ[part.cells[-1]]:
-                    if part.mask >> c & 1:
-                        continue
-                    link = next(((b, s) for b, s in variants if not part.mask >> b & 1), None)
-                    if link is None:
-                        continue
-                    b, is_strong = link
-                    weak = part.weak or not is_strong
-                    removable = part.removable if weak else part.removable | CELL_BIT[c]
-                    seen = part.seen | peers[c]
-                    cells = part.cells + [b, c]
-                    pattern = part.pattern + ("O" if is_strong else "X") + "O"
-                    if covered(seen):
-                        if not weak or removable not in done:
-                            if weak:
-                                done.add(removable)
-                            yield (length, start), self._step(links, cells, seen, removable, weak, pattern)
-                        continue
-                    if not remaining or not covered(seen | reach[remaining][c]):
-                        continue
-                    key = (c, seen, removable, weak)
-                    if key not in keys:
-                        keys.add(key)
-                        nxt.append(_Partial(cells, part.mask | CELL_BIT[b] | CELL_BIT[c], seen, removable, weak, pattern))
-            if not nxt:
-                break
-            frontier = nxt
-
-    def _step(
-        self, links: DigitLinks, cells: list[int], seen: int, removable: int, weak: bool, pattern: str
-    ) -> Step:
+    def _step(self, links: DigitLinks, cells: list[int], seen: int, removable: int, weak: bool) -> Step:
+        """The chain's step; its finding is written when first read (most steps found are not taken)."""
         d = links.digit
-        set_cells = 0
-        for c in cells[::2]:
-            set_cells |= CELL_BIT[c]
-        unit_mask = links.rules.unit_mask
-        unit = next(u for u in links.rules.unit_ids if links.pos & unit_mask[u] and not links.pos & unit_mask[u] & ~seen)
-        twice = bool(unit_mask[unit] & set_cells)
-        used = list(cells)
         elim = removable
-        ext = None
         extension = None if weak else self._extension(links, cells, removable)
         if extension is not None:
-            ext_cells, ext_elim = extension
-            used += [c for c in ext_cells if c not in cells]
-            elim |= ext_elim
-            ext = Fragment.of(ONE_MORE_LINK, chain=_x_chain_notation(links, ext_cells),
-                              removed=negations((c, d) for c in cells_of(ext_elim)))
+            elim |= extension[1]
         elims = tuple((c, d) for c in cells_of(elim))
-        length = len(cells)
-        kind = "1" if not weak else "2" + pattern
-        chain = Chain.plain(
-            links.cell(c) if i % 2 == 0 else Node.of(c, d, sign=BRACKET) for i, c in enumerate(cells)
-        )
-        reason = Fragment.of(TWICE_IN_UNIT if twice else NO_PLACE_IN_UNIT, digit=Digit(d), unit=Unit(unit))
-        return Step(
-            self.code,
-            self.points(length),
-            eliminations=elims,
-            used=tuple((c, d) for c in used),
-            detail={
-                "digit": Digit(d),
-                "length": length,
-                "type": kind,
-                "chain": chain,
-                "reason": reason,
-                "removed": negations(elims),
-                "extension": ext,
-            },
-        )
+        return deferred_step(Step, self.code, self.points(len(cells)), (), elims, _explain_contradiction,
+                             (links, cells, seen, weak, extension, elims))
 
     @staticmethod
     def _extension(links: DigitLinks, cells: list[int], removed: int) -> tuple[list[int], int] | None:
@@ -535,3 +533,39 @@ class SingleDigitContradictionChain(_PerDigitChain):
             if extra:
                 return [q] + cells, extra
         return None
+
+
+def _explain_contradiction(links: DigitLinks, cells: list[int], seen: int, weak: bool,
+                           extension: tuple[list[int], int] | None,
+                           elims: tuple[Candidate, ...]) -> tuple[tuple[Candidate, ...], dict[str, object]]:
+    """A contradiction chain's candidates and finding: its type (with the O/X of its links when one is
+    weak), the unit it empties or fills twice, and the single-digit chain one more link makes of it."""
+    d = links.digit
+    strong = links.strong
+    set_cells = 0
+    for c in cells[::2]:
+        set_cells |= CELL_BIT[c]
+    unit_mask = links.rules.unit_mask
+    unit = next(u for u in links.rules.unit_ids if links.pos & unit_mask[u] and not links.pos & unit_mask[u] & ~seen)
+    twice = bool(unit_mask[unit] & set_cells)
+    used = list(cells)
+    ext = None
+    if extension is not None:
+        ext_cells, ext_elim = extension
+        used += [c for c in ext_cells if c not in cells]
+        ext = Fragment.of(ONE_MORE_LINK, chain=_x_chain_notation(links, ext_cells),
+                          removed=negations((c, d) for c in cells_of(ext_elim)))
+    pattern = "".join(("O" if strong[a] >> b & 1 else "X") + "O" for a, b in zip(cells[::2], cells[1::2]))
+    chain = Chain.plain(
+        links.cell(c) if i % 2 == 0 else Node.of(c, d, sign=BRACKET) for i, c in enumerate(cells)
+    )
+    reason = Fragment.of(TWICE_IN_UNIT if twice else NO_PLACE_IN_UNIT, digit=Digit(d), unit=Unit(unit))
+    return tuple((c, d) for c in used), {
+        "digit": Digit(d),
+        "length": len(cells),
+        "type": "1" if not weak else "2" + pattern,
+        "chain": chain,
+        "reason": reason,
+        "removed": negations(elims),
+        "extension": ext,
+    }
