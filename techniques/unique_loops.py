@@ -34,9 +34,9 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from functools import lru_cache
 from itertools import combinations, permutations
-from typing import TYPE_CHECKING, NamedTuple
+from typing import NamedTuple
 
-from puzzles.geometry import ALL_CELLS, BOX_OF, CELL_BIT, CELL_UNITS, COL_OF, PEER_MASK, ROW_OF, UNIT_MASK, cells_of
+from puzzles.geometry import ALL_CELLS, CELL_BIT, CELL_UNITS, COL_OF, PEER_MASK, ROW_OF, UNIT_MASK, cells_of
 from techniques.base import Context, Phase, register
 from techniques.board import Board
 from techniques.findings import Cells, Digit, Fragment
@@ -61,10 +61,6 @@ from techniques.uniqueness import (
     type_floor,
     type_points,
 )
-
-if TYPE_CHECKING:  # numpy loads with the first quasi-loop search, not with every rating process
-    import numpy as np
-
 
 __all__ = ["find_loops", "loop_findings", "refutes", "UniqueLoop", "QuasiUniqueLoop"]
 
@@ -197,37 +193,34 @@ def _loops_in(region: int, max_size: int, extras: tuple[int, ...]) -> tuple[tupl
 
 
 class _SixCellShapes(NamedTuple):
-    """The six-cell loops, their cells as 2x64-bit numpy words, and the three cells of each colour class."""
+    """The six-cell loops, the bitboard of each, and per loop its index with the three cells of
+    each colour class (what :func:`_matching_shapes` reads of a shape)."""
 
     loops: list[tuple[tuple[int, ...], tuple[int, ...]]]
-    cells_lo: np.ndarray
-    cells_hi: np.ndarray
-    class0_cells: np.ndarray
-    class1_cells: np.ndarray
+    masks: list[int]
+    classes: list[tuple[int, int, int, int, int, int, int]]
 
 
 @lru_cache(maxsize=1)
 def _six_cell_shapes() -> _SixCellShapes:
-    """All 6804 six-cell loop shapes with their colour classes.
+    """All 6804 six-cell loop shapes with their colour classes, built once, on first use.
 
     Quasi loops may use cells without x or y, so the candidate-driven search
-    of plain loops would branch widely; testing every shape with a few vector
-    operations per digit pair is faster.  Built once, on first use, with array
-    operations over all shapes at once.
+    of plain loops would branch widely; testing every shape by the candidates
+    of its two colour classes is faster.
     """
-    import numpy as np
-
     loops = _six_cell_loops()
-    cells = np.array([cells for cells, _ in loops], dtype=np.intp)
-    colours = np.array([colours for _, colours in loops], dtype=np.intp)
-    # each row holds three cells of either colour, in the order of the loop's cells
-    class0 = cells[colours == 0].reshape(-1, 3)
-    class1 = cells[colours == 1].reshape(-1, 3)
-    one = np.uint64(1)
-    low_bits = np.where(cells < 64, one << (cells % 64).astype(np.uint64), np.uint64(0))
-    high_bits = np.where(cells >= 64, one << (cells % 64).astype(np.uint64), np.uint64(0))
-    return _SixCellShapes(loops, np.bitwise_or.reduce(low_bits, axis=1), np.bitwise_or.reduce(high_bits, axis=1),
-                          class0, class1)
+    masks = []
+    classes = []
+    for k, (cells, colours) in enumerate(loops):
+        mask = 0
+        for c in cells:
+            mask |= CELL_BIT[c]
+        masks.append(mask)
+        class0 = [c for c, col in zip(cells, colours) if not col]
+        class1 = [c for c, col in zip(cells, colours) if col]
+        classes.append((k, class0[0], class0[1], class0[2], class1[0], class1[1], class1[2]))
+    return _SixCellShapes(loops, masks, classes)
 
 
 #: A six-cell loop pattern: (row index, column index) of its cells in growing order, and their colours.
@@ -241,32 +234,31 @@ def _six_cell_loops() -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
     columns, and miss one cell of each row and column: the loops are the
     3 x 3 row-column crossings without a permutation's cells, kept when the
     six cells lie two to a box in three boxes.  Which of those pass, and in
-    which order :func:`find_loops` grows and colours them, depends only on the
-    bands of the rows, the stacks of the columns and the permutation, so it is
-    worked out once per such pattern (a few hundred), and only the rows and
-    columns of the patterns that pass are combined.  The order of
-    :func:`find_loops` is that of its cell tuples (it tries smaller cells
-    first), hence the sort.
+    which order :func:`find_loops` grows and colours them, depends only on
+    which of the three rows share a band, which of the three columns share a
+    stack (four kinds each: three rows in growing order share a band as
+    all, none, the first two or the last two) and the permutation, so it is
+    worked out once per such pattern (96), and only the rows and columns of
+    the patterns that pass are combined.  The order of :func:`find_loops` is
+    that of its cell tuples (it tries smaller cells first), hence the sort.
     """
-    rows_by_bands: dict[tuple[int, ...], list[tuple[int, ...]]] = {}
+    rows_by_kind: dict[tuple[bool, bool], list[tuple[int, ...]]] = {}
     for three in combinations(range(9), 3):
-        rows_by_bands.setdefault(tuple(BOX_OF[9 * r] for r in three), []).append(three)
-    cols_by_stacks: dict[tuple[int, ...], list[tuple[int, ...]]] = {}
-    for three in combinations(range(9), 3):
-        cols_by_stacks.setdefault(tuple(BOX_OF[c] for c in three), []).append(three)
+        rows_by_kind.setdefault((three[0] // 3 == three[1] // 3, three[1] // 3 == three[2] // 3), []).append(three)
     loops = []
-    for some_rows in rows_by_bands.values():
-        for some_cols in cols_by_stacks.values():
+    for some_rows in rows_by_kind.values():
+        for some_cols in rows_by_kind.values():  # a column's stack is its index // 3, as a row's band
             first_rows, first_cols = some_rows[0], some_cols[0]
             for miss in permutations(range(3)):
                 crossings = [(i, j) for i in range(3) for j in range(3) if j != miss[i]]
                 grown = _grown_order([9 * first_rows[i] + first_cols[j] for i, j in crossings])
                 if grown is None:
                     continue
-                pattern: _Crossings = (tuple(crossings[k] for k in grown[0]), grown[1])
+                where = [crossings[k] for k in grown[0]]
+                colours = grown[1]
                 for rows in some_rows:
                     for cols in some_cols:
-                        loops.append((tuple(9 * rows[i] + cols[j] for i, j in pattern[0]), pattern[1]))
+                        loops.append((tuple([9 * rows[i] + cols[j] for i, j in where]), colours))
     loops.sort()
     return loops
 
@@ -301,69 +293,52 @@ def _grown_order(cells: list[int]) -> tuple[tuple[int, ...], tuple[int, ...]] | 
     return tuple(order), tuple(colours)
 
 
-class _ShapesOff(NamedTuple):
-    """The six-cell shapes without a given cell: their indices, their cells as 2x64-bit words,
-    and the three cells of each colour class."""
-
-    shapes: np.ndarray
-    cells_lo: np.ndarray
-    cells_hi: np.ndarray
-    class0_cells: np.ndarray
-    class1_cells: np.ndarray
-
-
 @lru_cache(maxsize=4)
-def _shapes_off(givens: int) -> _ShapesOff:
-    """The shapes a puzzle with these givens can use (no loop holds a given), made once per puzzle.
+def _shapes_off(givens: int) -> tuple[tuple[int, int, int, int, int, int, int], ...]:
+    """The shapes a puzzle with these givens can use (no loop holds a given), made once per puzzle:
+    their entries of :attr:`_SixCellShapes.classes`.
 
     About an eighth of the 6804 shapes avoid the givens of a hard puzzle, so the
-    vector tests of :func:`_matching_shapes` run over that many.
+    tests of :func:`_matching_shapes` run over that many.
     """
-    import numpy as np
-
     shapes = _six_cell_shapes()
-    low = (1 << 64) - 1
-    keep = np.flatnonzero(((shapes.cells_lo & np.uint64(givens & low)) == 0)
-                          & ((shapes.cells_hi & np.uint64(givens >> 64)) == 0))
-    return _ShapesOff(keep, shapes.cells_lo[keep], shapes.cells_hi[keep],
-                      shapes.class0_cells[keep], shapes.class1_cells[keep])
+    return tuple([entry for entry, mask in zip(shapes.classes, shapes.masks) if not mask & givens])
 
 
 def _matching_shapes(
-    off: _ShapesOff, regions: Sequence[int], pairs: Sequence[int], eff: Sequence[int], open_cells: int,
-    touching: int = ALL_CELLS,
+    off: tuple[tuple[int, int, int, int, int, int, int], ...], regions: Sequence[int], pairs: Sequence[int],
+    eff: Sequence[int], open_cells: int, touching: int = ALL_CELLS,
 ) -> list[tuple[int, int]]:
     """(region index, shape index) of the shapes that may form a quasi loop, by region, then shape.
 
     A shape qualifies for region ``regions[j]`` of the digit pair ``pairs[j]``
     (a 9-bit mask) when it lies inside the region, holds an open cell, and
     each digit of the pair fills a colour class (is in the effective masks
-    ``eff`` of all three cells of that class).  One set of vector operations
-    tests every region of every digit pair of a position: their cost is
-    mostly the fixed cost of each numpy operation, so testing all at once is
-    much cheaper than one test per region.  The regions hold no given, so
+    ``eff`` of all three cells of that class).  The regions hold no given, so
     only the shapes of ``off`` can lie inside them.  Only the shapes with a
-    cell in ``touching`` are kept.  What depends on the shape alone (an open
-    cell, a cell in ``touching``, some digit filling a class) is tested
-    first, so that the tests per region look at the shapes left.
+    cell in ``touching`` are kept.  The digits filling a class come first,
+    from the masks of the shape's six cells: few shapes have two, and only
+    those are tested further, against the regions of those digits.
     """
-    import numpy as np
-
-    low = (1 << 64) - 1
-    masks = np.array(eff, dtype=np.int16)
-    filled = np.bitwise_and.reduce(masks[off.class0_cells], axis=1) | np.bitwise_and.reduce(masks[off.class1_cells], axis=1)
-    keep = (((off.cells_lo & np.uint64(open_cells & low)) != 0) | ((off.cells_hi & np.uint64(open_cells >> 64)) != 0)) & (filled != 0)
-    if touching != ALL_CELLS:
-        keep &= ((off.cells_lo & np.uint64(touching & low)) != 0) | ((off.cells_hi & np.uint64(touching >> 64)) != 0)
-    kept = np.flatnonzero(keep)
-    if not len(kept):
-        return []
-    outside_lo = np.array([~r & low for r in regions], dtype=np.uint64)[:, None]
-    outside_hi = np.array([(~r >> 64) & low for r in regions], dtype=np.uint64)[:, None]
-    inside = ((off.cells_lo[kept] & outside_lo) == 0) & ((off.cells_hi[kept] & outside_hi) == 0)
-    wanted = np.array(pairs, dtype=np.int16)[:, None]
-    which, shape = np.nonzero(inside & ((filled[kept] & wanted) == wanted))
-    return list(zip(which.tolist(), off.shapes[kept[shape]].tolist()))
+    regions_of: dict[int, list[int]] = {}
+    for j in range(len(pairs)):
+        regions_of.setdefault(pairs[j], []).append(j)
+    masks = _six_cell_shapes().masks
+    e = eff
+    out = []
+    for k, a0, a1, a2, b0, b1, b2 in off:
+        filled = e[a0] & e[a1] & e[a2] | e[b0] & e[b1] & e[b2]
+        if not filled & (filled - 1):
+            continue  # fewer than two digits fill a class
+        mask = masks[k]
+        if not mask & open_cells or not mask & touching:
+            continue
+        for x, y in combinations(bits(filled), 2):
+            for j in regions_of.get((1 << (x - 1)) | (1 << (y - 1)), ()):
+                if not mask & ~regions[j]:
+                    out.append((j, k))
+    out.sort()
+    return out
 
 
 def _few_extras(extras: Sequence[int]) -> bool:
