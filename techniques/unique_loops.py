@@ -193,12 +193,14 @@ def _loops_in(region: int, max_size: int, extras: tuple[int, ...]) -> tuple[tupl
 
 
 class _SixCellShapes(NamedTuple):
-    """The six-cell loops, the bitboard of each, and per loop its index with the three cells of
-    each colour class (what :func:`_matching_shapes` reads of a shape)."""
+    """The six-cell loops, the bitboard of each, per loop its index with the three cells of each
+    colour class (what :func:`_matching_shapes` reads of a shape), and per cell the loops holding
+    it (bit k for loop k)."""
 
     loops: list[tuple[tuple[int, ...], tuple[int, ...]]]
     masks: list[int]
     classes: list[tuple[int, int, int, int, int, int, int]]
+    holding: list[int]
 
 
 @lru_cache(maxsize=1)
@@ -210,21 +212,31 @@ def _six_cell_shapes() -> _SixCellShapes:
     of its two colour classes is faster.
     """
     loops = _six_cell_loops()
+    return _SixCellShapes(loops, *_shape_table(loops))
+
+
+def _shape_table(
+    loops: list[tuple[tuple[int, ...], tuple[int, ...]]],
+) -> tuple[list[int], list[tuple[int, int, int, int, int, int, int]], list[int]]:
+    """The masks, classes and holding of :class:`_SixCellShapes` for these loops."""
     masks = []
     classes = []
-    for k, (cells, colours) in enumerate(loops):
-        mask = 0
+    holding = [bytearray((len(loops) + 7) // 8) for _ in range(81)]
+    by_colours: dict[tuple[int, ...], tuple[int, ...]] = {}  # the places of each class, per colouring
+    for k in range(len(loops)):
+        cells, colours = loops[k]
+        where = by_colours.get(colours)
+        if where is None:
+            where = by_colours[colours] = tuple(sorted(range(6), key=colours.__getitem__))
+        i0, i1, i2, i3, i4, i5 = where
+        c0, c1, c2, c3, c4, c5 = cells[i0], cells[i1], cells[i2], cells[i3], cells[i4], cells[i5]
+        masks.append(CELL_BIT[c0] | CELL_BIT[c1] | CELL_BIT[c2] | CELL_BIT[c3] | CELL_BIT[c4] | CELL_BIT[c5])
+        classes.append((k, c0, c1, c2, c3, c4, c5))
+        byte, bit = k >> 3, 1 << (k & 7)
         for c in cells:
-            mask |= CELL_BIT[c]
-        masks.append(mask)
-        class0 = [c for c, col in zip(cells, colours) if not col]
-        class1 = [c for c, col in zip(cells, colours) if col]
-        classes.append((k, class0[0], class0[1], class0[2], class1[0], class1[1], class1[2]))
-    return _SixCellShapes(loops, masks, classes)
-
-
-#: A six-cell loop pattern: (row index, column index) of its cells in growing order, and their colours.
-_Crossings = tuple[tuple[tuple[int, int], ...], tuple[int, ...]]
+            row = holding[c]
+            row[byte] |= bit
+    return masks, classes, [int.from_bytes(row, "little") for row in holding]
 
 
 def _six_cell_loops() -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
@@ -240,27 +252,34 @@ def _six_cell_loops() -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
     all, none, the first two or the last two) and the permutation, so it is
     worked out once per such pattern (96), and only the rows and columns of
     the patterns that pass are combined.  The order of :func:`find_loops` is
-    that of its cell tuples (it tries smaller cells first), hence the sort.
+    that of its cell tuples (it tries smaller cells first), hence the sort,
+    by one number per loop: its cells as digits of base 81, then its index.
     """
     rows_by_kind: dict[tuple[bool, bool], list[tuple[int, ...]]] = {}
     for three in combinations(range(9), 3):
         rows_by_kind.setdefault((three[0] // 3 == three[1] // 3, three[1] // 3 == three[2] // 3), []).append(three)
-    loops = []
+    grown: list[tuple[tuple[int, ...], tuple[int, ...]]] = []
+    keys = []
     for some_rows in rows_by_kind.values():
         for some_cols in rows_by_kind.values():  # a column's stack is its index // 3, as a row's band
             first_rows, first_cols = some_rows[0], some_cols[0]
             for miss in permutations(range(3)):
                 crossings = [(i, j) for i in range(3) for j in range(3) if j != miss[i]]
-                grown = _grown_order([9 * first_rows[i] + first_cols[j] for i, j in crossings])
-                if grown is None:
+                order = _grown_order([9 * first_rows[i] + first_cols[j] for i, j in crossings])
+                if order is None:
                     continue
-                where = [crossings[k] for k in grown[0]]
-                colours = grown[1]
+                colours = order[1]
+                (i0, j0), (i1, j1), (i2, j2), (i3, j3), (i4, j4), (i5, j5) = [crossings[k] for k in order[0]]
                 for rows in some_rows:
+                    r0, r1, r2, r3, r4, r5 = 9 * rows[i0], 9 * rows[i1], 9 * rows[i2], 9 * rows[i3], 9 * rows[i4], 9 * rows[i5]
                     for cols in some_cols:
-                        loops.append((tuple([9 * rows[i] + cols[j] for i, j in where]), colours))
-    loops.sort()
-    return loops
+                        c0, c1, c2 = r0 + cols[j0], r1 + cols[j1], r2 + cols[j2]
+                        c3, c4, c5 = r3 + cols[j3], r4 + cols[j4], r5 + cols[j5]
+                        key = (((((c0 * 81 + c1) * 81 + c2) * 81 + c3) * 81 + c4) * 81 + c5) << 13 | len(grown)
+                        keys.append(key)
+                        grown.append(((c0, c1, c2, c3, c4, c5), colours))
+    keys.sort()
+    return [grown[key & 8191] for key in keys]
 
 
 def _grown_order(cells: list[int]) -> tuple[tuple[int, ...], tuple[int, ...]] | None:
@@ -299,10 +318,26 @@ def _shapes_off(givens: int) -> tuple[tuple[int, int, int, int, int, int, int], 
     their entries of :attr:`_SixCellShapes.classes`.
 
     About an eighth of the 6804 shapes avoid the givens of a hard puzzle, so the
-    tests of :func:`_matching_shapes` run over that many.
+    tests of :func:`_matching_shapes` run over that many.  Found as the zeros of
+    the loops holding a given, one bit per loop.
     """
     shapes = _six_cell_shapes()
-    return tuple([entry for entry, mask in zip(shapes.classes, shapes.masks) if not mask & givens])
+    holding = shapes.holding
+    some_given = 0
+    for c in cells_of(givens):
+        some_given |= holding[c]
+    classes = shapes.classes
+    return tuple([classes[k] for k in _zeros(some_given, len(classes))])
+
+
+def _zeros(bitboard: int, size: int) -> list[int]:
+    """The places of the zero bits among the ``size`` lowest of ``bitboard``, ascending."""
+    text = format(bitboard, "b").zfill(size)  # bit k is character size - 1 - k
+    out = []
+    for k in range(size):
+        if text[size - 1 - k] == "0":
+            out.append(k)
+    return out
 
 
 def _matching_shapes(
