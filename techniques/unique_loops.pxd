@@ -28,3 +28,32 @@ cpdef tuple _shape_table(list loops)
 
 @cython.locals(text=str, k=cython.Py_ssize_t, out=list)
 cpdef list _zeros(bitboard, Py_ssize_t size)
+
+
+cdef class _LoopSearch:
+    cdef public list cells
+    cdef public list colours
+    cdef public list count
+    cdef public object ex
+    cdef public object ey
+    cdef public object extras
+    cdef public list found
+    cdef public Py_ssize_t max_size
+    cdef public list occupant_colour
+
+    @cython.locals(count=list, occupant_colour=list, u=cython.Py_ssize_t)
+    cpdef add(self, Py_ssize_t c, long col)
+
+    @cython.locals(count=list, occupant_colour=list, u=cython.Py_ssize_t, c=cython.Py_ssize_t, col=cython.long)
+    cpdef remove(self)
+
+    @cython.locals(extras=list, cells=list, colours=list, fx0=cython.bint, fx1=cython.bint, fy0=cython.bint,
+                   fy1=cython.bint, with_extras=cython.Py_ssize_t, common=cython.ulong, i=cython.Py_ssize_t,
+                   c=cython.Py_ssize_t, extra=cython.ulong)
+    cpdef bint useful(self)
+
+    @cython.locals(cells=list, colours=list, count=list, occupant_colour=list, max_size=cython.Py_ssize_t,
+                   open_count=cython.Py_ssize_t, unit=cython.Py_ssize_t, col=cython.long, i=cython.Py_ssize_t,
+                   u=cython.Py_ssize_t, new_col=cython.long, n=cython.Py_ssize_t, v=cython.Py_ssize_t,
+                   blocked=cython.bint)
+    cpdef grow(self, above)

@@ -72,8 +72,8 @@ _X, _Y, _O = 1, 2, 4  # possible values of a loop cell: x, y, another digit
 
 def find_loops(
     allowed: int, ex: int, ey: int, max_size: int, extras: Sequence[int]
-) -> Iterator[tuple[tuple[int, ...], tuple[int, ...]]]:
-    """Yield (cells, colours) of every useful loop of 6..max_size cells inside ``allowed``.
+) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
+    """(cells, colours) of every useful loop of 6..max_size cells inside ``allowed``.
 
     Each set is built from its lowest cell by repeatedly completing the first
     unit that holds only one of its cells, so every set is produced once.
@@ -91,19 +91,21 @@ def find_loops(
         rest ^= low
         start = low.bit_length() - 1
         search.add(start, 0)
-        yield from search.grow(rest)
+        search.grow(rest)
         search.remove()
+    return search.found
 
 
 class _LoopSearch:
-    """The state of one :func:`find_loops` search: the cells of the set so far, their colours, and per
-    unit how many of them it holds and the colour its partner needs.
+    """The state of one :func:`find_loops` search: the cells of the set so far, their colours, per
+    unit how many of them it holds and the colour its partner needs, and the loops found.
 
     An object rather than closures: a closure that calls itself (``grow``) is a reference
-    cycle, left for the garbage collector after every search.
+    cycle, left for the garbage collector after every search.  On the compiled path an
+    extension type (``unique_loops.pxd``).
     """
 
-    __slots__ = ("cells", "colours", "count", "ex", "ey", "extras", "max_size", "occupant_colour")
+    __slots__ = ("cells", "colours", "count", "ex", "ey", "extras", "found", "max_size", "occupant_colour")
 
     def __init__(self, ex: int, ey: int, max_size: int, extras: Sequence[int]) -> None:
         self.ex = ex
@@ -114,6 +116,7 @@ class _LoopSearch:
         self.occupant_colour = [0] * 27
         self.cells: list[int] = []
         self.colours: list[int] = []
+        self.found: list[tuple[tuple[int, ...], tuple[int, ...]]] = []
 
     def add(self, c: int, col: int) -> None:
         self.cells.append(c)
@@ -134,33 +137,49 @@ class _LoopSearch:
 
     def useful(self) -> bool:
         """The usefulness rule (module docstring of :func:`find_loops`) for the set so far."""
-        ex, ey, extras, cells = self.ex, self.ey, self.extras, self.cells
-        fx = [True, True]
-        fy = [True, True]
+        ex, ey, extras, cells, colours = self.ex, self.ey, self.extras, self.cells, self.colours
+        fx0 = fx1 = fy0 = fy1 = True
         with_extras = 0
         common = 0x1FF
-        for c, col in zip(cells, self.colours):
-            fx[col] &= bool(ex >> c & 1)
-            fy[col] &= bool(ey >> c & 1)
-            if extras[c]:
+        for i in range(len(cells)):
+            c = cells[i]
+            if colours[i]:
+                fx1 = fx1 and bool(ex >> c & 1)
+                fy1 = fy1 and bool(ey >> c & 1)
+            else:
+                fx0 = fx0 and bool(ex >> c & 1)
+                fy0 = fy0 and bool(ey >> c & 1)
+            extra = extras[c]
+            if extra:
                 with_extras += 1
-                common &= extras[c]
-        if with_extras > 3 and (common.bit_count() != 1 or any(extras[c] not in (0, common) for c in cells)):
-            return False
-        return (fx[0] or fx[1]) and (fy[0] or fy[1])
+                common &= extra
+        if with_extras > 3:
+            if not common or common & (common - 1):
+                return False  # no single digit common to the cells with extras
+            for c in cells:
+                if extras[c] not in (0, common):
+                    return False
+        return (fx0 or fx1) and (fy0 or fy1)
 
-    def grow(self, above: int) -> Iterator[tuple[tuple[int, ...], tuple[int, ...]]]:
-        """The loops that complete the set so far with cells of ``above``."""
+    def grow(self, above: int) -> None:
+        """Add to :attr:`found` the loops that complete the set so far with cells of ``above``."""
         cells, colours, count, occupant_colour = self.cells, self.colours, self.count, self.occupant_colour
         max_size = self.max_size
-        open_units = [(u, col) for c, col in zip(cells, colours) for u in CELL_UNITS[c] if count[u] == 1]
-        if not open_units:
+        # the units holding one cell of the set: how many, and the first (by cell, then row, column, box)
+        open_count = 0
+        unit = col = -1
+        for i in range(len(cells)):
+            for u in CELL_UNITS[cells[i]]:
+                if count[u] == 1:
+                    if not open_count:
+                        unit, col = u, colours[i]
+                    open_count += 1
+        if not open_count:
             if len(cells) >= 6:
-                yield tuple(cells), tuple(colours)
+                self.found.append((tuple(cells), tuple(colours)))
             return
-        if len(cells) >= max_size or len(open_units) > 3 * (max_size - len(cells)):
+        if len(cells) >= max_size or open_count > 3 * (max_size - len(cells)):
             return
-        unit, col = open_units[0]
         new_col = 1 - col
         options = UNIT_MASK[unit] & above
         while options:
@@ -169,11 +188,16 @@ class _LoopSearch:
             n = low.bit_length() - 1
             if n in cells:
                 continue
-            if any(count[v] >= 2 or (count[v] == 1 and occupant_colour[v] == new_col) for v in CELL_UNITS[n]):
+            blocked = False
+            for v in CELL_UNITS[n]:
+                if count[v] >= 2 or (count[v] == 1 and occupant_colour[v] == new_col):
+                    blocked = True
+                    break
+            if blocked:
                 continue
             self.add(n, new_col)
             if self.useful():
-                yield from self.grow(above)
+                self.grow(above)
             self.remove()
 
 
@@ -189,7 +213,7 @@ def _loops_in(region: int, max_size: int, extras: tuple[int, ...]) -> tuple[tupl
     by_cell = [0] * 81
     for c, extra in zip(cells_of(region), extras):
         by_cell[c] = extra
-    return tuple(cells for cells, _ in find_loops(region, region, region, max_size, by_cell))
+    return tuple([cells for cells, _ in find_loops(region, region, region, max_size, by_cell)])
 
 
 class _SixCellShapes(NamedTuple):
