@@ -34,9 +34,9 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from functools import lru_cache
 from itertools import combinations, permutations
-from typing import TYPE_CHECKING, NamedTuple
+from typing import NamedTuple
 
-from puzzles.geometry import ALL_CELLS, BOX_OF, CELL_BIT, CELL_UNITS, COL_OF, PEER_MASK, ROW_OF, UNIT_MASK, cells_of
+from puzzles.geometry import ALL_CELLS, CELL_BIT, CELL_UNITS, COL_OF, PEER_MASK, ROW_OF, UNIT_MASK, cells_of
 from techniques.base import Context, Phase, register
 from techniques.board import Board
 from techniques.findings import Cells, Digit, Fragment
@@ -62,10 +62,6 @@ from techniques.uniqueness import (
     type_points,
 )
 
-if TYPE_CHECKING:  # numpy loads with the first quasi-loop search, not with every rating process
-    import numpy as np
-
-
 __all__ = ["find_loops", "loop_findings", "refutes", "UniqueLoop", "QuasiUniqueLoop"]
 
 _X, _Y, _O = 1, 2, 4  # possible values of a loop cell: x, y, another digit
@@ -76,8 +72,8 @@ _X, _Y, _O = 1, 2, 4  # possible values of a loop cell: x, y, another digit
 
 def find_loops(
     allowed: int, ex: int, ey: int, max_size: int, extras: Sequence[int]
-) -> Iterator[tuple[tuple[int, ...], tuple[int, ...]]]:
-    """Yield (cells, colours) of every useful loop of 6..max_size cells inside ``allowed``.
+) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
+    """(cells, colours) of every useful loop of 6..max_size cells inside ``allowed``.
 
     Each set is built from its lowest cell by repeatedly completing the first
     unit that holds only one of its cells, so every set is produced once.
@@ -95,19 +91,21 @@ def find_loops(
         rest ^= low
         start = low.bit_length() - 1
         search.add(start, 0)
-        yield from search.grow(rest)
+        search.grow(rest)
         search.remove()
+    return search.found
 
 
 class _LoopSearch:
-    """The state of one :func:`find_loops` search: the cells of the set so far, their colours, and per
-    unit how many of them it holds and the colour its partner needs.
+    """The state of one :func:`find_loops` search: the cells of the set so far, their colours, per
+    unit how many of them it holds and the colour its partner needs, and the loops found.
 
     An object rather than closures: a closure that calls itself (``grow``) is a reference
-    cycle, left for the garbage collector after every search.
+    cycle, left for the garbage collector after every search.  On the compiled path an
+    extension type (``unique_loops.pxd``).
     """
 
-    __slots__ = ("cells", "colours", "count", "ex", "ey", "extras", "max_size", "occupant_colour")
+    __slots__ = ("cells", "colours", "count", "ex", "ey", "extras", "found", "max_size", "occupant_colour")
 
     def __init__(self, ex: int, ey: int, max_size: int, extras: Sequence[int]) -> None:
         self.ex = ex
@@ -118,6 +116,7 @@ class _LoopSearch:
         self.occupant_colour = [0] * 27
         self.cells: list[int] = []
         self.colours: list[int] = []
+        self.found: list[tuple[tuple[int, ...], tuple[int, ...]]] = []
 
     def add(self, c: int, col: int) -> None:
         self.cells.append(c)
@@ -138,33 +137,49 @@ class _LoopSearch:
 
     def useful(self) -> bool:
         """The usefulness rule (module docstring of :func:`find_loops`) for the set so far."""
-        ex, ey, extras, cells = self.ex, self.ey, self.extras, self.cells
-        fx = [True, True]
-        fy = [True, True]
+        ex, ey, extras, cells, colours = self.ex, self.ey, self.extras, self.cells, self.colours
+        fx0 = fx1 = fy0 = fy1 = True
         with_extras = 0
         common = 0x1FF
-        for c, col in zip(cells, self.colours):
-            fx[col] &= bool(ex >> c & 1)
-            fy[col] &= bool(ey >> c & 1)
-            if extras[c]:
+        for i in range(len(cells)):
+            c = cells[i]
+            if colours[i]:
+                fx1 = fx1 and bool(ex >> c & 1)
+                fy1 = fy1 and bool(ey >> c & 1)
+            else:
+                fx0 = fx0 and bool(ex >> c & 1)
+                fy0 = fy0 and bool(ey >> c & 1)
+            extra = extras[c]
+            if extra:
                 with_extras += 1
-                common &= extras[c]
-        if with_extras > 3 and (common.bit_count() != 1 or any(extras[c] not in (0, common) for c in cells)):
-            return False
-        return (fx[0] or fx[1]) and (fy[0] or fy[1])
+                common &= extra
+        if with_extras > 3:
+            if not common or common & (common - 1):
+                return False  # no single digit common to the cells with extras
+            for c in cells:
+                if extras[c] not in (0, common):
+                    return False
+        return (fx0 or fx1) and (fy0 or fy1)
 
-    def grow(self, above: int) -> Iterator[tuple[tuple[int, ...], tuple[int, ...]]]:
-        """The loops that complete the set so far with cells of ``above``."""
+    def grow(self, above: int) -> None:
+        """Add to :attr:`found` the loops that complete the set so far with cells of ``above``."""
         cells, colours, count, occupant_colour = self.cells, self.colours, self.count, self.occupant_colour
         max_size = self.max_size
-        open_units = [(u, col) for c, col in zip(cells, colours) for u in CELL_UNITS[c] if count[u] == 1]
-        if not open_units:
+        # the units holding one cell of the set: how many, and the first (by cell, then row, column, box)
+        open_count = 0
+        unit = col = -1
+        for i in range(len(cells)):
+            for u in CELL_UNITS[cells[i]]:
+                if count[u] == 1:
+                    if not open_count:
+                        unit, col = u, colours[i]
+                    open_count += 1
+        if not open_count:
             if len(cells) >= 6:
-                yield tuple(cells), tuple(colours)
+                self.found.append((tuple(cells), tuple(colours)))
             return
-        if len(cells) >= max_size or len(open_units) > 3 * (max_size - len(cells)):
+        if len(cells) >= max_size or open_count > 3 * (max_size - len(cells)):
             return
-        unit, col = open_units[0]
         new_col = 1 - col
         options = UNIT_MASK[unit] & above
         while options:
@@ -173,11 +188,16 @@ class _LoopSearch:
             n = low.bit_length() - 1
             if n in cells:
                 continue
-            if any(count[v] >= 2 or (count[v] == 1 and occupant_colour[v] == new_col) for v in CELL_UNITS[n]):
+            blocked = False
+            for v in CELL_UNITS[n]:
+                if count[v] >= 2 or (count[v] == 1 and occupant_colour[v] == new_col):
+                    blocked = True
+                    break
+            if blocked:
                 continue
             self.add(n, new_col)
             if self.useful():
-                yield from self.grow(above)
+                self.grow(above)
             self.remove()
 
 
@@ -193,45 +213,54 @@ def _loops_in(region: int, max_size: int, extras: tuple[int, ...]) -> tuple[tupl
     by_cell = [0] * 81
     for c, extra in zip(cells_of(region), extras):
         by_cell[c] = extra
-    return tuple(cells for cells, _ in find_loops(region, region, region, max_size, by_cell))
+    return tuple([cells for cells, _ in find_loops(region, region, region, max_size, by_cell)])
 
 
 class _SixCellShapes(NamedTuple):
-    """The six-cell loops, their cells as 2x64-bit numpy words, and the three cells of each colour class."""
+    """The six-cell loops, the bitboard of each, per loop its index with the three cells of each
+    colour class (what :func:`_matching_shapes` reads of a shape), and per cell the loops holding
+    it (bit k for loop k)."""
 
     loops: list[tuple[tuple[int, ...], tuple[int, ...]]]
-    cells_lo: np.ndarray
-    cells_hi: np.ndarray
-    class0_cells: np.ndarray
-    class1_cells: np.ndarray
+    masks: list[int]
+    classes: list[tuple[int, int, int, int, int, int, int]]
+    holding: list[int]
 
 
 @lru_cache(maxsize=1)
 def _six_cell_shapes() -> _SixCellShapes:
-    """All 6804 six-cell loop shapes with their colour classes.
+    """All 6804 six-cell loop shapes with their colour classes, built once, on first use.
 
     Quasi loops may use cells without x or y, so the candidate-driven search
-    of plain loops would branch widely; testing every shape with a few vector
-    operations per digit pair is faster.  Built once, on first use, with array
-    operations over all shapes at once.
+    of plain loops would branch widely; testing every shape by the candidates
+    of its two colour classes is faster.
     """
-    import numpy as np
-
     loops = _six_cell_loops()
-    cells = np.array([cells for cells, _ in loops], dtype=np.intp)
-    colours = np.array([colours for _, colours in loops], dtype=np.intp)
-    # each row holds three cells of either colour, in the order of the loop's cells
-    class0 = cells[colours == 0].reshape(-1, 3)
-    class1 = cells[colours == 1].reshape(-1, 3)
-    one = np.uint64(1)
-    low_bits = np.where(cells < 64, one << (cells % 64).astype(np.uint64), np.uint64(0))
-    high_bits = np.where(cells >= 64, one << (cells % 64).astype(np.uint64), np.uint64(0))
-    return _SixCellShapes(loops, np.bitwise_or.reduce(low_bits, axis=1), np.bitwise_or.reduce(high_bits, axis=1),
-                          class0, class1)
+    return _SixCellShapes(loops, *_shape_table(loops))
 
 
-#: A six-cell loop pattern: (row index, column index) of its cells in growing order, and their colours.
-_Crossings = tuple[tuple[tuple[int, int], ...], tuple[int, ...]]
+def _shape_table(
+    loops: list[tuple[tuple[int, ...], tuple[int, ...]]],
+) -> tuple[list[int], list[tuple[int, int, int, int, int, int, int]], list[int]]:
+    """The masks, classes and holding of :class:`_SixCellShapes` for these loops."""
+    masks = []
+    classes = []
+    holding = [bytearray((len(loops) + 7) // 8) for _ in range(81)]
+    by_colours: dict[tuple[int, ...], tuple[int, ...]] = {}  # the places of each class, per colouring
+    for k in range(len(loops)):
+        cells, colours = loops[k]
+        where = by_colours.get(colours)
+        if where is None:
+            where = by_colours[colours] = tuple(sorted(range(6), key=colours.__getitem__))
+        i0, i1, i2, i3, i4, i5 = where
+        c0, c1, c2, c3, c4, c5 = cells[i0], cells[i1], cells[i2], cells[i3], cells[i4], cells[i5]
+        masks.append(CELL_BIT[c0] | CELL_BIT[c1] | CELL_BIT[c2] | CELL_BIT[c3] | CELL_BIT[c4] | CELL_BIT[c5])
+        classes.append((k, c0, c1, c2, c3, c4, c5))
+        byte, bit = k >> 3, 1 << (k & 7)
+        for c in cells:
+            row = holding[c]
+            row[byte] |= bit
+    return masks, classes, [int.from_bytes(row, "little") for row in holding]
 
 
 def _six_cell_loops() -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
@@ -241,34 +270,40 @@ def _six_cell_loops() -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
     columns, and miss one cell of each row and column: the loops are the
     3 x 3 row-column crossings without a permutation's cells, kept when the
     six cells lie two to a box in three boxes.  Which of those pass, and in
-    which order :func:`find_loops` grows and colours them, depends only on the
-    bands of the rows, the stacks of the columns and the permutation, so it is
-    worked out once per such pattern (a few hundred), and only the rows and
-    columns of the patterns that pass are combined.  The order of
-    :func:`find_loops` is that of its cell tuples (it tries smaller cells
-    first), hence the sort.
+    which order :func:`find_loops` grows and colours them, depends only on
+    which of the three rows share a band, which of the three columns share a
+    stack (four kinds each: three rows in growing order share a band as
+    all, none, the first two or the last two) and the permutation, so it is
+    worked out once per such pattern (96), and only the rows and columns of
+    the patterns that pass are combined.  The order of :func:`find_loops` is
+    that of its cell tuples (it tries smaller cells first), hence the sort,
+    by one number per loop: its cells as digits of base 81, then its index.
     """
-    rows_by_bands: dict[tuple[int, ...], list[tuple[int, ...]]] = {}
+    rows_by_kind: dict[tuple[bool, bool], list[tuple[int, ...]]] = {}
     for three in combinations(range(9), 3):
-        rows_by_bands.setdefault(tuple(BOX_OF[9 * r] for r in three), []).append(three)
-    cols_by_stacks: dict[tuple[int, ...], list[tuple[int, ...]]] = {}
-    for three in combinations(range(9), 3):
-        cols_by_stacks.setdefault(tuple(BOX_OF[c] for c in three), []).append(three)
-    loops = []
-    for some_rows in rows_by_bands.values():
-        for some_cols in cols_by_stacks.values():
+        rows_by_kind.setdefault((three[0] // 3 == three[1] // 3, three[1] // 3 == three[2] // 3), []).append(three)
+    grown: list[tuple[tuple[int, ...], tuple[int, ...]]] = []
+    keys = []
+    for some_rows in rows_by_kind.values():
+        for some_cols in rows_by_kind.values():  # a column's stack is its index // 3, as a row's band
             first_rows, first_cols = some_rows[0], some_cols[0]
             for miss in permutations(range(3)):
                 crossings = [(i, j) for i in range(3) for j in range(3) if j != miss[i]]
-                grown = _grown_order([9 * first_rows[i] + first_cols[j] for i, j in crossings])
-                if grown is None:
+                order = _grown_order([9 * first_rows[i] + first_cols[j] for i, j in crossings])
+                if order is None:
                     continue
-                pattern: _Crossings = (tuple(crossings[k] for k in grown[0]), grown[1])
+                colours = order[1]
+                (i0, j0), (i1, j1), (i2, j2), (i3, j3), (i4, j4), (i5, j5) = [crossings[k] for k in order[0]]
                 for rows in some_rows:
+                    r0, r1, r2, r3, r4, r5 = 9 * rows[i0], 9 * rows[i1], 9 * rows[i2], 9 * rows[i3], 9 * rows[i4], 9 * rows[i5]
                     for cols in some_cols:
-                        loops.append((tuple(9 * rows[i] + cols[j] for i, j in pattern[0]), pattern[1]))
-    loops.sort()
-    return loops
+                        c0, c1, c2 = r0 + cols[j0], r1 + cols[j1], r2 + cols[j2]
+                        c3, c4, c5 = r3 + cols[j3], r4 + cols[j4], r5 + cols[j5]
+                        key = (((((c0 * 81 + c1) * 81 + c2) * 81 + c3) * 81 + c4) * 81 + c5) << 13 | len(grown)
+                        keys.append(key)
+                        grown.append(((c0, c1, c2, c3, c4, c5), colours))
+    keys.sort()
+    return [grown[key & 8191] for key in keys]
 
 
 def _grown_order(cells: list[int]) -> tuple[tuple[int, ...], tuple[int, ...]] | None:
@@ -301,69 +336,68 @@ def _grown_order(cells: list[int]) -> tuple[tuple[int, ...], tuple[int, ...]] | 
     return tuple(order), tuple(colours)
 
 
-class _ShapesOff(NamedTuple):
-    """The six-cell shapes without a given cell: their indices, their cells as 2x64-bit words,
-    and the three cells of each colour class."""
-
-    shapes: np.ndarray
-    cells_lo: np.ndarray
-    cells_hi: np.ndarray
-    class0_cells: np.ndarray
-    class1_cells: np.ndarray
-
-
 @lru_cache(maxsize=4)
-def _shapes_off(givens: int) -> _ShapesOff:
-    """The shapes a puzzle with these givens can use (no loop holds a given), made once per puzzle.
+def _shapes_off(givens: int) -> tuple[tuple[int, int, int, int, int, int, int], ...]:
+    """The shapes a puzzle with these givens can use (no loop holds a given), made once per puzzle:
+    their entries of :attr:`_SixCellShapes.classes`.
 
     About an eighth of the 6804 shapes avoid the givens of a hard puzzle, so the
-    vector tests of :func:`_matching_shapes` run over that many.
+    tests of :func:`_matching_shapes` run over that many.  Found as the zeros of
+    the loops holding a given, one bit per loop.
     """
-    import numpy as np
-
     shapes = _six_cell_shapes()
-    low = (1 << 64) - 1
-    keep = np.flatnonzero(((shapes.cells_lo & np.uint64(givens & low)) == 0)
-                          & ((shapes.cells_hi & np.uint64(givens >> 64)) == 0))
-    return _ShapesOff(keep, shapes.cells_lo[keep], shapes.cells_hi[keep],
-                      shapes.class0_cells[keep], shapes.class1_cells[keep])
+    holding = shapes.holding
+    some_given = 0
+    for c in cells_of(givens):
+        some_given |= holding[c]
+    classes = shapes.classes
+    return tuple([classes[k] for k in _zeros(some_given, len(classes))])
+
+
+def _zeros(bitboard: int, size: int) -> list[int]:
+    """The places of the zero bits among the ``size`` lowest of ``bitboard``, ascending."""
+    text = format(bitboard, "b").zfill(size)  # bit k is character size - 1 - k
+    out = []
+    for k in range(size):
+        if text[size - 1 - k] == "0":
+            out.append(k)
+    return out
 
 
 def _matching_shapes(
-    off: _ShapesOff, regions: Sequence[int], pairs: Sequence[int], eff: Sequence[int], open_cells: int,
-    touching: int = ALL_CELLS,
+    off: tuple[tuple[int, int, int, int, int, int, int], ...], regions: Sequence[int], pairs: Sequence[int],
+    eff: Sequence[int], open_cells: int, touching: int = ALL_CELLS,
 ) -> list[tuple[int, int]]:
     """(region index, shape index) of the shapes that may form a quasi loop, by region, then shape.
 
     A shape qualifies for region ``regions[j]`` of the digit pair ``pairs[j]``
     (a 9-bit mask) when it lies inside the region, holds an open cell, and
     each digit of the pair fills a colour class (is in the effective masks
-    ``eff`` of all three cells of that class).  One set of vector operations
-    tests every region of every digit pair of a position: their cost is
-    mostly the fixed cost of each numpy operation, so testing all at once is
-    much cheaper than one test per region.  The regions hold no given, so
+    ``eff`` of all three cells of that class).  The regions hold no given, so
     only the shapes of ``off`` can lie inside them.  Only the shapes with a
-    cell in ``touching`` are kept.  What depends on the shape alone (an open
-    cell, a cell in ``touching``, some digit filling a class) is tested
-    first, so that the tests per region look at the shapes left.
+    cell in ``touching`` are kept.  The digits filling a class come first,
+    from the masks of the shape's six cells: few shapes have two, and only
+    those are tested further, against the regions of those digits.
     """
-    import numpy as np
-
-    low = (1 << 64) - 1
-    masks = np.array(eff, dtype=np.int16)
-    filled = np.bitwise_and.reduce(masks[off.class0_cells], axis=1) | np.bitwise_and.reduce(masks[off.class1_cells], axis=1)
-    keep = (((off.cells_lo & np.uint64(open_cells & low)) != 0) | ((off.cells_hi & np.uint64(open_cells >> 64)) != 0)) & (filled != 0)
-    if touching != ALL_CELLS:
-        keep &= ((off.cells_lo & np.uint64(touching & low)) != 0) | ((off.cells_hi & np.uint64(touching >> 64)) != 0)
-    kept = np.flatnonzero(keep)
-    if not len(kept):
-        return []
-    outside_lo = np.array([~r & low for r in regions], dtype=np.uint64)[:, None]
-    outside_hi = np.array([(~r >> 64) & low for r in regions], dtype=np.uint64)[:, None]
-    inside = ((off.cells_lo[kept] & outside_lo) == 0) & ((off.cells_hi[kept] & outside_hi) == 0)
-    wanted = np.array(pairs, dtype=np.int16)[:, None]
-    which, shape = np.nonzero(inside & ((filled[kept] & wanted) == wanted))
-    return list(zip(which.tolist(), off.shapes[kept[shape]].tolist()))
+    regions_of: dict[int, list[int]] = {}
+    for j in range(len(pairs)):
+        regions_of.setdefault(pairs[j], []).append(j)
+    masks = _six_cell_shapes().masks
+    e = eff
+    out = []
+    for k, a0, a1, a2, b0, b1, b2 in off:
+        filled = e[a0] & e[a1] & e[a2] | e[b0] & e[b1] & e[b2]
+        if not filled & (filled - 1):
+            continue  # fewer than two digits fill a class
+        mask = masks[k]
+        if not mask & open_cells or not mask & touching:
+            continue
+        for x, y in combinations(bits(filled), 2):
+            for j in regions_of.get((1 << (x - 1)) | (1 << (y - 1)), ()):
+                if not mask & ~regions[j]:
+                    out.append((j, k))
+    out.sort()
+    return out
 
 
 def _few_extras(extras: Sequence[int]) -> bool:
