@@ -83,10 +83,11 @@ class UniqueRectangle(Rechecking):
         # every type needs all four corners with the two main candidates and one pair cell
         _, several, more = at_least(board.positions, 3)
         pair_cells = several & ~more
-        for rect in _rectangles_without(board.givens):
-            if rect.mask & ~several or not rect.mask & pair_cells or not rect.reads & changed:
+        not_several = ~several
+        for cells, mask, reads in _rectangles_without(board.givens):
+            if mask & not_several or not mask & pair_cells or not reads & changed:
                 continue
-            a, b, c, d = rect.cells
+            a, b, c, d = cells
             common = cands[a] & cands[b] & cands[c] & cands[d]
             if common.bit_count() < 2:
                 continue
@@ -94,10 +95,10 @@ class UniqueRectangle(Rechecking):
             # every type needs a pair cell, so the pair is some corner's whole candidate list
             pairs = sorted({tuple(bits(m)) for m in masks if m.bit_count() == 2})
             for x, y in pairs:
-                if not reads_changed(rect.mask, rect.reads, masks, (1 << (x - 1)) | (1 << (y - 1)), changed,
+                if not reads_changed(mask, reads, masks, (1 << (x - 1)) | (1 << (y - 1)), changed,
                                      places[x] | places[y]):
                     continue
-                pat = Pattern(rect.cells, masks, (0, 0, 0, 0), x, y, RECT_ORDER)
+                pat = Pattern(cells, masks, (0, 0, 0, 0), x, y, RECT_ORDER)
                 for f in rectangle_findings(board, pat):
                     found = True
                     yield make_step(self.code, type_points(self.params, f.type), pat, f, {})
@@ -140,30 +141,32 @@ class QuasiUniqueRectangle(Rechecking):
         # a corner with candidates, and (for a pair cell) one with at most two effective
         # digits: any but an open cell with three candidates or more (a solved one has one)
         open_cells, _, more = at_least(board.positions, 3)
-        for rect in _rectangles_without(board.givens):
-            if not rect.mask & open_cells or not rect.mask & ~more or not rect.reads & changed:
+        not_more = ~more
+        for cells, mask, reads in _rectangles_without(board.givens):
+            if not mask & open_cells or not mask & not_more or not reads & changed:
                 continue
-            a, b, c, d = rect.cells
-            e = (eff[a], eff[b], eff[c], eff[d])
-            diag1, diag2 = e[0] & e[3], e[1] & e[2]
+            a, b, c, d = cells
+            ea, eb, ec, ed = eff[a], eff[b], eff[c], eff[d]
+            diag1, diag2 = ea & ed, eb & ec
             for x, y in combinations(bits(diag1 | diag2), 2):
                 pair = (1 << (x - 1)) | (1 << (y - 1))
-                if all(m & ~pair for m in e):
+                if ea & ~pair and eb & ~pair and ec & ~pair and ed & ~pair:
                     continue  # no corner can become a pair cell
                 added = [0, 0, 0, 0]
+                e = (ea, eb, ec, ed)
                 for h in (x, y):
                     hb = 1 << (h - 1)
                     targets = (1, 2) if diag1 & hb else (0, 3)
                     for i in targets:
                         added[i] |= hb & ~e[i]
-                if not any(added):
+                if not (added[0] or added[1] or added[2] or added[3]):
                     continue
-                masks = tuple(e[i] | added[i] for i in range(4))
-                if not reads_changed(rect.mask, rect.reads, masks, pair, changed, places[x] | places[y]):
+                masks = (ea | added[0], eb | added[1], ec | added[2], ed | added[3])
+                if not reads_changed(mask, reads, masks, pair, changed, places[x] | places[y]):
                     continue
-                if not rectangle_may_apply(board, rect.cells, masks, x, y):
+                if not rectangle_may_apply(board, cells, masks, x, y):
                     continue
-                pat = Pattern(rect.cells, masks, tuple(added), x, y, RECT_ORDER)
+                pat = Pattern(cells, masks, tuple(added), x, y, RECT_ORDER)
                 bonus = self.params["quasi_base"] + self.params["quasi_per_digit"] * pat.added_count
                 for f in rectangle_findings(board, pat):
                     found = True
