@@ -3,7 +3,7 @@
 # rows and columns small numbers, so the tests of _claims_of run on C integers; so do the folds of
 # a unit's candidate masks in unit_doppels and _doppel, which read the board's C array of masks.
 # The bitboards (pos, positions and what a claim or a 2-tuple writes) stay Python integers. Claims
-# and 2-tuples are extension types, so that digit_claims reads a claim's fields as C fields while
+# and 2-tuples are extension types, so that _find_claims reads a claim's fields as C fields while
 # every other module reads the same attributes as before. The .py file stays the one source.
 import cython
 
