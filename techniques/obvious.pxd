@@ -1,9 +1,39 @@
 # Types for the compiled path of techniques/obvious.py (Cython's augmenting .pxd): a digit's places
 # per row and per band are 9-bit masks cut from the bitboard's two 64-bit words, and boxes, lines,
 # rows and columns small numbers, so the tests of _claims_of run on C integers; so do the folds of
-# a unit's candidate masks in unit_doppels. The bitboards (pos, positions and what a claim or a
-# 2-tuple writes) stay Python integers. The .py file stays the one source.
+# a unit's candidate masks in unit_doppels and _doppel, which read the board's C array of masks.
+# The bitboards (pos, positions and what a claim or a 2-tuple writes) stay Python integers. Claims
+# and 2-tuples are extension types, so that _find_claims reads a claim's fields as C fields while
+# every other module reads the same attributes as before. The .py file stays the one source.
 import cython
+
+from techniques.board cimport Board
+
+
+cdef class Claim:
+    cdef public long digit
+    cdef public long line
+    cdef public long box
+    cdef public bint pointing
+    cdef public object cells
+    cdef public object excl
+    cdef public tuple support
+    cdef object _closure
+
+
+cdef class Doppel:
+    cdef public long a
+    cdef public long b
+    cdef public long unit
+    cdef public long p
+    cdef public long q
+    cdef public dict excl
+    cdef public object cells
+
+
+@cython.locals(known=dict, excluded_by=list, new=list, pairs=list, c=Claim, claim=Claim, line=cython.long,
+               box=cython.long)
+cpdef tuple _find_claims(long d, pos, bint follow_on)
 
 @cython.locals(low=cython.ulonglong, high=cython.ulonglong, rows=cython.long[9], across=cython.long[3],
                twice=cython.long[3], t=cython.long, r0=cython.long, r1=cython.long, r2=cython.long,
@@ -16,8 +46,13 @@ cpdef list _claims_of(pos)
 @cython.locals(ones=cython.ulong, twos=cython.ulong, threes=cython.ulong, m=cython.ulong, pair=cython.ulong,
                rest=cython.ulong, count=cython.Py_ssize_t, d=cython.long, i=cython.Py_ssize_t,
                j=cython.Py_ssize_t, k=cython.Py_ssize_t, c=cython.Py_ssize_t, partner=cython.Py_ssize_t,
-               other=cython.Py_ssize_t, first=cython.bint, digits=list, places=list, out=list)
-cpdef list unit_doppels(list cands, bytes cells, list positions, umask, bint bivalue)
+               other=cython.Py_ssize_t, first=cython.bint, digits=list, places=list, out=list,
+               masks=cython.ushort[81])
+cpdef list unit_doppels(Board board, bytes cells, list positions, umask, bint bivalue)
 
-@cython.locals(others=cython.ulong, d=cython.long, excl=dict)
-cpdef _doppel(board, long a, long b, long unit, long p, long q)
+@cython.locals(positions=list, found=list, seen=set, unit_cells=tuple, unit_mask=tuple, a=cython.long,
+               b=cython.long, p=cython.long, q=cython.long)
+cpdef list board_doppels(Board board)
+
+@cython.locals(others=cython.ulong, d=cython.long, excl=dict, positions=list, unit_mask=tuple)
+cpdef _doppel(Board board, long a, long b, long unit, long p, long q)

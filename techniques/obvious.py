@@ -20,6 +20,7 @@ board, because nothing here is written down by the solver being modelled.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import cached_property, lru_cache
 
 from puzzles.geometry import BOX_MASK, CELL_BIT, UNIT_MASK
@@ -48,7 +49,8 @@ class Claim:
     Not changed once made, and equal only to itself.  A plain class with
     slots rather than a frozen dataclass: the analysis makes hundreds per
     position, and a dataclass's generated ``__init__`` stays interpreted
-    Python on the compiled path.
+    Python on the compiled path, where the class is an extension type
+    (``obvious.pxd``) whose fields the analysis reads as C fields.
     """
 
     __slots__ = ("digit", "line", "box", "pointing", "cells", "excl", "support", "_closure")
@@ -126,12 +128,8 @@ class Exclusions:
 
     __slots__ = ("pairs", "reach")
 
-    def __init__(self, pairs: list[list[tuple[int, Claim | Doppel]]]) -> None:
+    def __init__(self, pairs: Sequence[Sequence[tuple[int, Claim | Doppel]]], reach: list[int]) -> None:
         self.pairs = pairs
-        reach = [0] * 10
-        for d in range(1, 10):
-            for m, _ in pairs[d]:
-                reach[d] |= m
         self.reach = reach
 
 
@@ -143,11 +141,17 @@ class ObviousAnalysis:
         self.follow_on = follow_on
 
     @cached_property
-    def claims(self) -> dict[int, tuple[Claim, ...]]:
-        """Claims per digit, direct ones first, follow-on ones after."""
+    def _claim_facts(self) -> list[ClaimFacts]:
+        """Per digit (index 0 unused) its claims with the cells they exclude, read once per board."""
         positions = self.board.positions
         follow_on = self.follow_on
-        return {d: digit_claims(d, positions[d], follow_on) for d in range(1, 10)}
+        return [NO_CLAIMS] + [digit_claims(d, positions[d], follow_on) for d in range(1, 10)]
+
+    @cached_property
+    def claims(self) -> dict[int, tuple[Claim, ...]]:
+        """Claims per digit, direct ones first, follow-on ones after."""
+        facts = self._claim_facts
+        return {d: facts[d][0] for d in range(1, 10)}
 
     @cached_property
     def doppels(self) -> list[Doppel]:
@@ -158,57 +162,51 @@ class ObviousAnalysis:
         same two digits (calibrated: examples 41 and 42 solve without thinning
         only with the second kind).
         """
-        board = self.board
-        positions = board.positions
-        found: list[Doppel] = []
-        seen: set[tuple[int, int, int, int]] = set()
-        ones = twos = threes = 0  # cells with at least one, two, three candidates
-        for d in range(1, 10):
-            where = positions[d]
-            threes |= twos & where
-            twos |= ones & where
-            ones |= where
-        two_cands = twos & ~threes & board.empty
-        geo = board.rules
-        unit_cells = unit_bytes(geo)
-        for u in geo.unit_ids:
-            umask = geo.unit_mask[u]
-            for a, b, p, q in unit_doppels(board.cands, unit_cells[u], positions, umask, bool(umask & two_cands)):
-                if (p, q, a, b) not in seen:
-                    seen.add((p, q, a, b))
-                    found.append(_doppel(board, a, b, u, p, q))
-        return found
+        return board_doppels(self.board)
 
     @cached_property
     def claim_exclusions(self) -> Exclusions:
         """The cells each claim excludes its digit from, per digit."""
-        claims = self.claims
-        pairs: list[list[tuple[int, Claim | Doppel]]] = [[]]
-        pairs += [[(c.excl, c) for c in claims[d]] for d in range(1, 10)]
-        return Exclusions(pairs)
+        facts = self._claim_facts
+        return Exclusions([f[1] for f in facts], [f[2] for f in facts])
 
     @cached_property
     def doppel_exclusions(self) -> Exclusions:
         """The cells each 2-tuple excludes a digit from, per digit (2-tuples in their order)."""
         pairs: list[list[tuple[int, Claim | Doppel]]] = [[] for _ in range(10)]
+        reach = [0] * 10
         for t in self.doppels:
             for d, cells in t.excl.items():
                 pairs[d].append((cells, t))
-        return Exclusions(pairs)
+                reach[d] |= cells
+        return Exclusions(pairs, reach)
+
+
+#: A digit's claims, each with the cells it excludes the digit from, and the union of those cells.
+ClaimFacts = tuple[tuple[Claim, ...], tuple[tuple[int, Claim], ...], int]
+
+#: The facts of a digit without claims.
+NO_CLAIMS: ClaimFacts = ((), (), 0)
 
 
 @lru_cache(maxsize=4096)
-def digit_claims(d: int, pos: int, follow_on: bool) -> tuple[Claim, ...]:
+def digit_claims(d: int, pos: int, follow_on: bool) -> ClaimFacts:
     """The claims of digit ``d`` with candidate positions ``pos``: the direct claims, then up to
-    :data:`MAX_FOLLOW_ON` rounds of claims seen only once the earlier ones' exclusions are applied.
+    :data:`MAX_FOLLOW_ON` rounds of claims seen only once the earlier ones' exclusions are applied;
+    with each claim's excluded cells and their union, as the C searches read them.
 
     They depend on the digit's places alone (the follow-on rounds exclude
     only the digit's own places), and a placement leaves about half the
     digits' places as they were, so they are remembered across positions
     (claims are never changed once made).
     """
+    return _find_claims(d, pos, follow_on)
+
+
+def _find_claims(d: int, pos: int, follow_on: bool) -> ClaimFacts:
+    """:func:`digit_claims` worked out (on the compiled path on a claim's C fields, ``obvious.pxd``)."""
     if not pos:
-        return ()
+        return NO_CLAIMS
     known: dict[tuple[int, int, bool], Claim] = {}
     excluded_by: list[Claim] = []
     for _round in range(MAX_FOLLOW_ON + 1 if follow_on else 1):
@@ -221,14 +219,19 @@ def digit_claims(d: int, pos: int, follow_on: bool) -> tuple[Claim, ...]:
             if key in known:
                 continue
             lost = (pos & ~reduced) & (BOX_MASK[box] | UNIT_MASK[line])
-            support = tuple(c for c in excluded_by if c.excl & lost)
+            support = tuple([c for c in excluded_by if c.excl & lost])
             claim = Claim(d, line, box, pointing, cells, excl, support)
             known[key] = claim
             new.append(claim)
         if not new:
             break
         excluded_by.extend(new)
-    return tuple(excluded_by)
+    pairs = []
+    reach = 0
+    for c in excluded_by:
+        pairs.append((c.excl, c))
+        reach |= c.excl
+    return tuple(excluded_by), tuple(pairs), reach
 
 
 #: The low 64 bits of a bitboard (the rest is read as a second word: C integers, ``obvious.pxd``).
@@ -325,7 +328,32 @@ def _claims_of(pos: int) -> list[tuple[int, int, bool, int, int]]:
     return out
 
 
-def unit_doppels(cands: list[int], cells: bytes, positions: list[int], umask: int,
+def board_doppels(board: Board) -> list[Doppel]:
+    """The obvious 2-tuples of ``board`` (:attr:`ObviousAnalysis.doppels`), by unit in scan order,
+    each once."""
+    positions = board.positions
+    found: list[Doppel] = []
+    seen: set[tuple[int, int, int, int]] = set()
+    ones = twos = threes = 0  # cells with at least one, two, three candidates
+    for d in range(1, 10):
+        where = positions[d]
+        threes |= twos & where
+        twos |= ones & where
+        ones |= where
+    two_cands = twos & ~threes & board.empty
+    geo = board.rules
+    unit_cells = unit_bytes(geo)
+    unit_mask = geo.unit_mask
+    for u in geo.unit_ids:
+        umask = unit_mask[u]
+        for a, b, p, q in unit_doppels(board, unit_cells[u], positions, umask, bool(umask & two_cands)):
+            if (p, q, a, b) not in seen:
+                seen.add((p, q, a, b))
+                found.append(_doppel(board, a, b, u, p, q))
+    return found
+
+
+def unit_doppels(board: Board, cells: bytes, positions: list[int], umask: int,
                  bivalue: bool) -> list[tuple[int, int, int, int]]:
     """The obvious 2-tuples of one unit (its cells ascending, as bytes) as (a, b, p, q), digits and cells ascending.
 
@@ -333,13 +361,14 @@ def unit_doppels(cands: list[int], cells: bytes, positions: list[int], umask: in
     other, in the order of the first digit; then, when ``bivalue`` (the unit
     has a cell with two candidates), the two cells whose only candidates are
     the same two digits, in the order of the first cell.  Read off the cells'
-    9-bit masks (C integers on the compiled path, ``obvious.pxd``): the digits
+    9-bit masks (the board's C array on the compiled path, ``obvious.pxd``): the digits
     with exactly two places are folded over the unit at once, and only their
     places are read off the bitboards ``positions`` (the unit's: ``umask``).
     """
+    masks = board.masks
     ones = twos = threes = 0
     for c in cells:
-        m = cands[c]
+        m = masks[c]
         threes |= twos & m
         twos |= ones & m
         ones |= m
@@ -369,14 +398,14 @@ def unit_doppels(cands: list[int], cells: bytes, positions: list[int], umask: in
                 out.append((digits[k], digits[partner], (where & -where).bit_length() - 1, where.bit_length() - 1))
     if bivalue:
         for i in range(len(cells)):
-            m = cands[cells[i]]
+            m = masks[cells[i]]
             rest = m & (m - 1)
             if not rest or rest & (rest - 1):
                 continue  # not two candidates
             other = -1
             first = True
             for j in range(len(cells)):
-                if j != i and cands[cells[j]] == m:
+                if j != i and masks[cells[j]] == m:
                     if j < i or other >= 0:
                         first = False
                     other = j
@@ -390,7 +419,7 @@ def _doppel(board: Board, a: int, b: int, unit: int, p: int, q: int) -> Doppel:
     excl: dict[int, int] = {}
     positions = board.positions
     # the other digits of the two cells, ascending: each leaves the cells
-    others = (board.cands[p] | board.cands[q]) & ~(1 << (a - 1) | 1 << (b - 1))
+    others = (board.masks[p] | board.masks[q]) & ~(1 << (a - 1) | 1 << (b - 1))
     d = 1
     while others:
         if others & 1:
@@ -398,11 +427,13 @@ def _doppel(board: Board, a: int, b: int, unit: int, p: int, q: int) -> Doppel:
         others >>= 1
         d += 1
     geo = board.rules
+    unit_mask = geo.unit_mask
     # The units holding both cells, in scan order: those of p (listed in scan order) that hold q.
-    shared = [u for u in geo.cell_units[p] if geo.unit_mask[u] & cells == cells]
-    for u in shared:
-        for d in (a, b):
-            hit = board.positions[d] & geo.unit_mask[u] & ~cells
-            if hit:
-                excl[d] = excl.get(d, 0) | hit
+    for u in geo.cell_units[p]:
+        umask = unit_mask[u]
+        if umask & cells == cells:
+            for d in (a, b):
+                hit = positions[d] & umask & ~cells
+                if hit:
+                    excl[d] = excl.get(d, 0) | hit
     return Doppel(a, b, unit, p, q, excl)
