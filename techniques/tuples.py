@@ -36,6 +36,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from functools import lru_cache
+from itertools import combinations
 from operator import itemgetter
 from typing import Any, Final
 
@@ -98,13 +99,16 @@ def _scan_ranks() -> tuple[int, ...]:
 
     A unit lists its cells in scan order, so sorting sets of them by this one
     number is sorting them by (size, cells): the order in which the sets are
-    reported, without listing the cells of each set to compare them.
+    reported, without listing the cells of each set to compare them.  The
+    combinations of each size come in that order.
     """
-    # among sets of one size, the one with the first cell first: the greater bit-reversed number
-    order = sorted(range(512), key=lambda m: (m.bit_count(), -int(f"{m:09b}"[::-1], 2)))
     rank = [0] * 512
-    for r, m in enumerate(order):
-        rank[m] = r
+    r = 0
+    bits = tuple(1 << i for i in range(9))
+    for size in range(10):
+        for cells in combinations(bits, size):
+            rank[sum(cells)] = r
+            r += 1
     return tuple(rank)
 
 
