@@ -49,7 +49,7 @@ from puzzles.geometry import (
     ROW_OF,
     cells_of,
 )
-from puzzles.rules import UNIT_COUNT
+from puzzles.rules import ALL_UNITS, UNIT_COUNT
 from techniques.base import Context, Phase, Technique, register
 from techniques.board import Board
 from techniques.findings import Cells, Digits, Fragment, Items, Unit, fragment_kind
@@ -165,13 +165,14 @@ def unit_locked_sets(board: Board, unit: int) -> tuple[tuple[int, int], ...]:
     searched directly, larger ones as complements of hidden sets.
     """
     cells = board.rules.units[unit]
-    return tuple((found[0], found[1]) for found in _locked_sets(cells, _unit_masks(cells)(board.cands)))
+    return tuple((found[0], found[1]) for found in _locked_sets(cells, _UNIT_MASKS[unit](board.cands)))
 
 
-@lru_cache(maxsize=64)
-def _unit_masks(cells: tuple[int, ...]) -> Callable[[list[int]], tuple[int, ...]]:
-    """What reads the candidate masks of ``cells`` off a board's ``cands``, as a tuple in one call."""
-    return itemgetter(*cells)
+#: Per unit number, what reads the candidate masks of its cells off a board's ``cands``, as a
+#: tuple in one call (a unit number names the same cells under every rules).
+_UNIT_MASKS: Final[tuple[Callable[[list[int]], tuple[int, ...]], ...]] = tuple(
+    itemgetter(*cells) for cells in ALL_UNITS
+)
 
 
 #: How many units' answers are kept: a step changes the candidates of few units, so the
@@ -486,7 +487,7 @@ class NakedTuple(_Tuples):
             if not changed & unit_mask[unit] and not filled & _LINES_THROUGH[unit] and not again >> unit & 1:
                 continue
             unit_cells = units[unit]
-            masks = _unit_masks(unit_cells)(cands)
+            masks = _UNIT_MASKS[unit](cands)
             sets = _locked_sets(unit_cells, masks)
             if not sets:
                 continue
@@ -569,7 +570,7 @@ class HiddenTuple(_Tuples):
             if not changed & unit_mask[unit] and not again >> unit & 1:
                 continue
             unit_cells = units[unit]
-            masks = _unit_masks(unit_cells)(cands)
+            masks = _UNIT_MASKS[unit](cands)
             count = len(masks)
             k = count - masks.count(0)
             sizes = sizes_of[k]
