@@ -1,6 +1,6 @@
 # Types for the compiled path of techniques/boxtest.py (Cython's augmenting .pxd): a digit's places
-# and a unit's cells are 81-bit bitboards, held in 128-bit C integers (GCC's and Clang's unsigned
-# __int128), so the tests of a digit run on C integers; only the tests found become Python
+# and a unit's cells (``UNIT_MASK``) are 81-bit bitboards, held in 128-bit C integers (GCC's and
+# Clang's unsigned __int128), so the tests of a digit run on C integers; only the tests found become Python
 # integers again. No value the tests keep is negative: a complement (``~``) only ever masks another
 # bitboard. The steps are made with the C-level constructor of deferred steps (``step.pxd``). The
 # .py file stays the one source.
@@ -10,11 +10,10 @@ from techniques.step cimport Step, deferred_step
 
 cdef extern from *:
     ctypedef unsigned long long u128 "unsigned __int128"
-    ctypedef unsigned long long *u128_p "unsigned __int128 *"
 
-cdef u128 _UNIT_CELLS[27]
+cdef u128 UNIT_MASK[27]
 
-@cython.locals(found=list, unit_cells=u128_p, unit=cython.Py_ssize_t, target=cython.Py_ssize_t,
+@cython.locals(found=list, unit=cython.Py_ssize_t, target=cython.Py_ssize_t,
                mask=u128, here=u128, elim=u128)
 cpdef tuple _crossing_tests(u128 pos, Py_ssize_t first, Py_ssize_t stop)
 

@@ -22,22 +22,23 @@ from collections.abc import Callable, Iterator
 from functools import lru_cache
 from typing import Final
 
-from puzzles.geometry import UNIT_MASK, cells_of
+from puzzles import geometry
+from puzzles.geometry import UNITS, cells_of
 from techniques.base import Context, Phase, register
 from techniques.board import Board
 from techniques.findings import Digit, Unit
 from techniques.recheck import Rechecking
 from techniques.step import Step, deferred_step
 
+#: The cells of each unit 0..26 (:data:`puzzles.geometry.UNIT_MASK`) under this module's own name:
+#: the compiled path holds them in a C array of 128-bit integers (``boxtest.pxd``).
+UNIT_MASK: Final = geometry.UNIT_MASK
 #: For each unit 0..26, the units it crosses in three cells: a row or column's three boxes
 #: in order; a box's rows, then its columns.
 CROSSINGS: Final = tuple(
-    tuple(v for v in (range(18, 27) if u < 18 else range(18)) if (UNIT_MASK[u] & UNIT_MASK[v]).bit_count() == 3)
+    tuple(v for v in (range(18, 27) if u < 18 else range(18)) if len(set(UNITS[u]) & set(UNITS[v])) == 3)
     for u in range(27)
 )
-#: The cells of each unit 0..26 (:data:`~puzzles.geometry.UNIT_MASK`), under a name of this
-#: module's own: the compiled path keeps them as 128-bit C integers (``boxtest.pxd``).
-_UNIT_CELLS: Final = UNIT_MASK[:27]
 
 
 class _BoxTest(Rechecking):
@@ -131,15 +132,14 @@ def _crossing_tests(pos: int, first: int, stop: int) -> tuple[_Test, ...]:
     path holds in 128-bit C integers (``boxtest.pxd``).
     """
     found = []
-    unit_cells = _UNIT_CELLS
     for unit in range(first, stop):
-        mask = unit_cells[unit]
+        mask = UNIT_MASK[unit]
         here = pos & mask
         if here & (here - 1) == 0:  # none or a single (a hidden single, not a box test)
             continue
         for target in CROSSINGS[unit]:
-            if here & ~unit_cells[target] == 0:
-                elim = pos & unit_cells[target] & ~mask
+            if here & ~UNIT_MASK[target] == 0:
+                elim = pos & UNIT_MASK[target] & ~mask
                 if elim:
                     found.append((unit, target, here, elim))
                 break

@@ -36,6 +36,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from functools import lru_cache
+from itertools import combinations
 from operator import itemgetter
 from typing import Any, Final
 
@@ -48,7 +49,7 @@ from puzzles.geometry import (
     ROW_OF,
     cells_of,
 )
-from puzzles.rules import UNIT_COUNT
+from puzzles.rules import ALL_UNITS, UNIT_COUNT
 from techniques.base import Context, Phase, Technique, register
 from techniques.board import Board
 from techniques.findings import Cells, Digits, Fragment, Items, Unit, fragment_kind
@@ -98,13 +99,16 @@ def _scan_ranks() -> tuple[int, ...]:
 
     A unit lists its cells in scan order, so sorting sets of them by this one
     number is sorting them by (size, cells): the order in which the sets are
-    reported, without listing the cells of each set to compare them.
+    reported, without listing the cells of each set to compare them.  The
+    combinations of each size come in that order.
     """
-    # among sets of one size, the one with the first cell first: the greater bit-reversed number
-    order = sorted(range(512), key=lambda m: (m.bit_count(), -int(f"{m:09b}"[::-1], 2)))
     rank = [0] * 512
-    for r, m in enumerate(order):
-        rank[m] = r
+    r = 0
+    bits = tuple(1 << i for i in range(9))
+    for size in range(10):
+        for cells in combinations(bits, size):
+            rank[sum(cells)] = r
+            r += 1
     return tuple(rank)
 
 
@@ -161,13 +165,14 @@ def unit_locked_sets(board: Board, unit: int) -> tuple[tuple[int, int], ...]:
     searched directly, larger ones as complements of hidden sets.
     """
     cells = board.rules.units[unit]
-    return tuple((found[0], found[1]) for found in _locked_sets(cells, _unit_masks(cells)(board.cands)))
+    return tuple((found[0], found[1]) for found in _locked_sets(cells, _UNIT_MASKS[unit](board.cands)))
 
 
-@lru_cache(maxsize=64)
-def _unit_masks(cells: tuple[int, ...]) -> Callable[[list[int]], tuple[int, ...]]:
-    """What reads the candidate masks of ``cells`` off a board's ``cands``, as a tuple in one call."""
-    return itemgetter(*cells)
+#: Per unit number, what reads the candidate masks of its cells off a board's ``cands``, as a
+#: tuple in one call (a unit number names the same cells under every rules).
+_UNIT_MASKS: Final[tuple[Callable[[list[int]], tuple[int, ...]], ...]] = tuple(
+    itemgetter(*cells) for cells in ALL_UNITS
+)
 
 
 #: How many units' answers are kept: a step changes the candidates of few units, so the
@@ -482,7 +487,7 @@ class NakedTuple(_Tuples):
             if not changed & unit_mask[unit] and not filled & _LINES_THROUGH[unit] and not again >> unit & 1:
                 continue
             unit_cells = units[unit]
-            masks = _unit_masks(unit_cells)(cands)
+            masks = _UNIT_MASKS[unit](cands)
             sets = _locked_sets(unit_cells, masks)
             if not sets:
                 continue
@@ -565,7 +570,7 @@ class HiddenTuple(_Tuples):
             if not changed & unit_mask[unit] and not again >> unit & 1:
                 continue
             unit_cells = units[unit]
-            masks = _unit_masks(unit_cells)(cands)
+            masks = _UNIT_MASKS[unit](cands)
             count = len(masks)
             k = count - masks.count(0)
             sizes = sizes_of[k]
