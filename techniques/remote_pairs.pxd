@@ -1,9 +1,9 @@
 # Types for the compiled path of techniques/remote_pairs.py (Cython's augmenting .pxd): the table of
 # chutes tests all 6,561 pairs of cells when the module loads, so its rows, columns and boxes are C
-# integers (only a pair in one chute makes Python objects); the masks of the changed pair cells are
-# read on C integers, the bitboards (81 bits) in 128-bit C integers (GCC's and Clang's unsigned
-# __int128). No value kept is negative: a complement only ever masks another bitboard. The .py file
-# stays the one source.
+# integers (only a pair in one chute makes Python objects); the pair cells are grouped, and the masks
+# of the changed ones read, on C integers, the bitboards (81 bits) in 128-bit C integers (GCC's and
+# Clang's unsigned __int128). No value kept is negative: a complement only ever masks another
+# bitboard. The .py file stays the one source.
 import cython
 
 cdef extern from *:
@@ -13,6 +13,10 @@ cdef int _CELL_OF_BIT_MOD_83[83]
 cdef int _ROW_OF[81]
 cdef int _COL_OF[81]
 cdef int _BOX_OF[81]
+
+@cython.locals(cell_of_bit=cython.p_int, cands=list, groups=dict, near=u128, low=u128, c=cython.Py_ssize_t,
+               m=cython.ulong, cells=list)
+cpdef dict _bivalue_groups(board, u128 pairs)
 
 @cython.locals(cell_of_bit=cython.p_int, cands=list, last=u128[10], masks=set, near=u128, low=u128, m=cython.ulong,
                rest=cython.ulong, once=u128, twice=u128, more=u128, d=cython.int, then=cython.ulong)

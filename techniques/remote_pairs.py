@@ -57,11 +57,25 @@ _CELL_OF_BIT_MOD_83: Final = CELL_OF_BIT_MOD_83
 
 
 def _bivalue_groups(board: Board, pairs: int) -> dict[int, list[int]]:
-    """The bivalue cells ``pairs`` by their candidate mask, in scan order; only masks with 2+ cells."""
+    """The bivalue cells ``pairs`` by their candidate mask, in scan order; only masks with 2+ cells.
+
+    On the compiled path (``remote_pairs.pxd``) the cells and masks are C
+    integers and the bitboard a 128-bit C integer.
+    """
+    cell_of_bit = _CELL_OF_BIT_MOD_83
     cands = board.cands
     groups: dict[int, list[int]] = {}
-    for c in cells_of(pairs):
-        groups.setdefault(cands[c], []).append(c)
+    near = pairs
+    while near:
+        low = near & -near
+        near ^= low
+        c = cell_of_bit[low % 83]
+        m = cands[c]
+        cells = groups.get(m)
+        if cells is None:
+            groups[m] = [c]
+        else:
+            cells.append(c)
     return {m: cells for m, cells in groups.items() if len(cells) > 1}
 
 

@@ -16,7 +16,7 @@ cdef int _DIGIT_OF_BIT[512]
 cdef int _CELL_OF_BIT_MOD_83[83]
 cdef u128 _PEERS[81]
 
-@cython.locals(cell_of_bit=cython.p_int, digit_count=cython.p_int, digit_of_bit=cython.p_int, places=u128[10],
+@cython.locals(cell_of_bit=cython.p_int, digit_of_bit=cython.p_int, places=u128[10],
                out=list, wings=cython.Py_ssize_t[81], held=cython.ulong[81], seen=u128[81], zone=u128, near=u128,
                low=u128, around=u128, pivot=cython.Py_ssize_t, pm=cython.ulong, pp=u128, moved=u128,
                n=cython.Py_ssize_t, reach=u128, low1=u128, w=cython.Py_ssize_t, cw=cython.ulong, i=cython.Py_ssize_t,

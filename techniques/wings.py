@@ -265,7 +265,6 @@ def _xyz_wings(cands: list[int], positions: list[int], peer_mask: tuple[int, ...
     digits' bitboards once per search.
     """
     cell_of_bit = _CELL_OF_BIT_MOD_83
-    digit_count = _DIGIT_COUNT
     digit_of_bit = _DIGIT_OF_BIT
     places = positions
     out: list[_Wing] = []
@@ -287,7 +286,7 @@ def _xyz_wings(cands: list[int], positions: list[int], peer_mask: tuple[int, ...
         zone ^= low
         pivot = cell_of_bit[low % 83]
         pm = cands[pivot]
-        if digit_count[pm] != 3:
+        if pm.bit_count() != 3:
             continue
         pp = peer_mask[pivot]
         moved = changed & low  # else a new wing needs a changed wing cell
