@@ -17,3 +17,8 @@ cdef int _CELL_OF_BIT_MOD_83[83]
                nout=cython.int, anyhow=u128, twice=u128)
 cpdef tuple _search(list cands, list positions, tuple peer_mask, int start, int zbit, list pairs_with,
                     int min_len, int max_len)
+
+cdef u128 _CELL_BIT[81]
+
+@cython.locals(cands=list, mask=u128, c=cython.int, m=cython.ulong, rest=cython.ulong)
+cpdef object bivalue_mask(board)

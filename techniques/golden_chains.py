@@ -52,13 +52,19 @@ def _path(entry: _Entry) -> tuple[list[int], list[int]]:
     return cells[::-1], links[::-1]
 
 
+#: :data:`~puzzles.geometry.CELL_BIT`, a C array on the compiled path (``golden_chains.pxd``).
+_CELL_BIT: Final = CELL_BIT
+
+
 def bivalue_mask(board: Board) -> int:
     """Bitboard of the empty cells with exactly two candidates."""
     cands = board.cands
     mask = 0
     for c in range(81):
-        if cands[c].bit_count() == 2:
-            mask |= CELL_BIT[c]
+        m = cands[c]
+        rest = m & (m - 1)  # the mask without its lowest digit: one digit left
+        if rest and not rest & (rest - 1):
+            mask |= _CELL_BIT[c]
     return mask
 
 

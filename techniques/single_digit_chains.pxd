@@ -34,3 +34,12 @@ cdef _chains_from(list found, int start, u128 pos, u128 full, u128* strong_at, u
 
 @cython.locals(by_c=dict, strong_a=u128, not_a=u128, b=cython.int, c=cython.int, is_strong=cython.bint)
 cdef list _successors(int a, u128* strong_at, u128* peers_at)
+
+@cython.locals(strong=list, peers=list, peer_mask=tuple, cell_at=cython.int[163], mask_at=u128[163],
+               parent_at=cython.int[163], found=list, start=cython.int, sees_start=u128, ends=u128,
+               t=cython.int, lo=cython.int, hi=cython.int, reached_off=u128, reached_on=u128,
+               length=cython.int, on=cython.bint, step_to=list, seen=u128, count=cython.int,
+               i=cython.int, pmask=u128, fresh=u128, hits=u128, low=u128, n=cython.int,
+               closed=cython.bint, elim=u128, k=cython.int, path=list, near=u128, start_peers=u128,
+               here=u128, before=u128)
+cpdef list _x_chains(links, int shortest, int max_len)

@@ -182,21 +182,6 @@ def _normalise_x_loop(cells: list[int]) -> list[int]:
     return [cells[(m - i) % n] for i in range(n)]
 
 
-#: A breadth-first search state of :class:`SingleDigitChain`: cell, bitboard of the path, previous state.
-_PathEntry = tuple[int, int, "_PathEntry | None"]
-
-
-def _path_of(entry: _PathEntry) -> list[int]:
-    """The cells of the path that ends in ``entry``, from its start."""
-    cells = []
-    at: _PathEntry | None = entry
-    while at is not None:
-        cells.append(at[0])
-        at = at[2]
-    cells.reverse()
-    return cells
-
-
 class _PerDigitChain(Rechecking):
     """Shared search driver of SC and SCC: one chain search per digit, then one
     step per distinct elimination set in scan order."""
@@ -261,82 +246,110 @@ class SingleDigitChain(_PerDigitChain):
         wanted = max(4, int(self.params["min_length"]))
         return wanted + wanted % 2
 
-    def _digit(self, links: DigitLinks, max_len: int) -> Iterator[tuple[tuple[int, ...], Step]]:
-        """Breadth-first from every cell with a strong link; the first path to a state is kept.
+    def _digit(self, links: DigitLinks, max_len: int) -> list[tuple[tuple[int, ...], Step]]:
+        return [self._step(links, cells, closed, elim)
+                for cells, closed, elim in _x_chains(links, self._shortest(), max_len)]
 
-        A state is (cell, on): on = reached through a strong link (the cell holds d).
-        The states of a start are bitboards per kind; a frontier entry is (cell, the
-        path's cells, the entry it came from), so a path is written out only when it
-        ends a chain.  An end is useful when it sees the start or a cell seeing the
-        start (sightlines are symmetric, so those cells are the peers of the start's
-        peers), else no step can come of it.
-        """
-        strong, peers = links.strong, links.peers
-        peer_mask = links.rules.peer_mask
-        shortest = self._shortest()
-        for start in cells_of(links.pos):
-            if not strong[start]:
-                continue
-            ends = peer_mask[start]
-            for t in cells_of(peers[start]):
-                ends |= peers[t]
-            frontier: list[_PathEntry] = [(start, CELL_BIT[start], None)]
-            reached = [CELL_BIT[start], 0]  # by kind: off, on
-            for length in range(2, max_len + 1):
-                on = length % 2 == 0
-                step_to = strong if on else peers
-                seen = reached[on]
-                nxt: list[_PathEntry] = []
-                for entry in frontier:
-                    cell, pmask, _ = entry
-                    fresh = step_to[cell] & ~pmask & ~seen
-                    if not fresh:
-                        continue
-                    seen |= fresh
-                    hits = fresh & ends if on and length >= shortest else 0
-                    while fresh:
-                        low = fresh & -fresh
-                        fresh ^= low
-                        reached_n: _PathEntry = (low.bit_length() - 1, pmask | low, entry)
-                        if hits & low:
-                            step = self._step(links, _path_of(reached_n))
-                            if step is not None:
-                                yield (length, step.used[0][0], links.digit, step.used[-1][0]), step
-                        nxt.append(reached_n)
-                reached[on] = seen
-                if not nxt:
-                    break
-                frontier = nxt
-
-    def _step(self, links: DigitLinks, cells: list[int]) -> Step | None:
-        peers = links.peers
-        closed = bool(links.rules.peer_mask[cells[-1]] >> cells[0] & 1)
+    def _step(self, links: DigitLinks, cells: list[int], closed: bool, elim: int) -> tuple[tuple[int, ...], Step]:
+        """The chain's sort key and step (a closed one from its smallest cell); its finding is
+        written when first read (most steps found are not taken)."""
         if closed:
             cells = _normalise_x_loop(cells)
-            elim = 0
-            for i, a in enumerate(cells):
-                elim |= peers[a] & peers[cells[(i + 1) % len(cells)]]
-        else:
-            elim = peers[cells[0]] & peers[cells[-1]]
-        if not elim:
-            return None
         d = links.digit
         elims = tuple((c, d) for c in cells_of(elim))
         length = len(cells)
-        return Step(
-            self.code,
-            self.points(length),
-            eliminations=elims,
-            used=tuple((c, d) for c in cells),
-            detail={
-                "digit": Digit(d),
-                "length": length,
-                "closed": closed,
-                "kind": Fragment.of(CLOSED_SINGLE_DIGIT_CHAIN if closed else SINGLE_DIGIT_CHAIN),
-                "chain": _x_chain_notation(links, cells),
-                "removed": negations(elims),
-            },
-        )
+        step = deferred_step(Step, self.code, self.points(length), (), elims, _explain_x_chain,
+                             (links, cells, closed, elims))
+        return (length, cells[0], d, cells[-1]), step
+
+
+def _x_chains(links: DigitLinks, shortest: int, max_len: int) -> list[tuple[list[int], bool, int]]:
+    """The single-digit chains of ``shortest``..``max_len`` cells that eliminate something, in the
+    order found: (cells, closed, eliminations).
+
+    Breadth-first from every cell with a strong link; the first path to a state is kept.
+    A state is (cell, on): on = reached through a strong link (the cell holds d).
+    The states of a start are bitboards per kind, and its states are numbered
+    (``cell_at``, ``mask_at``: the path's cells, ``parent_at``), so that a path is
+    written out only when it ends a chain.  An end is useful when it sees the
+    start or a cell seeing the start (sightlines are symmetric, so those cells
+    are the peers of the start's peers), else no step can come of it.  On the
+    compiled path (``single_digit_chains.pxd``) the states and bitboards are
+    C arrays and 128-bit C integers.
+    """
+    strong, peers = links.strong, links.peers
+    peer_mask = links.rules.peer_mask
+    # the states of one start: each cell once by either kind of link
+    cell_at = [0] * (2 * 81 + 1)
+    mask_at = [0] * (2 * 81 + 1)
+    parent_at = [0] * (2 * 81 + 1)
+    found: list[tuple[list[int], bool, int]] = []
+    for start in cells_of(links.pos):
+        if not strong[start]:
+            continue
+        sees_start = peer_mask[start]
+        ends = sees_start
+        for t in cells_of(peers[start]):
+            near = peers[t]  # read into a name: converted once on the compiled path
+            ends |= near
+        start_peers = peers[start]
+        cell_at[0] = start
+        mask_at[0] = _CELL_BIT[start]
+        parent_at[0] = -1
+        lo = 0
+        hi = 1  # the frontier: states lo .. hi - 1
+        reached_off = _CELL_BIT[start]
+        reached_on = 0
+        for length in range(2, max_len + 1):
+            on = length % 2 == 0
+            step_to = strong if on else peers
+            seen = reached_on if on else reached_off
+            count = hi
+            for i in range(lo, hi):
+                pmask = mask_at[i]
+                fresh = step_to[cell_at[i]]
+                fresh &= ~pmask & ~seen
+                if not fresh:
+                    continue
+                seen |= fresh
+                hits = fresh & ends if on and length >= shortest else 0
+                while fresh:
+                    low = fresh & -fresh
+                    fresh ^= low
+                    n = _CELL_OF_BIT_MOD_83[low % 83]
+                    cell_at[count] = n
+                    mask_at[count] = pmask | low
+                    parent_at[count] = i
+                    if hits & low:
+                        # closed (the end sees the start): every link holds both ways
+                        closed = bool(sees_start >> n & 1)
+                        elim = peers[n]
+                        elim &= start_peers
+                        if closed:
+                            k = count
+                            while k:
+                                here = peers[cell_at[k]]
+                                before = peers[cell_at[parent_at[k]]]
+                                elim |= here & before
+                                k = parent_at[k]
+                        if elim:
+                            path = []
+                            k = count
+                            while k >= 0:
+                                path.append(cell_at[k])
+                                k = parent_at[k]
+                            path.reverse()
+                            found.append((path, closed, elim))
+                    count += 1
+            if on:
+                reached_on = seen
+            else:
+                reached_off = seen
+            if count == hi:
+                break
+            lo = hi
+            hi = count
+    return found
 
 
 #: A contradiction chain as found: (length, start, cells, seen, removable, weak), see :func:`_contradictions`.
@@ -568,4 +581,18 @@ def _explain_contradiction(links: DigitLinks, cells: list[int], seen: int, weak:
         "reason": reason,
         "removed": negations(elims),
         "extension": ext,
+    }
+
+
+def _explain_x_chain(links: DigitLinks, cells: list[int], closed: bool,
+                     elims: tuple[Candidate, ...]) -> tuple[tuple[Candidate, ...], dict[str, object]]:
+    """A single-digit chain's candidates and finding."""
+    d = links.digit
+    return tuple((c, d) for c in cells), {
+        "digit": Digit(d),
+        "length": len(cells),
+        "closed": closed,
+        "kind": Fragment.of(CLOSED_SINGLE_DIGIT_CHAIN if closed else SINGLE_DIGIT_CHAIN),
+        "chain": _x_chain_notation(links, cells),
+        "removed": negations(elims),
     }
