@@ -76,6 +76,15 @@ _UNIT_WORDS: Final = ("row", "column", "box")
 CELL_OF_BIT_MOD_83: Final = tuple(next((c for c in range(81) if (1 << c) % 83 == r), -1) for r in range(83))
 _CELL_OF_BIT_MOD_83: Final = CELL_OF_BIT_MOD_83
 
+#: Per 9-bit candidate mask: how many digits it holds, its lowest digit and its highest digit (0
+#: for the empty mask; of a one-digit mask, that digit). Lookups rather than method calls, so that
+#: a module whose compiled path holds masks in C integers reads them on C integers; each such
+#: module copies the tables it reads into C arrays of its own (its ``.pxd``), as with
+#: :data:`CELL_OF_BIT_MOD_83`.
+DIGIT_COUNT: Final = tuple(m.bit_count() for m in range(512))
+LOW_DIGIT: Final = tuple((m & -m).bit_length() for m in range(512))
+HIGH_DIGIT: Final = tuple(m.bit_length() for m in range(512))
+
 
 def cells_of(mask: int) -> list[int]:
     """Cells of a bitboard in ascending (scan) order.

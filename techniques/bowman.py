@@ -24,7 +24,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from typing import Final
 
-from puzzles.geometry import CELL_BIT, CELL_OF_BIT_MOD_83
+from puzzles.geometry import CELL_BIT, CELL_OF_BIT_MOD_83, LOW_DIGIT
 from puzzles.rules import Rules
 from techniques.base import Context, Phase, Technique, register
 from techniques.board import Board
@@ -113,9 +113,9 @@ def _open_units(board: Board, placed: list[int], tables: _Tables) -> list[int]:
 _CAPPED: Final = -1
 #: :func:`_walk` placed every single there was without a contradiction
 _SETTLED: Final = -2
-#: The digit of a 9-bit candidate mask's lowest bit (that of a naked single): a lookup rather
-#: than a method call, so that the compiled path reads it on C integers (``bowman.pxd``).
-_DIGIT_OF_LOW: Final = tuple((m & -m).bit_length() for m in range(512))
+#: The digit of a 9-bit candidate mask's lowest bit (that of a naked single):
+#: :data:`~puzzles.geometry.LOW_DIGIT`, a C array on the compiled path (``bowman.pxd``).
+_DIGIT_OF_LOW: Final = LOW_DIGIT
 #: :data:`~puzzles.geometry.CELL_OF_BIT_MOD_83`, a C array on the compiled path (``bowman.pxd``).
 _CELL_OF_BIT_MOD_83: Final = CELL_OF_BIT_MOD_83
 

@@ -24,7 +24,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from typing import Any, Final
 
-from puzzles.geometry import CELL_BIT, CELL_OF_BIT_MOD_83, cells_of
+from puzzles.geometry import CELL_BIT, CELL_OF_BIT_MOD_83, HIGH_DIGIT, cells_of
 from techniques.base import Context, Phase, Technique, register
 from techniques.board import Board
 from techniques.chain_notation import digit_eliminations, digit_of, normalise_loop, pair_chain
@@ -166,9 +166,9 @@ def _taken_over(search: _Search, positions: list[int]) -> _Search:
     return search
 
 
-#: The digit of a one-digit candidate mask (a link's digit bit): a lookup rather than a method
-#: call, so that the compiled path reads it on C integers (``golden_chains.pxd``).
-_DIGIT_OF_BIT: Final = tuple(m.bit_length() for m in range(512))
+#: The digit of a one-digit candidate mask (a link's digit bit): :data:`~puzzles.geometry.HIGH_DIGIT`,
+#: a C array on the compiled path (``golden_chains.pxd``).
+_DIGIT_OF_BIT: Final = HIGH_DIGIT
 #: :data:`~puzzles.geometry.CELL_OF_BIT_MOD_83`, a C array on the compiled path (``golden_chains.pxd``).
 _CELL_OF_BIT_MOD_83: Final = CELL_OF_BIT_MOD_83
 

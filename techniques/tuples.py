@@ -45,6 +45,8 @@ from puzzles.geometry import (
     BOX_OF,
     COL_MASK,
     COL_OF,
+    DIGIT_COUNT,
+    LOW_DIGIT,
     ROW_MASK,
     ROW_OF,
     cells_of,
@@ -87,11 +89,11 @@ def hidden_is_cheaper(n: int, m: int, params: Mapping[str, Any] = TUPLE_POINTS) 
     return m in HIDDEN_SIZES and hidden_points(m, params) < naked_points(n, params)
 
 
-#: The number of digits (or cells) in each 9-bit mask: a lookup rather than a method call, so
-#: that the compiled path counts on C integers (``tuples.pxd``).
-_BIT_COUNT: Final = tuple(m.bit_count() for m in range(512))
-#: The digit of each 9-bit mask's lowest bit, looked up for the same reason.
-_LOW_DIGIT: Final = tuple((m & -m).bit_length() for m in range(512))
+#: The number of digits (or cells) in each 9-bit mask and the digit of its lowest bit
+#: (:data:`~puzzles.geometry.DIGIT_COUNT`, :data:`~puzzles.geometry.LOW_DIGIT`), C arrays on the
+#: compiled path (``tuples.pxd``).
+_BIT_COUNT: Final = DIGIT_COUNT
+_LOW_DIGIT: Final = LOW_DIGIT
 
 
 def _scan_ranks() -> tuple[int, ...]:

@@ -25,7 +25,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Mapping
 from typing import Any, Final
 
-from puzzles.geometry import CELL_BIT, CELL_OF_BIT_MOD_83, PEER_MASK, digits_of
+from puzzles.geometry import CELL_BIT, CELL_OF_BIT_MOD_83, DIGIT_COUNT, HIGH_DIGIT, PEER_MASK, digits_of
 from techniques.base import Context, Phase, Technique, register
 from techniques.board import Board
 from techniques.chain_notation import digit_eliminations
@@ -244,10 +244,10 @@ def _union(cands: list[int], cells: tuple[int, ...]) -> int:
     return union
 
 
-#: Per 9-bit digit mask, how many digits it holds.
-_DIGIT_COUNT: Final = tuple(mask.bit_count() for mask in range(512))
-#: Per 9-bit digit mask, its highest digit (of a single digit's bit: that digit).
-_DIGIT_OF_BIT: Final = tuple(mask.bit_length() for mask in range(512))
+#: :data:`~puzzles.geometry.DIGIT_COUNT` and :data:`~puzzles.geometry.HIGH_DIGIT` (of a single
+#: digit's bit: that digit), C arrays on the compiled path (``wings.pxd``).
+_DIGIT_COUNT: Final = DIGIT_COUNT
+_DIGIT_OF_BIT: Final = HIGH_DIGIT
 #: :data:`~puzzles.geometry.CELL_OF_BIT_MOD_83`, a C array on the compiled path (``wings.pxd``).
 _CELL_OF_BIT_MOD_83: Final = CELL_OF_BIT_MOD_83
 #: :data:`~puzzles.geometry.PEER_MASK`, a C array of 128-bit integers on the compiled path.
