@@ -8,6 +8,7 @@ cdef extern from *:
     ctypedef unsigned long long u128 "unsigned __int128"
 
 cdef int _DIGIT_OF_BIT[512]
+cdef int _DIGIT_COUNT[512]
 cdef int _CELL_OF_BIT_MOD_83[83]
 
 @cython.locals(digit_of_bit=cython.p_int, cell_of_bit=cython.p_int, pairs=u128[10], z=cython.int,
@@ -20,5 +21,5 @@ cpdef tuple _search(list cands, list positions, tuple peer_mask, int start, int 
 
 cdef u128 _CELL_BIT[81]
 
-@cython.locals(cands=list, mask=u128, c=cython.int, m=cython.ulong, rest=cython.ulong)
+@cython.locals(cands=list, mask=u128, c=cython.int)
 cpdef object bivalue_mask(board)

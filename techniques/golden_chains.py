@@ -24,7 +24,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Mapping
 from typing import Any, Final
 
-from puzzles.geometry import CELL_BIT, CELL_OF_BIT_MOD_83, HIGH_DIGIT, cells_of
+from puzzles.geometry import CELL_BIT, CELL_OF_BIT_MOD_83, DIGIT_COUNT, HIGH_DIGIT, cells_of
 from techniques.base import Context, Phase, Technique, register
 from techniques.board import Board
 from techniques.chain_notation import digit_eliminations, digit_of, normalise_loop, pair_chain
@@ -61,9 +61,7 @@ def bivalue_mask(board: Board) -> int:
     cands = board.cands
     mask = 0
     for c in range(81):
-        m = cands[c]
-        rest = m & (m - 1)  # the mask without its lowest digit: one digit left
-        if rest and not rest & (rest - 1):
+        if _DIGIT_COUNT[cands[c]] == 2:
             mask |= _CELL_BIT[c]
     return mask
 
@@ -169,6 +167,8 @@ def _taken_over(search: _Search, positions: list[int]) -> _Search:
 #: The digit of a one-digit candidate mask (a link's digit bit): :data:`~puzzles.geometry.HIGH_DIGIT`,
 #: a C array on the compiled path (``golden_chains.pxd``).
 _DIGIT_OF_BIT: Final = HIGH_DIGIT
+#: :data:`~puzzles.geometry.DIGIT_COUNT`, a C array on the compiled path (``golden_chains.pxd``).
+_DIGIT_COUNT: Final = DIGIT_COUNT
 #: :data:`~puzzles.geometry.CELL_OF_BIT_MOD_83`, a C array on the compiled path (``golden_chains.pxd``).
 _CELL_OF_BIT_MOD_83: Final = CELL_OF_BIT_MOD_83
 

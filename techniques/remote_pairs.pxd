@@ -10,6 +10,7 @@ cdef extern from *:
     ctypedef unsigned long long u128 "unsigned __int128"
 
 cdef int _CELL_OF_BIT_MOD_83[83]
+cdef int _DIGIT_COUNT[512]
 cdef int _ROW_OF[81]
 cdef int _COL_OF[81]
 cdef int _BOX_OF[81]
@@ -19,7 +20,7 @@ cdef int _BOX_OF[81]
 cpdef dict _bivalue_groups(board, u128 pairs)
 
 @cython.locals(cell_of_bit=cython.p_int, cands=list, last=u128[10], masks=set, near=u128, low=u128, m=cython.ulong,
-               rest=cython.ulong, once=u128, twice=u128, more=u128, d=cython.int, then=cython.ulong)
+               once=u128, twice=u128, more=u128, d=cython.int, then=cython.ulong)
 cpdef set _changed_masks(board, recheck, u128 changed)
 
 @cython.locals(bx=cython.int, by=cython.int, rx=cython.int, ry=cython.int, cx=cython.int, cy=cython.int,

@@ -36,6 +36,7 @@ from puzzles.geometry import (
     CELL_BIT,
     CELL_OF_BIT_MOD_83,
     COL_OF,
+    DIGIT_COUNT,
     PEER_MASK,
     ROW_OF,
     UNIT_MASK,
@@ -54,6 +55,8 @@ BAND_WORD = fragment_kind("band", transposed="stack")
 STACK_WORD = fragment_kind("stack")
 #: :data:`~puzzles.geometry.CELL_OF_BIT_MOD_83`, a C array on the compiled path (``remote_pairs.pxd``).
 _CELL_OF_BIT_MOD_83: Final = CELL_OF_BIT_MOD_83
+#: :data:`~puzzles.geometry.DIGIT_COUNT`, a C array on the compiled path (``remote_pairs.pxd``).
+_DIGIT_COUNT: Final = DIGIT_COUNT
 
 
 def _bivalue_groups(board: Board, pairs: int) -> dict[int, list[int]]:
@@ -100,8 +103,7 @@ def _changed_masks(board: Board, recheck: Recheck, changed: int) -> set[int]:
         low = near & -near
         near ^= low
         m = cands[cell_of_bit[low % 83]]
-        rest = m & (m - 1)  # m without its lowest digit: one digit left for a pair cell
-        if rest and not rest & (rest - 1):
+        if _DIGIT_COUNT[m] == 2:
             masks.add(m)
     # the cells with exactly two candidates then, counted on the digits' bitboards
     once = twice = more = 0
