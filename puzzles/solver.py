@@ -44,6 +44,11 @@ clears the variant's peers.  Their tables are built once per variant
 standard path does exactly the work it did before.  The band join relies on
 the bands being independent apart from the columns, which the extra units
 break: under other rules all solutions are counted by search.
+
+Compiled (Cython), a 729-bit int is as slow as anywhere, while a loop over
+81 nine-bit masks in a C array costs a few machine instructions per cell, so
+:func:`analyse` searches there on C arrays (:func:`_analyse_cells`): the same
+tree in the same order as the 729-bit search the sources run.
 """
 
 from __future__ import annotations
@@ -55,7 +60,7 @@ from functools import cache
 from typing import Final
 
 from puzzles.errors import InputError, whole_number
-from puzzles.geometry import PEER_MASK, Grid
+from puzzles.geometry import ALL_DIGITS_MASK, DIGIT_COUNT, LOW_DIGIT, PEER_MASK, Grid
 from puzzles.parsing import Puzzle, read_cells
 from puzzles.rules import ANTI_DIAGONAL, FIRST_COLOUR, MAIN_DIAGONAL, STANDARD, Rules
 
@@ -169,6 +174,18 @@ class SolveResult:
         return self.count == 1
 
 
+def _check_sizes(grid: Sequence[int], allowed: Sequence[int] | None) -> None:
+    """Both readers of a grid (and its candidate masks) refuse the same wrong sizes."""
+    if len(grid) != 81:
+        raise ValueError(f"a grid needs 81 cells, got {len(grid)}")
+    if allowed is not None and len(allowed) != 81:
+        raise ValueError(f"candidate masks need 81 cells, got {len(allowed)}")
+
+
+def _digit_error(cell: int, digit: object) -> ValueError:
+    return ValueError(f"cell {cell} holds {digit!r}, expected 0..9")
+
+
 def initial_state(
     grid: Sequence[int], allowed: Sequence[int] | None = None, clear: Clear = _CLEAR
 ) -> tuple[int, int] | None:
@@ -178,16 +195,13 @@ def initial_state(
     the empty cells to those candidates, so that a pencil-mark state is
     solved as written and not only from its placed digits.
     """
-    if len(grid) != 81:
-        raise ValueError(f"a grid needs 81 cells, got {len(grid)}")
-    if allowed is not None and len(allowed) != 81:
-        raise ValueError(f"candidate masks need 81 cells, got {len(allowed)}")
+    _check_sizes(grid, allowed)
     cleared = 0
     placed = 0
     for cell, digit in enumerate(grid):
         if digit:
             if not 1 <= digit <= 9:
-                raise ValueError(f"cell {cell} holds {digit!r}, expected 0..9")
+                raise _digit_error(cell, digit)
             bit = 1 << 81 * (digit - 1) + cell
             cleared |= clear[bit]
             placed |= bit
@@ -357,10 +371,22 @@ def analyse(
     ``progress`` is called with the count every :data:`PROGRESS_EVERY`
     solutions, for a display of a long count.  The search holds one path of
     the tree (at most nine states per level), never the solutions, so its
-    memory stays flat however many it counts.
+    memory stays flat however many it counts.  The compiled path searches on
+    C arrays (:func:`_analyse_cells`), the sources on 729-bit ints
+    (:func:`_analyse_bits`): the same tree in the same order, so the same result.
     """
     _check_limit(limit)
     lanes, clear = lane_tables(rules)
+    if _C_ARRAYS:
+        return _analyse_cells(grid, limit, allowed, rules, progress)
+    return _analyse_bits(grid, limit, allowed, lanes, clear, progress)
+
+
+def _analyse_bits(
+    grid: Sequence[int], limit: int | None, allowed: Sequence[int] | None, lanes: Lanes, clear: Clear,
+    progress: Progress | None,
+) -> SolveResult:
+    """:func:`analyse` on the 729-bit state, the fastest form in pure Python."""
     state = initial_state(grid, allowed, clear)
     if state is None:
         return SolveResult(0, None, 0)
@@ -386,6 +412,220 @@ def analyse(
             continue
         stack += _children(cand, placed, branch_cell(cand, placed), clear)
     return SolveResult(count, first, nodes)
+
+
+# The search of the compiled path.  A 729-bit int is a Python object there as anywhere, so
+# every shift and mask of the search above allocates; compiled, a loop over 81 nine-bit masks
+# in a C array costs a few machine instructions per cell instead.  The state of one level of
+# the search is 81 candidate masks (a placed cell keeps its one digit); :func:`_settle` places
+# naked singles from a queue, clearing the digit from the peers, and hidden singles from a
+# scan of the units, until neither is left.  That reaches the same state as :func:`propagate`
+# (singles only ever remove candidates, and a contradiction in one order of placements is one
+# in every order), and the branch cell, the order of the digits and the count of guesses are
+# those of :func:`_analyse_bits`, so both searches walk the same tree.  On the pure path these
+# functions run on lists (the tests compare both searches there too); analyse does not use them.
+
+#: This module runs compiled: its file is an extension, not the ``.py`` source.
+_C_ARRAYS: Final = not __file__.endswith(".py")
+#: Width of a row of :attr:`_Cells.peers`: at least the most peers of a cell (32, colour-diagonal).
+_PEER_ROW: Final = 40
+#: Units of the largest rules (colour-diagonal: 27 + 2 + 9).
+_MOST_UNITS: Final = 38
+_DIGIT_COUNT: Final = DIGIT_COUNT
+_LOW_DIGIT: Final = LOW_DIGIT
+
+
+class _Cells:
+    """Peers and units of one rules as flat tables of cell numbers, as :func:`_settle` reads them."""
+
+    __slots__ = ("peers", "peer_count", "units", "unit_count")
+
+    def __init__(self, rules: Rules) -> None:
+        peers = [0] * (81 * _PEER_ROW)
+        for cell, row in enumerate(rules.peers):
+            if len(row) > _PEER_ROW:
+                raise ValueError(f"cell {cell} has {len(row)} peers, more than {_PEER_ROW}")
+            peers[cell * _PEER_ROW:cell * _PEER_ROW + len(row)] = row
+        units = [0] * (9 * _MOST_UNITS)
+        cells = [cell for unit in rules.scan_units for cell in unit]
+        units[:len(cells)] = cells
+        self.peers: list[int] = peers
+        self.peer_count: list[int] = [len(row) for row in rules.peers]
+        self.units: list[int] = units
+        self.unit_count: int = len(rules.scan_units)
+
+
+@cache
+def _cell_tables(rules: Rules) -> _Cells:
+    return _Cells(rules)
+
+
+def _analyse_cells(
+    grid: Sequence[int], limit: int | None, allowed: Sequence[int] | None, rules: Rules,
+    progress: Progress | None,
+) -> SolveResult:
+    """:func:`analyse` on C arrays of candidate masks, level by level of the search."""
+    cells = _cell_tables(rules)
+    # 82 levels: the root and at most one per branching, each of which places a cell (sizes
+    # written as literals: compiled, the zeros are then a constant block to copy)
+    stack = [0] * (82 * 81)  # level k's 81 masks from 81 * k on
+    branch = [0] * 82  # the cell level k branches on
+    todo = [0] * 82  # its digits not yet tried
+    _read_cells(grid, allowed, stack)
+    # 0: no limit (a count never reaches a limit beyond a C integer either)
+    stop = limit if limit is not None and limit < 1 << 62 else 0
+    count = 0
+    nodes = 0
+    first: Grid | None = None
+    level = 0
+    ok = _settle(stack, 0, cells, -1)
+    while True:
+        parent = level - 1
+        if ok:
+            base = level * 81
+            best = -1
+            fewest = 10
+            for cell in range(81):
+                n = _DIGIT_COUNT[stack[base + cell]]
+                if 1 < n < fewest:
+                    best = cell
+                    fewest = n
+                    if n == 2:
+                        break
+            if best >= 0:
+                branch[level] = best
+                todo[level] = stack[base + best]
+                parent = level
+            else:
+                count += 1
+                if first is None:
+                    digits = [0] * 81
+                    for cell in range(81):
+                        digits[cell] = _LOW_DIGIT[stack[base + cell]]
+                    first = tuple(digits)
+                if count == stop:
+                    break
+                if progress is not None and not count % PROGRESS_EVERY:
+                    progress(count)
+        while parent >= 0 and not todo[parent]:
+            parent -= 1
+        if parent < 0:
+            break
+        bit = todo[parent] & -todo[parent]
+        todo[parent] ^= bit
+        level = parent + 1
+        source = parent * 81
+        base = level * 81
+        for cell in range(81):
+            stack[base + cell] = stack[source + cell]
+        stack[base + branch[parent]] = bit
+        nodes += 1
+        ok = _settle(stack, base, cells, branch[parent])
+    return SolveResult(count, first, nodes)
+
+
+def _read_cells(grid: Sequence[int], allowed: Sequence[int] | None, masks: list[int]) -> None:
+    """Write the root's 81 masks into ``masks``: a given's digit, else all (or the ``allowed``) digits.
+
+    Reads and refuses exactly what :func:`initial_state` does; clashing givens are left to
+    :func:`_settle`, which finds them as a cell without candidates.
+    """
+    _check_sizes(grid, allowed)
+    for cell, digit in enumerate(grid):
+        if digit:
+            if not 1 <= digit <= 9:
+                raise _digit_error(cell, digit)
+            masks[cell] = 1 << digit - 1
+        elif allowed is None:
+            masks[cell] = ALL_DIGITS_MASK
+        else:
+            mask = allowed[cell]
+            keep = 0
+            for d in range(9):
+                if mask >> d & 1:
+                    keep |= 1 << d
+            masks[cell] = keep
+
+
+def _settle(masks: list[int], base: int, cells: _Cells, first: int) -> bool:
+    """Place singles in the 81 masks from ``masks[base]`` until none is left; False on contradiction.
+
+    ``first`` is the one cell just set to a digit, or -1 at the root: then every cell with one
+    candidate is placed.  A cell enters the queue once, when it is left with one candidate, and
+    is placed (its digit cleared from its peers) when it leaves it, so between rounds of the
+    queue a cell with one candidate is a placed one.  The units are then scanned round-robin
+    for hidden singles among their other digits, each unit's found ones placed at once, until
+    a whole round of the units finds nothing.
+    """
+    queue = [0] * 81
+    head = 0
+    tail = 0
+    if first >= 0:
+        queue[0] = first
+        tail = 1
+    else:
+        for cell in range(81):
+            m = masks[base + cell]
+            if not m:
+                return False
+            if not m & (m - 1):
+                queue[tail] = cell
+                tail += 1
+    full = ALL_DIGITS_MASK
+    unit_count = cells.unit_count
+    unit = 0
+    clean = 0
+    while True:
+        while head < tail:
+            cell = queue[head]
+            head += 1
+            bit = masks[base + cell]
+            row = cell * _PEER_ROW
+            for k in range(row, row + cells.peer_count[cell]):
+                peer = base + cells.peers[k]
+                m = masks[peer]
+                if m & bit:
+                    m ^= bit
+                    if not m:
+                        return False  # a digit twice in a unit, or a cell without candidates
+                    masks[peer] = m
+                    if not m & (m - 1):
+                        queue[tail] = peer - base
+                        tail += 1
+        while clean < unit_count:
+            first_cell = 9 * unit
+            unit = unit + 1 if unit + 1 < unit_count else 0
+            ones = 0
+            twos = 0
+            placed = 0
+            for k in range(first_cell, first_cell + 9):
+                m = masks[base + cells.units[k]]
+                twos |= ones & m
+                ones |= m
+                if not m & (m - 1):
+                    placed |= m
+            if ones != full:
+                return False  # a digit without a place in the unit
+            hidden = ones & ~twos & ~placed
+            clean += 1
+            while hidden:
+                bit = hidden & -hidden
+                hidden ^= bit
+                cell = -1
+                for k in range(first_cell, first_cell + 9):
+                    if masks[base + cells.units[k]] & bit:
+                        cell = cells.units[k]
+                        break
+                if cell < 0:
+                    return False  # its one place took another hidden single of the unit
+                masks[base + cell] = bit
+                queue[tail] = cell
+                tail += 1
+                clean = 0
+            if clean == 0:
+                break
+        if head == tail:
+            return True
 
 
 def solve(grid: Puzzle, *, rules: Rules = STANDARD) -> Grid | None:
