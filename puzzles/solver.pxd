@@ -15,6 +15,8 @@ cdef class _Cells:
     cdef unsigned char[81] peer_count
     cdef unsigned char[342] units
     cdef int unit_count
+    cdef unsigned long long[81] unit_bits
+    cdef unsigned long long all_units
 
 @cython.locals(cells=_Cells, stack=cython.ushort[6642], branch=cython.uchar[82], todo=cython.ushort[82],
                stop=cython.longlong, count=cython.longlong, nodes=cython.longlong, level=cython.int,
@@ -22,11 +24,12 @@ cdef class _Cells:
                cell=cython.int, n=cython.int, bit=cython.int, source=cython.int, digits=list)
 cpdef _analyse_cells(grid, limit, allowed, rules, progress)
 
-@cython.locals(cell=cython.Py_ssize_t, d=cython.int, keep=cython.uint)
+@cython.locals(cell=cython.Py_ssize_t, d=cython.int, keep=cython.uint, full=cython.uint)
 cdef int _read_cells(grid, allowed, unsigned short* masks) except -1
 
 @cython.locals(queue=cython.uchar[81], head=cython.int, tail=cython.int, cell=cython.int, m=cython.uint,
                bit=cython.uint, row=cython.int, k=cython.int, peer=cython.int, unit_count=cython.int,
-               unit=cython.int, clean=cython.int, first_cell=cython.int, ones=cython.uint, twos=cython.uint,
-               hidden=cython.uint, full=cython.uint, placed=cython.uint)
+               unit=cython.int, first_cell=cython.int, ones=cython.uint, twos=cython.uint,
+               hidden=cython.uint, full=cython.uint, placed=cython.uint,
+               dirty=cython.ulonglong, one=cython.ulonglong)
 cdef bint _settle(unsigned short* masks, int base, _Cells cells, int first) noexcept

@@ -376,9 +376,9 @@ def analyse(
     (:func:`_analyse_bits`): the same tree in the same order, so the same result.
     """
     _check_limit(limit)
-    lanes, clear = lane_tables(rules)
     if _C_ARRAYS:
         return _analyse_cells(grid, limit, allowed, rules, progress)
+    lanes, clear = lane_tables(rules)
     return _analyse_bits(grid, limit, allowed, lanes, clear, progress)
 
 
@@ -436,23 +436,33 @@ _LOW_DIGIT: Final = LOW_DIGIT
 
 
 class _Cells:
-    """Peers and units of one rules as flat tables of cell numbers, as :func:`_settle` reads them."""
+    """Peers and units of one rules as flat tables of cell numbers, as :func:`_settle` reads them.
 
-    __slots__ = ("peers", "peer_count", "units", "unit_count")
+    ``unit_bits[c]`` has bit ``k`` set when cell ``c`` is in the ``k``-th unit of the scan order.
+    """
+
+    __slots__ = ("peers", "peer_count", "units", "unit_count", "unit_bits", "all_units")
 
     def __init__(self, rules: Rules) -> None:
+        # the units first: a wrong ``rules`` fails on ``unit_ids`` as :func:`lane_tables` does
+        scan_units = [rules.units[u] for u in rules.unit_ids]
+        units = [0] * (9 * _MOST_UNITS)
+        unit_bits = [0] * 81
+        for k, unit in enumerate(scan_units):
+            units[9 * k:9 * k + 9] = unit
+            for cell in unit:
+                unit_bits[cell] |= 1 << k
         peers = [0] * (81 * _PEER_ROW)
         for cell, row in enumerate(rules.peers):
             if len(row) > _PEER_ROW:
                 raise ValueError(f"cell {cell} has {len(row)} peers, more than {_PEER_ROW}")
             peers[cell * _PEER_ROW:cell * _PEER_ROW + len(row)] = row
-        units = [0] * (9 * _MOST_UNITS)
-        cells = [cell for unit in rules.scan_units for cell in unit]
-        units[:len(cells)] = cells
         self.peers: list[int] = peers
         self.peer_count: list[int] = [len(row) for row in rules.peers]
         self.units: list[int] = units
-        self.unit_count: int = len(rules.scan_units)
+        self.unit_count: int = len(scan_units)
+        self.unit_bits: list[int] = unit_bits
+        self.all_units: int = (1 << len(scan_units)) - 1
 
 
 @cache
@@ -531,13 +541,18 @@ def _read_cells(grid: Sequence[int], allowed: Sequence[int] | None, masks: list[
     :func:`_settle`, which finds them as a cell without candidates.
     """
     _check_sizes(grid, allowed)
+    full = ALL_DIGITS_MASK
     for cell, digit in enumerate(grid):
         if digit:
             if not 1 <= digit <= 9:
                 raise _digit_error(cell, digit)
-            masks[cell] = 1 << digit - 1
+            if isinstance(digit, int):
+                d = digit
+                masks[cell] = 1 << d - 1
+            else:
+                masks[cell] = 1 << digit - 1  # one that is no int fails as in initial_state
         elif allowed is None:
-            masks[cell] = ALL_DIGITS_MASK
+            masks[cell] = full
         else:
             mask = allowed[cell]
             keep = 0
@@ -553,9 +568,11 @@ def _settle(masks: list[int], base: int, cells: _Cells, first: int) -> bool:
     ``first`` is the one cell just set to a digit, or -1 at the root: then every cell with one
     candidate is placed.  A cell enters the queue once, when it is left with one candidate, and
     is placed (its digit cleared from its peers) when it leaves it, so between rounds of the
-    queue a cell with one candidate is a placed one.  The units are then scanned round-robin
-    for hidden singles among their other digits, each unit's found ones placed at once, until
-    a whole round of the units finds nothing.
+    queue a cell with one candidate is a placed one.  Then one unit is scanned for hidden
+    singles among its other digits, and its found ones are placed.  Only units that lost a
+    candidate since their last scan (``dirty``, a bit per unit) can hold a new hidden single or
+    a digit without a place, so the others are passed over; the state is settled when the
+    queue is empty and no unit is dirty.
     """
     queue = [0] * 81
     head = 0
@@ -563,6 +580,7 @@ def _settle(masks: list[int], base: int, cells: _Cells, first: int) -> bool:
     if first >= 0:
         queue[0] = first
         tail = 1
+        dirty = cells.unit_bits[first]
     else:
         for cell in range(81):
             m = masks[base + cell]
@@ -571,10 +589,11 @@ def _settle(masks: list[int], base: int, cells: _Cells, first: int) -> bool:
             if not m & (m - 1):
                 queue[tail] = cell
                 tail += 1
+        dirty = cells.all_units
     full = ALL_DIGITS_MASK
+    one = 1  # compiled, as wide as ``dirty``: ``one << unit`` reaches every unit
     unit_count = cells.unit_count
     unit = 0
-    clean = 0
     while True:
         while head < tail:
             cell = queue[head]
@@ -589,43 +608,42 @@ def _settle(masks: list[int], base: int, cells: _Cells, first: int) -> bool:
                     if not m:
                         return False  # a digit twice in a unit, or a cell without candidates
                     masks[peer] = m
+                    dirty |= cells.unit_bits[peer - base]
                     if not m & (m - 1):
                         queue[tail] = peer - base
                         tail += 1
-        while clean < unit_count:
-            first_cell = 9 * unit
-            unit = unit + 1 if unit + 1 < unit_count else 0
-            ones = 0
-            twos = 0
-            placed = 0
-            for k in range(first_cell, first_cell + 9):
-                m = masks[base + cells.units[k]]
-                twos |= ones & m
-                ones |= m
-                if not m & (m - 1):
-                    placed |= m
-            if ones != full:
-                return False  # a digit without a place in the unit
-            hidden = ones & ~twos & ~placed
-            clean += 1
-            while hidden:
-                bit = hidden & -hidden
-                hidden ^= bit
-                cell = -1
-                for k in range(first_cell, first_cell + 9):
-                    if masks[base + cells.units[k]] & bit:
-                        cell = cells.units[k]
-                        break
-                if cell < 0:
-                    return False  # its one place took another hidden single of the unit
-                masks[base + cell] = bit
-                queue[tail] = cell
-                tail += 1
-                clean = 0
-            if clean == 0:
-                break
-        if head == tail:
+        if not dirty:
             return True
+        while not dirty >> unit & 1:
+            unit = unit + 1 if unit + 1 < unit_count else 0
+        dirty ^= one << unit
+        first_cell = 9 * unit
+        ones = 0
+        twos = 0
+        placed = 0
+        for k in range(first_cell, first_cell + 9):
+            m = masks[base + cells.units[k]]
+            twos |= ones & m
+            ones |= m
+            if not m & (m - 1):
+                placed |= m
+        if ones != full:
+            return False  # a digit without a place in the unit
+        hidden = ones & ~twos & ~placed
+        while hidden:
+            bit = hidden & -hidden
+            hidden ^= bit
+            cell = -1
+            for k in range(first_cell, first_cell + 9):
+                if masks[base + cells.units[k]] & bit:
+                    cell = cells.units[k]
+                    break
+            if cell < 0:
+                return False  # its one place took another hidden single of the unit
+            masks[base + cell] = bit
+            dirty |= cells.unit_bits[cell]
+            queue[tail] = cell
+            tail += 1
 
 
 def solve(grid: Puzzle, *, rules: Rules = STANDARD) -> Grid | None:
