@@ -57,6 +57,7 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import cache
+from importlib.machinery import EXTENSION_SUFFIXES
 from typing import Final
 
 from puzzles.errors import InputError, whole_number
@@ -425,8 +426,8 @@ def _analyse_bits(
 # those of :func:`_analyse_bits`, so both searches walk the same tree.  On the pure path these
 # functions run on lists (the tests compare both searches there too); analyse does not use them.
 
-#: This module runs compiled: its file is an extension, not the ``.py`` source.
-_C_ARRAYS: Final = not __file__.endswith(".py")
+#: This module runs compiled: its file is an extension, not the Python source.
+_C_ARRAYS: Final = __file__.endswith(tuple(EXTENSION_SUFFIXES))
 #: Width of a row of :attr:`_Cells.peers`: at least the most peers of a cell (32, colour-diagonal).
 _PEER_ROW: Final = 40
 #: Units of the largest rules (colour-diagonal: 27 + 2 + 9).
