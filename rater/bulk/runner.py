@@ -37,7 +37,7 @@ from collections import Counter
 from collections.abc import Callable, Generator, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import IO, Any, BinaryIO
+from typing import IO, TYPE_CHECKING, Any, BinaryIO
 
 from puzzles.cluster import available_cores
 from puzzles.errors import InputError
@@ -59,10 +59,12 @@ from rater.bulk.resume import (
 from rater.bulk.workers import rate_here, rate_stream
 from rater.levels import level_name, load_levels
 from rater.records import RATED, record_fields
-from rater.reduction import NecessaryHistogram
 from rater.settings import RunSettings
 from techniques.catalogue import Catalogue
 from techniques.texts import language
+
+if TYPE_CHECKING:
+    from rater.reduction import NecessaryHistogram
 
 EXIT_ALL_RATED, EXIT_INCOMPLETE, EXIT_INTERRUPTED, EXIT_BROKEN_PIPE = 0, 4, 130, 141
 
@@ -244,6 +246,8 @@ class BulkRun:
                 raise BulkError(f"--resume needs --output to be a regular file, not {out_path}")
             out_stream = self._open_output(out_path)
             items: Iterator[PuzzleItem] = read_items(in_stream)
+            if self.config.reduce:  # its module loads for --reduce only
+                from rater.reduction import NecessaryHistogram
             stats = Stats(necessary=NecessaryHistogram() if self.config.reduce else None)
             fresh = True
             if out_path and self.resume:
