@@ -68,7 +68,7 @@ def load_kept(path: Path, text: str, parse: Callable[[str], Any] = safe_load) ->
         return parse(text)
     try:
         with open(kept, "rb") as handle:
-            kept_text, data = marshal.load(handle)
+            kept_text, data = marshal.loads(handle.read())  # marshal.load would read item by item
         if kept_text == text:
             return data
     except (OSError, EOFError, ValueError, TypeError):  # none kept yet, or unreadable: parse
