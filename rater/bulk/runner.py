@@ -39,12 +39,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any, BinaryIO
 
-from puzzles.cluster import available_cores
+from puzzles.cluster import ClusterError, available_cores
 from puzzles.errors import InputError
 from puzzles.formats import PuzzleItem, read_items
 from puzzles.outputs import OutputError, OutputFile, lock_stdout, refuse_inputs
 from puzzles.version import __version__
-from rater.bulk.cluster import ClusterError, ClusterRun
 from rater.bulk.output import DEFAULT_FORMAT, RecordWriter, TemplateError, check_template, csv_header, escape_text
 from rater.bulk.resume import (
     ResumeError,
@@ -64,6 +63,7 @@ from techniques.catalogue import Catalogue
 from techniques.texts import language
 
 if TYPE_CHECKING:
+    from rater.bulk.cluster import ClusterRun
     from rater.reduction import NecessaryHistogram
 
 EXIT_ALL_RATED, EXIT_INCOMPLETE, EXIT_INTERRUPTED, EXIT_BROKEN_PIPE = 0, 4, 130, 141
@@ -397,6 +397,8 @@ class BulkRun:
         if self.jobs and self.summary:
             print(f"rate: note: --jobs {self.jobs} ignored with --cluster (the cluster's workers rate)",
                   file=sys.stderr)
+        from rater.bulk.cluster import ClusterRun  # its module loads with --cluster only
+
         try:
             return ClusterRun(self.cluster, available_cores(), note=self._note)
         except ClusterError as exc:
