@@ -6,8 +6,8 @@ Only the scanner and parser are in C; the resolvers and constructors that turn t
 Python objects are the same code, so a file reads the same with either, and each file is still
 read with the safe constructors.
 
-Parsing still costs every rating process more than a third of its start-up (importing PyYAML
-alone compiles some forty regular expressions), so the data of the package's own files is kept
+Parsing still cost every rating process about a sixth of its start-up (importing PyYAML alone
+compiles some forty regular expressions), so the data of the package's own files is kept
 the way Python keeps a module's bytecode: :func:`load_kept` stores it in ``__pycache__`` beside
 the file, with the whole text it came from, and uses it only while the file holds that very
 text.  A user who tunes a packaged file changes its text, and the next run parses it again.
