@@ -8,12 +8,13 @@ package both ``rater`` and ``canon`` depend on, because ``canon`` must not
 import ``rater``; nothing here knows about Sudoku.
 
 Dask is an optional extra (``pip install "sudoku-rater[cluster]"``); this
-module imports it only when a connection is made.
+module imports it, and :mod:`logging`, only when a connection is made: a run
+without ``--cluster`` imports the module for :func:`available_cores` and
+:class:`ClusterError` alone.
 """
 
 from __future__ import annotations
 
-import logging
 import os
 import signal
 from collections.abc import Callable
@@ -82,6 +83,8 @@ class ClusterConnection:
             import distributed
         except ImportError as exc:
             raise ClusterError(f"--cluster needs Dask: {EXTRA_HINT}") from exc
+        import logging
+
         address, workers = parse_target(target, cores)
         logging.getLogger("distributed").setLevel(logging.ERROR)
         import dask

@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 from typing import Final
 
 from puzzles.errors import InputError
-from puzzles.geometry import BOXES, COLS, ROWS, bitboard
+from puzzles.geometry import BOXES, COLS, ROWS, bitboard, cells_of
 from puzzles.geometry import unit_name as standard_unit_name
 
 #: Kinds of unit, as in :data:`puzzles.geometry.UNIT_KIND` plus the two extra kinds.
@@ -70,19 +70,34 @@ class Rules:
     peer_mask: tuple[int, ...] = field(init=False)
 
     def __post_init__(self) -> None:
+        # Every process builds the four variants on import, so each table is made from the
+        # units once: a cell's units by walking the units, its peers from the bitboards of its
+        # units (the cells of a bitboard come in ascending order), never by asking every unit
+        # about every cell.
         have = set(self.unit_ids)
         units = tuple(cells if u in have else () for u, cells in enumerate(ALL_UNITS))
-        cell_units = tuple(tuple(u for u in self.unit_ids if c in units[u]) for c in range(81))
-        peers = tuple(tuple(sorted({p for u in cell_units[c] for p in units[u]} - {c})) for c in range(81))
+        unit_mask = tuple(bitboard(cells) for cells in units)
+        by_cell: list[list[int]] = [[] for _ in range(81)]
+        for u in self.unit_ids:  # in scan order, so each cell's units are too
+            for c in units[u]:
+                by_cell[c].append(u)
+        cell_units = tuple(map(tuple, by_cell))
+        peer_mask = []
+        for c in range(81):
+            mask = 0
+            for u in cell_units[c]:
+                mask |= unit_mask[u]
+            peer_mask.append(mask & ~(1 << c))
+        peers = tuple(tuple(cells_of(mask)) for mask in peer_mask)
         set_ = object.__setattr__
         set_(self, "units", units)
-        set_(self, "unit_mask", tuple(bitboard(cells) for cells in units))
+        set_(self, "unit_mask", unit_mask)
         set_(self, "scan_units", tuple(units[u] for u in self.unit_ids))
-        set_(self, "scan_unit_mask", tuple(bitboard(units[u]) for u in self.unit_ids))
+        set_(self, "scan_unit_mask", tuple(unit_mask[u] for u in self.unit_ids))
         set_(self, "unit_kind", KIND_OF_UNIT)
         set_(self, "cell_units", cell_units)
         set_(self, "peers", peers)
-        set_(self, "peer_mask", tuple(bitboard(p) for p in peers))
+        set_(self, "peer_mask", tuple(peer_mask))
 
     @property
     def standard(self) -> bool:

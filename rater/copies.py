@@ -11,7 +11,6 @@ the group itself.  The JSON keys keep the older word ("variants",
 
 from __future__ import annotations
 
-import statistics
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -53,6 +52,8 @@ class CopiesSummary:
         return min(self.copies, key=lambda c: c.rating.points)
 
     def figures(self) -> tuple[float, float, float]:
+        import statistics  # with fractions and decimal: only --copies needs it
+
         pts = self.points
         return min(pts), statistics.median(pts), max(pts)
 

@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from puzzles.errors import InputError
-from techniques.yaml_files import safe_load
+from techniques.yaml_files import load_kept, safe_load
 
 LEVELS_PATH = Path(__file__).with_name("levels.yaml")
 _KEY = re.compile(r"[a-z][a-z0-9_]*")
@@ -80,7 +80,8 @@ def _level(raw: Any, where: str) -> Level:
 @lru_cache(maxsize=4)
 def load_levels(path: Path = LEVELS_PATH) -> LevelTable:
     """Read and validate a levels file (bounds must increase, keys differ)."""
-    data = safe_load(path.read_text(encoding="utf-8"))
+    text = path.read_text(encoding="utf-8")
+    data = load_kept(path, text) if path == LEVELS_PATH else safe_load(text)
     grades = []
     previous = float("-inf")
     for i, raw in enumerate(data.get("grades") or [], 1):

@@ -21,16 +21,18 @@ import reprlib
 import stat
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
+from functools import partial
 from pathlib import Path
-from typing import Any
-
-import yaml
+from typing import TYPE_CHECKING, Any
 
 from puzzles.errors import InputError
 from techniques.base import REGISTRY, Phase, Technique
 from techniques.plugins import PluginError, load_plugins, origin, plugin_codes, plugin_texts
 from techniques.texts import FALLBACK, Language, TextError, check_template, languages, load_languages, with_extra_texts
-from techniques.yaml_files import SafeLoader
+from techniques.yaml_files import load_kept, safe_loader
+
+if TYPE_CHECKING:
+    import yaml
 
 DEFAULT_PATH = Path(__file__).with_name("techniques.yaml")
 #: Largest technique file read (the packaged one is about 20 KiB).
@@ -190,7 +192,10 @@ class Catalogue:
         text to every worker, local or on a cluster, which need not see the file.
         """
         _load_plugins()
-        return cls.from_data(_load_yaml(text, Path(source)), source, texts)
+        path = Path(source)
+        parse = partial(_load_yaml, source=path)
+        data = load_kept(path, text, parse) if path == DEFAULT_PATH else parse(text)
+        return cls.from_data(data, source, texts)
 
     @classmethod
     def from_data(cls, data: Any, source: str = "<data>", texts: Path | None = None) -> Catalogue:
@@ -350,8 +355,10 @@ def _load_yaml(text: str, source: Path) -> Any:
     nodes there, so this is cheap), its expanded size is counted, and only
     then is it turned into Python objects.
     """
+    import yaml
+
     try:
-        loader = SafeLoader(text)  # checks the characters already
+        loader = safe_loader()(text)  # checks the characters already
         try:
             node = loader.get_single_node()
             if node is None:
@@ -368,6 +375,8 @@ def _load_yaml(text: str, source: Path) -> Any:
 
 def _yaml_problem(exc: yaml.YAMLError) -> str:
     """The problem and position of a YAML error, without the snippet of input it quotes."""
+    import yaml
+
     if isinstance(exc, yaml.MarkedYAMLError):
         mark = exc.problem_mark or exc.context_mark
         where = f"line {mark.line + 1}, column {mark.column + 1}: " if mark else ""
@@ -377,6 +386,8 @@ def _yaml_problem(exc: yaml.YAMLError) -> str:
 
 def _check_expansion(root: yaml.Node, source: Path) -> None:
     """Refuse a node graph that expands to more than MAX_EXPANDED_NODES nodes or contains a cycle."""
+    import yaml
+
     sizes: dict[int, int] = {}
     active: set[int] = set()
 

@@ -155,7 +155,9 @@ def may_declare(group: str) -> bool:
     for finder in sys.meta_path:
         if hasattr(finder, "find_distributions") and finder is not importlib.machinery.PathFinder:
             return True
-    header = f"[{group}]"
+    # The header's UTF-8 bytes are in a file exactly where the header is in its text, so the
+    # files (every process reads a few dozen) are searched as bytes, unbuffered and undecoded.
+    header = f"[{group}]".encode()
     for entry in sys.path:
         try:
             listing = os.scandir(entry or ".")
@@ -168,7 +170,8 @@ def may_declare(group: str) -> bool:
                 name = item.name.lower()
                 if name.endswith((".dist-info", ".egg-info")) or name == "egg-info":
                     try:
-                        text = Path(item.path, "entry_points.txt").read_text(encoding="utf-8", errors="replace")
+                        with open(os.path.join(item.path, "entry_points.txt"), "rb", buffering=0) as handle:
+                            text = handle.readall()
                     except OSError:  # none, or an .egg-info file: no entry points
                         continue
                     if header in text:

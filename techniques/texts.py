@@ -23,8 +23,6 @@ from dataclasses import dataclass, field, replace
 from functools import cache
 from pathlib import Path
 
-import yaml
-
 from puzzles.errors import InputError
 from puzzles.rules import FIRST_COLOUR, MAIN_DIAGONAL
 from techniques.findings import (
@@ -44,7 +42,7 @@ from techniques.findings import (
 )
 from techniques.notation import GIESE, Notation, notation
 from techniques.step import Step
-from techniques.yaml_files import safe_load
+from techniques.yaml_files import YamlError, load_kept, safe_load
 
 #: The packaged language files; every lookup reads this name when it runs, so it may be pointed elsewhere.
 TEXTS_DIR = Path(__file__).with_name("texts")
@@ -121,12 +119,13 @@ class Language:
         """Read and check a language file; entries it lacks are taken from ``fallback``."""
         where = str(path)
         try:
-            data = safe_load(path.read_text(encoding="utf-8"))
+            text = path.read_text(encoding="utf-8")
+            data = load_kept(path, text) if path.parent == _PACKAGED else safe_load(text)
         except OSError as exc:
             raise TextError(f"{where}: cannot read language file ({exc.strerror})") from None
         except UnicodeDecodeError as exc:
             raise TextError(f"{where}: not UTF-8 text (byte {exc.start})") from None
-        except (yaml.YAMLError, RecursionError) as exc:
+        except (YamlError, RecursionError) as exc:
             raise TextError(f"{where}: not valid YAML ({exc})".replace("\n", " ")) from None
         if not isinstance(data, dict):
             raise TextError(f"{where}: expected a mapping with {', '.join(SECTIONS)}")
@@ -346,7 +345,7 @@ def load_extra_texts(path: Path, fields: Mapping[str, Iterable[str]]) -> ExtraTe
         data = safe_load(path.read_text(encoding="utf-8"))
     except (OSError, UnicodeDecodeError) as exc:
         raise TextError(f"{where}: cannot read language file ({exc})") from None
-    except yaml.YAMLError as exc:
+    except YamlError as exc:
         raise TextError(f"{where}: not valid YAML ({exc})".replace("\n", " ")) from None
     if not isinstance(data, dict) or set(data) - {"names", "texts"}:
         raise TextError(f"{where}: expected a mapping with the sections names and texts only")

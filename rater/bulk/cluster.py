@@ -53,7 +53,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from puzzles.cluster import CONNECT_TIMEOUT, ClusterConnection, first_line
-from puzzles.cluster import ClusterError as ClusterError  # raised here too; rater.bulk.runner catches it from here
+from puzzles.cluster import ClusterError as ClusterError  # raised here too
 from puzzles.formats import PuzzleItem
 from rater.bulk.workers import guard_limit, rate_guarded
 from rater.records import error_record

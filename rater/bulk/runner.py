@@ -37,14 +37,13 @@ from collections import Counter
 from collections.abc import Callable, Generator, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import IO, Any, BinaryIO
+from typing import IO, TYPE_CHECKING, Any, BinaryIO
 
-from puzzles.cluster import available_cores
+from puzzles.cluster import ClusterError, available_cores
 from puzzles.errors import InputError
 from puzzles.formats import PuzzleItem, read_items
 from puzzles.outputs import OutputError, OutputFile, lock_stdout, refuse_inputs
 from puzzles.version import __version__
-from rater.bulk.cluster import ClusterError, ClusterRun
 from rater.bulk.output import DEFAULT_FORMAT, RecordWriter, TemplateError, check_template, csv_header, escape_text
 from rater.bulk.resume import (
     ResumeError,
@@ -59,10 +58,13 @@ from rater.bulk.resume import (
 from rater.bulk.workers import rate_here, rate_stream
 from rater.levels import level_name, load_levels
 from rater.records import RATED, record_fields
-from rater.reduction import NecessaryHistogram
 from rater.settings import RunSettings
 from techniques.catalogue import Catalogue
 from techniques.texts import language
+
+if TYPE_CHECKING:
+    from rater.bulk.cluster import ClusterRun
+    from rater.reduction import NecessaryHistogram
 
 EXIT_ALL_RATED, EXIT_INCOMPLETE, EXIT_INTERRUPTED, EXIT_BROKEN_PIPE = 0, 4, 130, 141
 
@@ -244,6 +246,8 @@ class BulkRun:
                 raise BulkError(f"--resume needs --output to be a regular file, not {out_path}")
             out_stream = self._open_output(out_path)
             items: Iterator[PuzzleItem] = read_items(in_stream)
+            if self.config.reduce:  # its module loads for --reduce only
+                from rater.reduction import NecessaryHistogram
             stats = Stats(necessary=NecessaryHistogram() if self.config.reduce else None)
             fresh = True
             if out_path and self.resume:
@@ -393,6 +397,8 @@ class BulkRun:
         if self.jobs and self.summary:
             print(f"rate: note: --jobs {self.jobs} ignored with --cluster (the cluster's workers rate)",
                   file=sys.stderr)
+        from rater.bulk.cluster import ClusterRun  # its module loads with --cluster only
+
         try:
             return ClusterRun(self.cluster, available_cores(), note=self._note)
         except ClusterError as exc:

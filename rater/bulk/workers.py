@@ -32,7 +32,6 @@ with the same records and a watchdog thread in place of the killed worker.
 
 from __future__ import annotations
 
-import ctypes
 import os
 import signal
 import threading
@@ -40,8 +39,7 @@ import time
 from collections import deque
 from collections.abc import Callable, Generator, Iterable, Iterator
 from dataclasses import dataclass, field
-from multiprocessing import connection, get_context
-from typing import Any, TypeAlias
+from typing import TYPE_CHECKING, Any, TypeAlias
 
 from puzzles.collector import settle
 from puzzles.errors import InputError
@@ -52,6 +50,9 @@ from rater.records import RATED, error_record, minlex_field, rating_record
 from rater.run.engine import Engine
 from rater.settings import RunSettings
 from techniques.board import Board
+
+if TYPE_CHECKING:  # multiprocessing loads with the first pool: --jobs 1 rates in this process
+    from multiprocessing import connection
 
 #: Seconds one puzzle may keep a worker busy when no ``--timeout`` is given.
 DEFAULT_GUARD = 300.0
@@ -188,6 +189,8 @@ class RatingGuard:
         while not self.stopped.wait(min(POLL, self.limit / 4)):
             with self.lock:
                 if self.started is not None and time.monotonic() - self.started > self.limit:
+                    import ctypes
+
                     ctypes.pythonapi.PyThreadState_SetAsyncExc(ctypes.c_ulong(self.target),
                                                                ctypes.py_object(Overtime))
                     self.started = None
@@ -254,6 +257,8 @@ class WorkerPool:
         self.settings = settings
         self.rate = rate
         self.per_worker = per_worker
+        from multiprocessing import get_context
+
         self.context = get_context()
         self.retried: set[int] = set()  # puzzles on their second attempt after their worker died
         self.workers = [self._spawn() for _ in range(jobs)]
@@ -282,6 +287,8 @@ class WorkerPool:
 
     def collect(self, wait: float) -> list[tuple[int, Any]]:
         """Results that arrived within ``wait`` seconds, plus records for hung or dead workers."""
+        from multiprocessing import connection
+
         out: list[tuple[int, Any]] = []
         handles = [w.conn for w in self.workers] + [w.process.sentinel for w in self.workers]
         connection.wait(handles, timeout=wait)
