@@ -165,6 +165,74 @@ def open_units(positions: int, unreached: int, unit_low: tuple[int, ...], unit_h
     return out
 
 
+def _best_cover(where: int, open_places: int, pairs: Sequence[tuple[int, Claim | Doppel]],
+                cost: Callable[[Justifications, int, int, int], float], umask: int, missing: int, places: int,
+                floor: float) -> tuple[float, int, Justifications] | None:
+    """The cheapest single of a digit in one unit as (points, cell, justifications), or None.
+
+    ``where``: the digit's places in the unit, ``open_places`` those no item excludes (the cell
+    must be one of them, if any), ``pairs`` every item with the cells it excludes the digit from,
+    ``cost(items, umask, missing, places)`` the points.  For each candidate cell in scan order the
+    cheapest set of at most two items that excludes every other place and not the cell itself
+    (:data:`MAX_JUSTIFICATIONS`; sets by size, then in the items' order: the first of the least
+    points), the first cell at the least points winning.  The items' exclusions are read as 9-bit
+    masks of the places (C integers on the compiled path, ``obvious_singles.pxd``), so the covering
+    test is one comparison; once a set reaches ``floor`` (no single of the unit scores less)
+    nothing later can replace it, and the search stops.
+    """
+    cells = cells_of(where)
+    n = len(cells)
+    masks = []  # per item touching the places, the places it excludes (bit i: cells[i])
+    items = []
+    for m, item in pairs:
+        hit = m & where
+        if hit:
+            local = 0
+            for i in range(n):
+                c = cells[i]
+                if hit >> c & 1:
+                    local |= 1 << i
+            masks.append(local)
+            items.append(item)
+    count = len(masks)
+    full = (1 << n) - 1
+    best: tuple[float, int, Justifications] | None = None
+    best_points = 0.0
+    for i in range(n):
+        x = cells[i]
+        if open_places and not open_places >> x & 1:
+            continue
+        bit = 1 << i
+        need = full & ~bit
+        chosen: Justifications | None = None
+        chosen_points = 0.0
+        for j in range(count):
+            mj = masks[j]
+            if mj == need:
+                used: Justifications = (items[j],)
+                points = cost(used, umask, missing, places)
+                if chosen is None or points < chosen_points:
+                    chosen, chosen_points = used, points
+        if chosen is None or chosen_points > floor:
+            for j in range(count):
+                mj = masks[j]
+                if mj & bit:
+                    continue
+                for k in range(j + 1, count):
+                    mk = masks[k]
+                    if not mk & bit and mj | mk == need:
+                        used = (items[j], items[k])
+                        points = cost(used, umask, missing, places)
+                        if chosen is None or points < chosen_points:
+                            chosen, chosen_points = used, points
+        if chosen is not None and (best is None or chosen_points < best_points):
+            best = (chosen_points, x, chosen)
+            best_points = chosen_points
+            if best_points <= floor:
+                break  # no later cell can score less
+    return best
+
+
 #: A C/D hidden single before it is made a step: (points, digit, cell, unit, justifications).
 JustifiedSingle = tuple[float, int, int, int, Justifications]
 
@@ -199,8 +267,9 @@ class JustifiedHiddenSingle(ObviousTechnique):
         """Each justification with the cells it excludes each digit from."""
         raise NotImplementedError
 
-    def _cost(self, items: Justifications, covered: int, umask: int, missing: int) -> float:
-        """Points of the single proven by ``items``; ``covered`` = the unit's cells they exclude."""
+    def _cost(self, items: Justifications, umask: int, missing: int, places: int) -> float:
+        """Points of the single proven by ``items`` in a unit of ``missing`` empty cells, ``places`` of them
+        open to the digit (every place but the single's cell is excluded)."""
         raise NotImplementedError
 
     def _least_points(self, n: int) -> float:
@@ -268,18 +337,10 @@ class JustifiedHiddenSingle(ObviousTechnique):
                 where = positions & umask
                 places = where.bit_count()
                 missing = (empty & umask).bit_count()
-                if least_only:
-                    floor = self._least(missing, places)
-                    if floor > least or floor >= cut:
-                        continue
-                pool = [(m & where, item) for m, item in exclusions[d] if m & where]
-                best = None
-                for x in cells_of(open_places or where):
-                    covered = where & ~CELL_BIT[x]
-                    usable = [(m, item) for m, item in pool if not m & CELL_BIT[x]]
-                    cheapest = _cheapest_covers(covered, usable, cost, (covered, umask, missing))
-                    if cheapest is not None and (best is None or cheapest[1] < best[0]):
-                        best = (cheapest[1], x, cheapest[0])
+                floor = self._least(missing, places)
+                if least_only and (floor > least or floor >= cut):
+                    continue
+                best = _best_cover(where, open_places, exclusions[d], cost, umask, missing, places, floor)
                 if best is not None:
                     points, x, used = best
                     if least_only:
@@ -301,10 +362,14 @@ class ClaimHiddenSingle(JustifiedHiddenSingle):
     def _exclusions(self, analysis: ObviousAnalysis) -> Exclusions:
         return analysis.claim_exclusions
 
-    def _cost(self, items: Justifications, covered: int, umask: int, missing: int) -> float:
+    def _cost(self, items: Justifications, umask: int, missing: int, places: int) -> float:
         claims = cast("tuple[Claim, ...]", items)  # the claims of _exclusions above
-        follow = frozenset().union(*(c.closure for c in claims)) - set(items)
-        return self.points(missing - covered.bit_count(), len(items), len(follow))
+        follow: set[Claim] = set()
+        for c in claims:
+            follow |= c.closure
+        for c in claims:
+            follow.discard(c)
+        return self.points(missing - places + 1, len(items), len(follow))
 
     def _least_points(self, n: int) -> float:
         """``n``: the unit's empty cells that are no place of the digit, plus one (the single's cell).
@@ -449,7 +514,7 @@ class DoppelHiddenSingle(JustifiedHiddenSingle):
     def _exclusions(self, analysis: ObviousAnalysis) -> Exclusions:
         return analysis.doppel_exclusions
 
-    def _cost(self, items: Justifications, covered: int, umask: int, missing: int) -> float:
+    def _cost(self, items: Justifications, umask: int, missing: int, places: int) -> float:
         occupied = 0
         for t in items:
             occupied |= t.cells
