@@ -25,13 +25,13 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from itertools import combinations
 from typing import Any, ClassVar, Final, cast
 
-from puzzles.geometry import CELL_BIT, UNIT_MASK, cells_of, digits_of
-from puzzles.rules import Rules
+from puzzles.geometry import CELL_BIT, UNIT_MASK, bitboard, cells_of, digits_of
+from puzzles.rules import ALL_UNITS, Rules
 from techniques.base import INFINITY, Context, Phase, Technique, register
 from techniques.board import Board
 from techniques.direct import once_and_twice, scan_key, searched_units
 from techniques.findings import Cell, Digit, Items, Unit
-from techniques.obvious import LOW_64, Claim, Doppel, Exclusions, ObviousAnalysis
+from techniques.obvious import Claim, Doppel, Exclusions, ObviousAnalysis
 from techniques.points import (
     MISSING_BOX,
     MISSING_FORMULA,
@@ -138,29 +138,27 @@ def _cheapest_covers(need: int, pool: Sequence[tuple[int, Claim | Doppel]],
     return None if best is None else (best, best_cost)
 
 
-def open_units(positions: int, unreached: int, unit_low: tuple[int, ...], unit_high: tuple[int, ...]) -> list[int]:
-    """The indices of the units where a digit has two places or more, at most one of them ``unreached``.
+#: The bitboard of every unit by its number (a unit number names the same cells under every
+#: rules): 128-bit C integers on the compiled path (``obvious_singles.pxd``).
+_UNIT_BITS: Final = tuple(bitboard(cells) for cells in ALL_UNITS)
+
+
+def open_units(positions: int, unreached: int, units: tuple[int, ...]) -> list[int]:
+    """The indices of the ``units`` (unit numbers) where a digit has two places or more, at most one
+    of them ``unreached``.
 
     Only there can a C/D hidden single of the digit be (its places ``positions``; a place no
-    justification excludes can only be the single's cell).  The units' bitboards come cut
-    into their low 64 bits (``unit_low``) and the rest (``unit_high``), so the tests of the
-    compiled path run on C integers (``obvious_singles.pxd``).
+    justification excludes can only be the single's cell).  The tests run on 128-bit C integers
+    on the compiled path (``obvious_singles.pxd``).
     """
-    places_low = positions & LOW_64
-    places_high = positions >> 64
-    open_low = unreached & LOW_64
-    open_high = unreached >> 64
     out = []
-    for k in range(len(unit_low)):
-        low = unit_low[k]
-        high = unit_high[k]
-        a = open_low & low
-        b = open_high & high
-        if (a and b) or a & (a - 1) or b & (b - 1):
+    for k in range(len(units)):
+        umask = _UNIT_BITS[units[k]]
+        a = unreached & umask
+        if a & (a - 1):
             continue  # two places or more that no justification excludes
-        a = places_low & low
-        b = places_high & high
-        if (a and b) or a & (a - 1) or b & (b - 1):
+        b = positions & umask
+        if b & (b - 1):
             out.append(k)
     return out
 
@@ -261,7 +259,7 @@ class JustifiedHiddenSingle(ObviousTechnique):
         self.least_by: list[float | None] = [None] * 82
         #: The rules of the last board searched, its searched units and their bitboards cut as
         #: :func:`open_units` reads them.
-        self.last: tuple[Rules | None, Sequence[int], tuple[int, ...], tuple[int, ...]] = (None, (), (), ())
+        self.last: tuple[Rules | None, tuple[int, ...]] = (None, ())
 
     def _exclusions(self, analysis: ObviousAnalysis) -> Exclusions:
         """Each justification with the cells it excludes each digit from."""
@@ -313,12 +311,10 @@ class JustifiedHiddenSingle(ObviousTechnique):
         cut = bound if first_only and least_only else INFINITY  # kept: below this
         rules = board.rules
         unit_mask = rules.unit_mask
-        last_rules, units, unit_low, unit_high = self.last
+        last_rules, units = self.last
         if rules is not last_rules:
-            units = searched_units(rules, self.units, self.with_extra_units)
-            unit_low = tuple(unit_mask[u] & LOW_64 for u in units)
-            unit_high = tuple(unit_mask[u] >> 64 for u in units)
-            self.last = (rules, units, unit_low, unit_high)
+            units = tuple(searched_units(rules, self.units, self.with_extra_units))
+            self.last = (rules, units)
         empty = board.empty
         cost = self._cost
         # Digit by digit, unit by unit: the final sort restores the scan order (digit,
@@ -330,7 +326,7 @@ class JustifiedHiddenSingle(ObviousTechnique):
             unreached = positions & ~reach[d]
             # The single's cell x needs every other place of the digit excluded by
             # items that leave x open: a place no item excludes can only be x.
-            for k in open_units(positions, unreached, unit_low, unit_high):
+            for k in open_units(positions, unreached, units):
                 u = units[k]
                 umask = unit_mask[u]
                 open_places = unreached & umask
