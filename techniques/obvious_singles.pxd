@@ -9,8 +9,8 @@ from puzzles.geometry cimport u128, cells_of
 
 cdef u128 _UNIT_BITS[38]
 
-@cython.locals(umask=u128, a=u128, b=u128, k=cython.Py_ssize_t, out=list)
-cpdef list open_units(u128 positions, u128 unreached, tuple units)
+@cython.locals(umask=u128, a=u128, b=u128, k=cython.Py_ssize_t, out=list, unreached=u128)
+cpdef list open_units(u128 positions, u128 excluded, tuple units)
 
 @cython.locals(pair=cython.long, in_row=cython.long[9], in_column=cython.long[9], count=cython.long,
                c=cython.long, r=cython.long, k=cython.long, r2=cython.long, k2=cython.long,

@@ -143,15 +143,19 @@ def _cheapest_covers(need: int, pool: Sequence[tuple[int, Claim | Doppel]],
 _UNIT_BITS: Final = tuple(bitboard(cells) for cells in ALL_UNITS)
 
 
-def open_units(positions: int, unreached: int, units: tuple[int, ...]) -> list[int]:
+def open_units(positions: int, excluded: int, units: tuple[int, ...]) -> list[int]:
     """The indices of the ``units`` (unit numbers) where a digit has two places or more, at most one
-    of them ``unreached``.
+    of them not ``excluded``.
 
-    Only there can a C/D hidden single of the digit be (its places ``positions``; a place no
-    justification excludes can only be the single's cell).  The tests run on 128-bit C integers
+    Only there can a C/D hidden single of the digit be (its places ``positions``, ``excluded`` the
+    cells some justification excludes it from; a place no justification excludes can only be the
+    single's cell), and nowhere when no place is excluded.  The tests run on 128-bit C integers
     on the compiled path (``obvious_singles.pxd``).
     """
-    out = []
+    out: list[int] = []
+    if not positions & excluded:
+        return out  # no unit of the digit can change
+    unreached = positions & ~excluded
     for k in range(len(units)):
         umask = _UNIT_BITS[units[k]]
         a = unreached & umask
@@ -319,18 +323,17 @@ class JustifiedHiddenSingle(ObviousTechnique):
         cost = self._cost
         # Digit by digit, unit by unit: the final sort restores the scan order (digit,
         # cell), and a cell's singles in several units (variants) stay in unit order.
+        all_positions = board.positions
         for d in range(1, 10):
-            positions = board.positions[d]
-            if not positions & reach[d]:
-                continue  # no place of the digit is excluded: no unit of it can change
-            unreached = positions & ~reach[d]
+            positions = all_positions[d]
+            excluded = reach[d]
             # The single's cell x needs every other place of the digit excluded by
             # items that leave x open: a place no item excludes can only be x.
-            for k in open_units(positions, unreached, units):
+            for k in open_units(positions, excluded, units):
                 u = units[k]
                 umask = unit_mask[u]
-                open_places = unreached & umask
                 where = positions & umask
+                open_places = where & ~excluded
                 places = where.bit_count()
                 missing = (empty & umask).bit_count()
                 floor = self._least(missing, places)
