@@ -34,8 +34,8 @@ cdef class Doppel:
     cdef public object cells
 
 
-@cython.locals(known=dict, excluded_by=list, new=list, pairs=list, c=Claim, claim=Claim, line=cython.long,
-               box=cython.long)
+@cython.locals(known=set, excluded_by=list, new=list, pairs=list, c=Claim, claim=Claim, line=cython.long,
+               box=cython.long, pointing=cython.bint, key=cython.long)
 cpdef tuple _find_claims(long d, pos, bint follow_on)
 
 @cython.locals(low=cython.ulonglong, high=cython.ulonglong, rows=cython.long[9], across=cython.long[3],

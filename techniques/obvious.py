@@ -208,24 +208,24 @@ def _find_claims(d: int, pos: int, follow_on: bool) -> ClaimFacts:
     """:func:`digit_claims` worked out (on the compiled path on a claim's C fields, ``obvious.pxd``)."""
     if not pos:
         return NO_CLAIMS
-    known: dict[tuple[int, int, bool], Claim] = {}
+    known: set[int] = set()  # the claims found, each as line, box and kind in one number
     excluded_by: list[Claim] = []
+    gone = 0  # the places the claims found exclude
     for _round in range(MAX_FOLLOW_ON + 1 if follow_on else 1):
-        reduced = pos
-        for c in excluded_by:
-            reduced &= ~c.excl
         new = []
-        for line, box, pointing, cells, excl in _claims_of(reduced):
-            key = (line, box, pointing)
+        for line, box, pointing, cells, excl in _claims_of(pos & ~gone):
+            key = (line * 9 + box) * 2 + pointing
             if key in known:
                 continue
-            lost = (pos & ~reduced) & (BOX_MASK[box] | UNIT_MASK[line])
-            support = tuple([c for c in excluded_by if c.excl & lost])
+            lost = pos & gone & (BOX_MASK[box] | UNIT_MASK[line])
+            support = tuple([c for c in excluded_by if c.excl & lost]) if lost else ()
             claim = Claim(d, line, box, pointing, cells, excl, support)
-            known[key] = claim
+            known.add(key)
             new.append(claim)
         if not new:
             break
+        for c in new:
+            gone |= c.excl
         excluded_by.extend(new)
     pairs = []
     reach = 0
