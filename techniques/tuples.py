@@ -257,6 +257,8 @@ def _search_locked_sets(unit_cells: tuple[int, ...], masks: tuple[int, ...]) -> 
                     union |= masks[i]
             if bit_count[union] == k - size:
                 found[naked_cells] = union
+    if not found:
+        return ()
     out = []
     for local in sorted(found, key=_SCAN_RANK.__getitem__):
         out.append((_cells(local, unit_cells), found[local], local))
