@@ -1,12 +1,15 @@
 # Types for the compiled path of techniques/obvious.py (Cython's augmenting .pxd): a digit's places
 # per row and per band are 9-bit masks cut from the bitboard's two 64-bit words, and boxes, lines,
 # rows and columns small numbers, so the tests of _claims_of run on C integers; so do the folds of
-# a unit's candidate masks in unit_doppels and _doppel, which read the board's C array of masks.
+# a unit's candidate masks in unit_doppels and _doppel, which read the board's C array of masks, and
+# unit_doppels holds the places of a digit in the unit in 128-bit C integers (GCC's and Clang's
+# unsigned __int128), naming their cells by a table lookup.
 # The bitboards (pos, positions and what a claim or a 2-tuple writes) stay Python integers. Claims
 # and 2-tuples are extension types, so that _find_claims reads a claim's fields as C fields while
 # every other module reads the same attributes as before. The .py file stays the one source.
 import cython
 
+from puzzles.geometry cimport u128
 from techniques.board cimport Board
 
 
@@ -31,8 +34,8 @@ cdef class Doppel:
     cdef public object cells
 
 
-@cython.locals(known=dict, excluded_by=list, new=list, pairs=list, c=Claim, claim=Claim, line=cython.long,
-               box=cython.long)
+@cython.locals(known=set, excluded_by=list, new=list, pairs=list, c=Claim, claim=Claim, line=cython.long,
+               box=cython.long, pointing=cython.bint, key=cython.long)
 cpdef tuple _find_claims(long d, pos, bint follow_on)
 
 @cython.locals(low=cython.ulonglong, high=cython.ulonglong, rows=cython.long[9], across=cython.long[3],
@@ -43,12 +46,14 @@ cpdef tuple _find_claims(long d, pos, bint follow_on)
                out=list)
 cpdef list _claims_of(pos)
 
+cdef int _CELL_OF_BIT_MOD_83[83]
+
 @cython.locals(ones=cython.ulong, twos=cython.ulong, threes=cython.ulong, m=cython.ulong, pair=cython.ulong,
                rest=cython.ulong, count=cython.Py_ssize_t, d=cython.long, i=cython.Py_ssize_t,
                j=cython.Py_ssize_t, k=cython.Py_ssize_t, c=cython.Py_ssize_t, partner=cython.Py_ssize_t,
-               other=cython.Py_ssize_t, first=cython.bint, digits=list, places=list, out=list,
-               masks=cython.ushort[81])
-cpdef list unit_doppels(Board board, bytes cells, list positions, umask, bint bivalue)
+               other=cython.Py_ssize_t, first=cython.bint, digits=cython.long[9], places=u128[9], out=list,
+               masks=cython.ushort[81], where=u128, low=u128, cell_of_bit=cython.p_int)
+cpdef list unit_doppels(Board board, bytes cells, list positions, u128 umask, bint bivalue)
 
 @cython.locals(positions=list, found=list, seen=set, unit_cells=tuple, unit_mask=tuple, a=cython.long,
                b=cython.long, p=cython.long, q=cython.long)

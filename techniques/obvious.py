@@ -22,8 +22,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import cached_property, lru_cache
+from typing import Final
 
-from puzzles.geometry import BOX_MASK, CELL_BIT, UNIT_MASK
+from puzzles.geometry import BOX_MASK, CELL_BIT, CELL_OF_BIT_MOD_83, UNIT_MASK
 from techniques.board import Board
 from techniques.direct import unit_bytes
 from techniques.findings import Cells, Digit, Digits, Fragment, Unit, fragment_kind
@@ -207,24 +208,24 @@ def _find_claims(d: int, pos: int, follow_on: bool) -> ClaimFacts:
     """:func:`digit_claims` worked out (on the compiled path on a claim's C fields, ``obvious.pxd``)."""
     if not pos:
         return NO_CLAIMS
-    known: dict[tuple[int, int, bool], Claim] = {}
+    known: set[int] = set()  # the claims found, each as line, box and kind in one number
     excluded_by: list[Claim] = []
+    gone = 0  # the places the claims found exclude
     for _round in range(MAX_FOLLOW_ON + 1 if follow_on else 1):
-        reduced = pos
-        for c in excluded_by:
-            reduced &= ~c.excl
         new = []
-        for line, box, pointing, cells, excl in _claims_of(reduced):
-            key = (line, box, pointing)
+        for line, box, pointing, cells, excl in _claims_of(pos & ~gone):
+            key = (line * 9 + box) * 2 + pointing
             if key in known:
                 continue
-            lost = (pos & ~reduced) & (BOX_MASK[box] | UNIT_MASK[line])
-            support = tuple([c for c in excluded_by if c.excl & lost])
+            lost = pos & gone & (BOX_MASK[box] | UNIT_MASK[line])
+            support = tuple([c for c in excluded_by if c.excl & lost]) if lost else ()
             claim = Claim(d, line, box, pointing, cells, excl, support)
-            known[key] = claim
+            known.add(key)
             new.append(claim)
         if not new:
             break
+        for c in new:
+            gone |= c.excl
         excluded_by.extend(new)
     pairs = []
     reach = 0
@@ -233,6 +234,9 @@ def _find_claims(d: int, pos: int, follow_on: bool) -> ClaimFacts:
         reach |= c.excl
     return tuple(excluded_by), tuple(pairs), reach
 
+
+#: The cell of a bitboard's single bit by its remainder modulo 83 (a C array on the compiled path).
+_CELL_OF_BIT_MOD_83: Final = CELL_OF_BIT_MOD_83
 
 #: The low 64 bits of a bitboard (the rest is read as a second word: C integers, ``obvious.pxd``).
 LOW_64 = (1 << 64) - 1
@@ -363,7 +367,8 @@ def unit_doppels(board: Board, cells: bytes, positions: list[int], umask: int,
     the same two digits, in the order of the first cell.  Read off the cells'
     9-bit masks (the board's C array on the compiled path, ``obvious.pxd``): the digits
     with exactly two places are folded over the unit at once, and only their
-    places are read off the bitboards ``positions`` (the unit's: ``umask``).
+    places are read off the bitboards ``positions`` (the unit's: ``umask``; 128-bit C
+    integers on the compiled path, each cell named by a table lookup).
     """
     masks = board.masks
     ones = twos = threes = 0
@@ -375,16 +380,19 @@ def unit_doppels(board: Board, cells: bytes, positions: list[int], umask: int,
     out = []
     pair = twos & ~threes  # the digits with exactly two places in the unit
     if pair & (pair - 1):  # two such digits or more
-        digits = []
-        places = []  # of each such digit, its two cells as a bitboard
+        digits = [0] * 9
+        places = [0] * 9  # of each such digit, its two cells as a bitboard
+        count = 0
         d = 1
         while pair:
             if pair & 1:
-                digits.append(d)
-                places.append(positions[d] & umask)
+                where = positions[d]
+                digits[count] = d
+                places[count] = where & umask
+                count += 1
             pair >>= 1
             d += 1
-        count = len(digits)
+        cell_of_bit = _CELL_OF_BIT_MOD_83
         for k in range(count):
             partner = -1
             first = True
@@ -395,7 +403,8 @@ def unit_doppels(board: Board, cells: bytes, positions: list[int], umask: int,
                     partner = j
             if first and partner >= 0:
                 where = places[k]
-                out.append((digits[k], digits[partner], (where & -where).bit_length() - 1, where.bit_length() - 1))
+                low = where & -where
+                out.append((digits[k], digits[partner], cell_of_bit[low % 83], cell_of_bit[(where ^ low) % 83]))
     if bivalue:
         for i in range(len(cells)):
             m = masks[cells[i]]

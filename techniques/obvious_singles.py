@@ -25,13 +25,13 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from itertools import combinations
 from typing import Any, ClassVar, Final, cast
 
-from puzzles.geometry import CELL_BIT, UNIT_MASK, cells_of, digits_of
-from puzzles.rules import Rules
+from puzzles.geometry import CELL_BIT, UNIT_MASK, bitboard, cells_of, digits_of
+from puzzles.rules import ALL_UNITS, Rules
 from techniques.base import INFINITY, Context, Phase, Technique, register
 from techniques.board import Board
 from techniques.direct import once_and_twice, scan_key, searched_units
 from techniques.findings import Cell, Digit, Items, Unit
-from techniques.obvious import LOW_64, Claim, Doppel, Exclusions, ObviousAnalysis
+from techniques.obvious import Claim, Doppel, Exclusions, ObviousAnalysis
 from techniques.points import (
     MISSING_BOX,
     MISSING_FORMULA,
@@ -138,31 +138,101 @@ def _cheapest_covers(need: int, pool: Sequence[tuple[int, Claim | Doppel]],
     return None if best is None else (best, best_cost)
 
 
-def open_units(positions: int, unreached: int, unit_low: tuple[int, ...], unit_high: tuple[int, ...]) -> list[int]:
-    """The indices of the units where a digit has two places or more, at most one of them ``unreached``.
+#: The bitboard of every unit by its number (a unit number names the same cells under every
+#: rules): 128-bit C integers on the compiled path (``obvious_singles.pxd``).
+_UNIT_BITS: Final = tuple(bitboard(cells) for cells in ALL_UNITS)
 
-    Only there can a C/D hidden single of the digit be (its places ``positions``; a place no
-    justification excludes can only be the single's cell).  The units' bitboards come cut
-    into their low 64 bits (``unit_low``) and the rest (``unit_high``), so the tests of the
-    compiled path run on C integers (``obvious_singles.pxd``).
+
+def open_units(positions: int, excluded: int, units: tuple[int, ...]) -> list[int]:
+    """The indices of the ``units`` (unit numbers) where a digit has two places or more, at most one
+    of them not ``excluded``.
+
+    Only there can a C/D hidden single of the digit be (its places ``positions``, ``excluded`` the
+    cells some justification excludes it from; a place no justification excludes can only be the
+    single's cell), and nowhere when no place is excluded.  The tests run on 128-bit C integers
+    on the compiled path (``obvious_singles.pxd``).
     """
-    places_low = positions & LOW_64
-    places_high = positions >> 64
-    open_low = unreached & LOW_64
-    open_high = unreached >> 64
-    out = []
-    for k in range(len(unit_low)):
-        low = unit_low[k]
-        high = unit_high[k]
-        a = open_low & low
-        b = open_high & high
-        if (a and b) or a & (a - 1) or b & (b - 1):
+    out: list[int] = []
+    if not positions & excluded:
+        return out  # no unit of the digit can change
+    unreached = positions & ~excluded
+    for k in range(len(units)):
+        umask = _UNIT_BITS[units[k]]
+        a = unreached & umask
+        if a & (a - 1):
             continue  # two places or more that no justification excludes
-        a = places_low & low
-        b = places_high & high
-        if (a and b) or a & (a - 1) or b & (b - 1):
+        b = positions & umask
+        if b & (b - 1):
             out.append(k)
     return out
+
+
+def _best_cover(where: int, open_places: int, pairs: Sequence[tuple[int, Claim | Doppel]],
+                cost: Callable[[Justifications, int, int, int], float], umask: int, missing: int, places: int,
+                floor: float) -> tuple[float, int, Justifications] | None:
+    """The cheapest single of a digit in one unit as (points, cell, justifications), or None.
+
+    ``where``: the digit's places in the unit, ``open_places`` those no item excludes (the cell
+    must be one of them, if any), ``pairs`` every item with the cells it excludes the digit from,
+    ``cost(items, umask, missing, places)`` the points.  For each candidate cell in scan order the
+    cheapest set of at most two items that excludes every other place and not the cell itself
+    (:data:`MAX_JUSTIFICATIONS`; sets by size, then in the items' order: the first of the least
+    points), the first cell at the least points winning.  The items' exclusions are read as 9-bit
+    masks of the places (C integers on the compiled path, ``obvious_singles.pxd``), so the covering
+    test is one comparison; once a set reaches ``floor`` (no single of the unit scores less)
+    nothing later can replace it, and the search stops.
+    """
+    cells = cells_of(where)
+    n = len(cells)
+    masks = []  # per item touching the places, the places it excludes (bit i: cells[i])
+    items = []
+    for m, item in pairs:
+        hit = m & where
+        if hit:
+            local = 0
+            for i in range(n):
+                c = cells[i]
+                if hit >> c & 1:
+                    local |= 1 << i
+            masks.append(local)
+            items.append(item)
+    count = len(masks)
+    full = (1 << n) - 1
+    best: tuple[float, int, Justifications] | None = None
+    best_points = 0.0
+    for i in range(n):
+        x = cells[i]
+        if open_places and not open_places >> x & 1:
+            continue
+        bit = 1 << i
+        need = full & ~bit
+        chosen: Justifications | None = None
+        chosen_points = 0.0
+        for j in range(count):
+            mj = masks[j]
+            if mj == need:
+                used: Justifications = (items[j],)
+                points = cost(used, umask, missing, places)
+                if chosen is None or points < chosen_points:
+                    chosen, chosen_points = used, points
+        if chosen is None or chosen_points > floor:
+            for j in range(count):
+                mj = masks[j]
+                if mj & bit:
+                    continue
+                for k in range(j + 1, count):
+                    mk = masks[k]
+                    if not mk & bit and mj | mk == need:
+                        used = (items[j], items[k])
+                        points = cost(used, umask, missing, places)
+                        if chosen is None or points < chosen_points:
+                            chosen, chosen_points = used, points
+        if chosen is not None and (best is None or chosen_points < best_points):
+            best = (chosen_points, x, chosen)
+            best_points = chosen_points
+            if best_points <= floor:
+                break  # no later cell can score less
+    return best
 
 
 #: A C/D hidden single before it is made a step: (points, digit, cell, unit, justifications).
@@ -193,14 +263,15 @@ class JustifiedHiddenSingle(ObviousTechnique):
         self.least_by: list[float | None] = [None] * 82
         #: The rules of the last board searched, its searched units and their bitboards cut as
         #: :func:`open_units` reads them.
-        self.last: tuple[Rules | None, Sequence[int], tuple[int, ...], tuple[int, ...]] = (None, (), (), ())
+        self.last: tuple[Rules | None, tuple[int, ...]] = (None, ())
 
     def _exclusions(self, analysis: ObviousAnalysis) -> Exclusions:
         """Each justification with the cells it excludes each digit from."""
         raise NotImplementedError
 
-    def _cost(self, items: Justifications, covered: int, umask: int, missing: int) -> float:
-        """Points of the single proven by ``items``; ``covered`` = the unit's cells they exclude."""
+    def _cost(self, items: Justifications, umask: int, missing: int, places: int) -> float:
+        """Points of the single proven by ``items`` in a unit of ``missing`` empty cells, ``places`` of them
+        open to the digit (every place but the single's cell is excluded)."""
         raise NotImplementedError
 
     def _least_points(self, n: int) -> float:
@@ -244,42 +315,31 @@ class JustifiedHiddenSingle(ObviousTechnique):
         cut = bound if first_only and least_only else INFINITY  # kept: below this
         rules = board.rules
         unit_mask = rules.unit_mask
-        last_rules, units, unit_low, unit_high = self.last
+        last_rules, units = self.last
         if rules is not last_rules:
-            units = searched_units(rules, self.units, self.with_extra_units)
-            unit_low = tuple(unit_mask[u] & LOW_64 for u in units)
-            unit_high = tuple(unit_mask[u] >> 64 for u in units)
-            self.last = (rules, units, unit_low, unit_high)
+            units = tuple(searched_units(rules, self.units, self.with_extra_units))
+            self.last = (rules, units)
         empty = board.empty
         cost = self._cost
         # Digit by digit, unit by unit: the final sort restores the scan order (digit,
         # cell), and a cell's singles in several units (variants) stay in unit order.
+        all_positions = board.positions
         for d in range(1, 10):
-            positions = board.positions[d]
-            if not positions & reach[d]:
-                continue  # no place of the digit is excluded: no unit of it can change
-            unreached = positions & ~reach[d]
+            positions = all_positions[d]
+            excluded = reach[d]
             # The single's cell x needs every other place of the digit excluded by
             # items that leave x open: a place no item excludes can only be x.
-            for k in open_units(positions, unreached, unit_low, unit_high):
+            for k in open_units(positions, excluded, units):
                 u = units[k]
                 umask = unit_mask[u]
-                open_places = unreached & umask
                 where = positions & umask
+                open_places = where & ~excluded
                 places = where.bit_count()
                 missing = (empty & umask).bit_count()
-                if least_only:
-                    floor = self._least(missing, places)
-                    if floor > least or floor >= cut:
-                        continue
-                pool = [(m & where, item) for m, item in exclusions[d] if m & where]
-                best = None
-                for x in cells_of(open_places or where):
-                    covered = where & ~CELL_BIT[x]
-                    usable = [(m, item) for m, item in pool if not m & CELL_BIT[x]]
-                    cheapest = _cheapest_covers(covered, usable, cost, (covered, umask, missing))
-                    if cheapest is not None and (best is None or cheapest[1] < best[0]):
-                        best = (cheapest[1], x, cheapest[0])
+                floor = self._least(missing, places)
+                if least_only and (floor > least or floor >= cut):
+                    continue
+                best = _best_cover(where, open_places, exclusions[d], cost, umask, missing, places, floor)
                 if best is not None:
                     points, x, used = best
                     if least_only:
@@ -301,10 +361,14 @@ class ClaimHiddenSingle(JustifiedHiddenSingle):
     def _exclusions(self, analysis: ObviousAnalysis) -> Exclusions:
         return analysis.claim_exclusions
 
-    def _cost(self, items: Justifications, covered: int, umask: int, missing: int) -> float:
+    def _cost(self, items: Justifications, umask: int, missing: int, places: int) -> float:
         claims = cast("tuple[Claim, ...]", items)  # the claims of _exclusions above
-        follow = frozenset().union(*(c.closure for c in claims)) - set(items)
-        return self.points(missing - covered.bit_count(), len(items), len(follow))
+        follow: set[Claim] = set()
+        for c in claims:
+            follow |= c.closure
+        for c in claims:
+            follow.discard(c)
+        return self.points(missing - places + 1, len(items), len(follow))
 
     def _least_points(self, n: int) -> float:
         """``n``: the unit's empty cells that are no place of the digit, plus one (the single's cell).
@@ -449,7 +513,7 @@ class DoppelHiddenSingle(JustifiedHiddenSingle):
     def _exclusions(self, analysis: ObviousAnalysis) -> Exclusions:
         return analysis.doppel_exclusions
 
-    def _cost(self, items: Justifications, covered: int, umask: int, missing: int) -> float:
+    def _cost(self, items: Justifications, umask: int, missing: int, places: int) -> float:
         occupied = 0
         for t in items:
             occupied |= t.cells
