@@ -13,14 +13,9 @@ cdef extern from *:
 cdef int _BIT_COUNT[512]
 cdef int _LOW_DIGIT[512]
 
-cdef int _SET_IDS[256]
-cdef int _SET_UNIONS[256]
-cdef int _SET_STARTS[256]
-
-@cython.locals(out=list, bit_count=cython.p_int, item_ids=cython.int[9], item_masks=cython.int[9], n=cython.int,
-               set_ids=cython.p_int, set_unions=cython.p_int, set_starts=cython.p_int, base=cython.int,
-               count=cython.int, grown=cython.int, e=cython.int, j=cython.int, iid=cython.int, mask=cython.int,
-               size=cython.int, ids=cython.int, union=cython.int, u=cython.int, k=cython.int)
+@cython.locals(out=list, bit_count=cython.p_int, usable=list, n=cython.int, level=list, grown=list,
+               j=cython.int, iid=cython.int, mask=cython.int, size=cython.int, ids=cython.int,
+               union=cython.int, start=cython.int, u=cython.int, k=cython.int)
 cpdef list _locked_subsets(list items, int max_size)
 
 @cython.locals(places=cython.int[10], low_digit=cython.p_int, cell_bit=cython.int, m=cython.int,

@@ -117,14 +117,6 @@ def _scan_ranks() -> tuple[int, ...]:
 _SCAN_RANK: Final = _scan_ranks()
 
 
-#: Scratch tables of :func:`_locked_subsets`: the sets of one size and of the next (at most
-#: C(9, 4) = 126 sets of a size of nine items), each size in one half.  Made once rather than per
-#: search (C arrays on the compiled path, ``tuples.pxd``); the search calls nothing that searches.
-_SET_IDS: Final = [0] * 256
-_SET_UNIONS: Final = [0] * 256
-_SET_STARTS: Final = [0] * 256
-
-
 def _locked_subsets(items: list[tuple[int, int]], max_size: int) -> list[tuple[int, int, int]]:
     """Subsets of ``items`` (id bit, mask) of 1..max_size members whose masks
     together have exactly as many bits as there are members.
@@ -140,50 +132,31 @@ def _locked_subsets(items: list[tuple[int, int]], max_size: int) -> list[tuple[i
     """
     out: list[tuple[int, int, int]] = []
     bit_count = _BIT_COUNT
-    item_ids = [0] * 9  # the usable items (at most nine: a unit's cells or digits)
-    item_masks = [0] * 9
-    n = 0
-    for iid, mask in items:
-        if bit_count[mask] <= max_size:
-            item_ids[n] = iid
-            item_masks[n] = mask
-            n += 1
-    # The sets of one size whose union is small enough: ids, union, index of the next item that may
-    # join, in the halves of the scratch tables (see _SET_IDS), ``base`` the half of the current size.
-    set_ids = _SET_IDS
-    set_unions = _SET_UNIONS
-    set_starts = _SET_STARTS
-    base = 0
-    count = 0
+    usable = [(i, m) for i, m in items if bit_count[m] <= max_size]
+    n = len(usable)
+    # (ids, union, index of the next item that may join)
+    level: list[tuple[int, int, int]] = []
     for j in range(n):
-        mask = item_masks[j]
+        iid, mask = usable[j]
         if bit_count[mask] == 1:
-            out.append((item_ids[j], mask, 1))
-        set_ids[count] = item_ids[j]
-        set_unions[count] = mask
-        set_starts[count] = j + 1
-        count += 1
+            out.append((iid, mask, 1))
+        level.append((iid, mask, j + 1))
     size = 1
-    while count and size < max_size:
+    while level and size < max_size:
         size += 1
-        grown = 128 - base
-        for e in range(base, base + count):
-            ids = set_ids[e]
-            union = set_unions[e]
-            for j in range(set_starts[e], n):
-                u = union | item_masks[j]
+        grown: list[tuple[int, int, int]] = []
+        for ids, union, start in level:
+            for j in range(start, n):
+                iid, mask = usable[j]
+                u = union | mask
                 k = bit_count[u]
                 if k > max_size:
                     continue
                 if k == size:
-                    out.append((ids | item_ids[j], u, size))
+                    out.append((ids | iid, u, size))
                 if size < max_size:
-                    set_ids[grown] = ids | item_ids[j]
-                    set_unions[grown] = u
-                    set_starts[grown] = j + 1
-                    grown += 1
-        count = grown - (128 - base)
-        base = 128 - base
+                    grown.append((ids | iid, u, j + 1))
+        level = grown
     return out
 
 
