@@ -39,7 +39,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from puzzles.geometry import Grid
-from puzzles.parsing import FRAME_CHARS, PuzzleError, format_line, parse_line
+from puzzles.parsing import FRAME_CHARS, PuzzleError, grid_line, parse_line
 
 CANDIDATE_LINE_LENGTH: Final = 729
 #: The start of the error of a line whose bytes are not UTF-8 (``canon`` ends such a file with exit 2).
@@ -225,5 +225,5 @@ def read_items(lines: Iterable[str | bytes]) -> Iterator[PuzzleItem]:
 def item_key(item: PuzzleItem) -> str:
     """The text identifying a record's puzzle (81 characters when readable)."""
     if item.grid is not None and item.cands is None:
-        return format_line(item.grid)
+        return grid_line(item.grid)
     return item.text[:MAX_TEXT]

@@ -178,9 +178,18 @@ def format_line(grid: Puzzle, empty: str = ".") -> str:
     """The 81-character form of a puzzle (the forms of :func:`read_cells`), ``empty`` for empty cells."""
     mark = _empty_mark(empty)
     cells = read_cells(grid)
-    if mark.isascii():  # one translation of the 81 values as bytes: every record writes its puzzle
-        return bytes(cells).translate(_line_table(mark)).decode("ascii")
+    if mark.isascii():
+        return grid_line(cells, mark)
     return "".join(str(d) if d else mark for d in cells)
+
+
+def grid_line(cells: Grid, empty: str = ".") -> str:
+    """:func:`format_line` of a grid already read (81 ints 0-9) with an ASCII ``empty`` mark, unchecked.
+
+    One translation of the 81 values as bytes: every bulk record writes its puzzle, from a grid
+    its reader made, so it skips the checks of a puzzle from outside.
+    """
+    return bytes(cells).translate(_line_table(empty)).decode("ascii")
 
 
 @lru_cache(maxsize=8)
