@@ -165,7 +165,7 @@ MUTANTS: tuple[Mutant, ...] = (
     Mutant("fingerprint-tail", "bulk", "rater/bulk/resume.py", "fh.seek(max(_HASHED_BYTES, size - _HASHED_BYTES))",
            "fh.seek(_HASHED_BYTES)", BULK),
     Mutant("csv-formula-quote", "bulk", "rater/bulk/output.py",
-           "return \"'\" + text if text.startswith(FORMULA_STARTS) else text", "return text", BULK),
+           "return \"'\" + text if text[:1] in _FORMULA_CHARS else text", "return text", BULK),
     Mutant("record-whole-numbers", "bulk", "rater/result.py",
            "return int(value) if value.is_integer() else value", "return value", BULK),
     # --- generation ------------------------------------------------------------------
