@@ -39,7 +39,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from puzzles.geometry import Grid
-from puzzles.parsing import FRAME_CHARS, PuzzleError, format_line, parse_line
+from puzzles.parsing import FRAME_CHARS, PuzzleError, grid_line, parse_line
 
 CANDIDATE_LINE_LENGTH: Final = 729
 #: The start of the error of a line whose bytes are not UTF-8 (``canon`` ends such a file with exit 2).
@@ -121,7 +121,11 @@ def parse_candidates(text: str) -> tuple[Grid, tuple[int, ...]]:
 
 def parse_item(number: int, line: str) -> PuzzleItem:
     """The record of one puzzle line (81 or 729 characters and a comment), numbered ``number``."""
-    text, comment = split_puzzle(line)
+    return _split_item(number, *split_puzzle(line))
+
+
+def _split_item(number: int, text: str, comment: str) -> PuzzleItem:
+    """:func:`parse_item` of a line already split by :func:`split_puzzle`."""
     try:
         if len(text) == CANDIDATE_LINE_LENGTH:
             grid, cands = parse_candidates(text)
@@ -180,6 +184,9 @@ def _split_cr(lines: Iterable[str | bytes]) -> Iterator[str | bytes]:
     """``lines`` with each line cut at a lone ``\\r`` too (a ``\\r\\n`` ending is one end)."""
     for raw in lines:
         cr = "\r" if isinstance(raw, str) else b"\r"
+        if cr not in raw:  # type: ignore[operator]  # nearly every line: no copy of it
+            yield raw
+            continue
         body = raw.rstrip("\r\n") if isinstance(raw, str) else raw.rstrip(b"\r\n")
         if cr in body:  # type: ignore[operator]
             yield from body.split(cr)  # type: ignore[arg-type]
@@ -212,12 +219,13 @@ def read_items(lines: Iterable[str | bytes]) -> Iterator[PuzzleItem]:
             continue
         if _is_frame(stripped):
             continue
-        if len(split_puzzle(stripped)[0]) < PUZZLE_LINE_LENGTH:
+        text, comment = split_puzzle(stripped)
+        if len(text) < PUZZLE_LINE_LENGTH:
             row = _grid_row(stripped)
             if row is not None:
                 grid.begin(number, row)
                 continue
-        yield parse_item(number, stripped)
+        yield _split_item(number, text, comment)
     if grid.rows:
         yield grid.cut_short()
 
@@ -225,5 +233,5 @@ def read_items(lines: Iterable[str | bytes]) -> Iterator[PuzzleItem]:
 def item_key(item: PuzzleItem) -> str:
     """The text identifying a record's puzzle (81 characters when readable)."""
     if item.grid is not None and item.cands is None:
-        return format_line(item.grid)
+        return grid_line(item.grid)
     return item.text[:MAX_TEXT]

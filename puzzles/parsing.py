@@ -26,6 +26,8 @@ from puzzles.geometry import BOX_OF, COL_OF, ROW_OF, UNITS, Grid, cell_name, uni
 
 FRAME_CHARS: Final = frozenset("|+-=_ \t")
 _DIGIT_VALUE: Final = {str(d): d for d in range(1, 10)}
+#: :data:`_DIGIT_VALUE` as a byte table: ``1``-``9`` to their values, every other byte to 0 (an empty cell).
+_BYTE_VALUE: Final = bytes(_DIGIT_VALUE.get(chr(b), 0) for b in range(256))
 #: A puzzle as every API takes it: any text form :func:`parse_puzzle` reads, or 81 ints 0-9.
 Puzzle: TypeAlias = str | Sequence[int]
 _PLAIN_INTS: Final = {int}
@@ -55,6 +57,8 @@ def _cells_from_line(line: str) -> Grid:
         for ch in line:
             if not ch.isprintable() or ch.isspace():
                 raise PuzzleError("character", f"illegal character {ch!r} in puzzle")
+    if line.isascii():  # nearly every line: one translation in C, the values read off its bytes
+        return tuple(line.encode("ascii").translate(_BYTE_VALUE))
     return tuple(map(_DIGIT_VALUE.get, line, repeat(0, len(line))))
 
 
@@ -178,9 +182,18 @@ def format_line(grid: Puzzle, empty: str = ".") -> str:
     """The 81-character form of a puzzle (the forms of :func:`read_cells`), ``empty`` for empty cells."""
     mark = _empty_mark(empty)
     cells = read_cells(grid)
-    if mark.isascii():  # one translation of the 81 values as bytes: every record writes its puzzle
-        return bytes(cells).translate(_line_table(mark)).decode("ascii")
+    if mark.isascii():
+        return grid_line(cells, mark)
     return "".join(str(d) if d else mark for d in cells)
+
+
+def grid_line(cells: Grid, empty: str = ".") -> str:
+    """:func:`format_line` of a grid already read (81 ints 0-9) with an ASCII ``empty`` mark, unchecked.
+
+    One translation of the 81 values as bytes: every bulk record writes its puzzle, from a grid
+    its reader made, so it skips the checks of a puzzle from outside.
+    """
+    return bytes(cells).translate(_line_table(empty)).decode("ascii")
 
 
 @lru_cache(maxsize=8)

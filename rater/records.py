@@ -15,7 +15,7 @@ from puzzles.formats import PuzzleItem, item_key
 from puzzles.rules import Rules
 from puzzles.version import __version__
 from rater.result import RATED as RATED
-from rater.result import Rating
+from rater.result import Rating, record_of
 
 #: Fields of a bulk record, in csv column order; also the names a ``--template`` may use.
 FIELDS: Final = (
@@ -76,6 +76,7 @@ def _default_message(status: str, timeout: float | None) -> str:
 
 def rating_record(item: PuzzleItem, rating: Rating, lang: str, timeout: float | None = None) -> dict[str, Any]:
     """The bulk record of a rating: :meth:`Rating.to_record` with the input line's number and comment."""
-    record = rating.to_record(lang)
-    record["message"] = record["message"] or _default_message(rating.status, timeout)
-    return {"line": item.line, **record, "puzzle": item_key(item), "comment": item.comment}
+    record = {"line": item.line, **record_of(rating, lang, item_key(item)), "comment": item.comment}
+    if not record["message"]:
+        record["message"] = _default_message(rating.status, timeout)
+    return record

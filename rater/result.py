@@ -4,8 +4,11 @@ from __future__ import annotations
 
 import enum
 import math
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from itertools import compress
+from operator import attrgetter, mul, not_
 from typing import Any, Final, Protocol
 
 from puzzles.errors import InputError
@@ -122,11 +125,12 @@ class Rating:
 
     @property
     def points(self) -> float:
-        return sum(s.points for s in self.steps)
+        total: float = sum(map(_POINTS, self.steps))
+        return total
 
     @property
     def solving_points(self) -> list[float]:
-        return [s.points for s in self.steps if s.code != WRITE_CANDIDATES]
+        return _solving(list(map(_POINTS, self.steps)), self.steps)
 
     @property
     def norm2(self) -> float:
@@ -138,17 +142,17 @@ class Rating:
 
     @property
     def thinning_steps(self) -> int:
-        return sum(1 for s in self.steps if s.eliminations and not s.placements)
+        """Steps that only eliminate: counted without a Python loop over the steps, as every record asks."""
+        steps = self.steps
+        return sum(map(bool, map(_ELIMINATIONS, compress(steps, map(not_, map(_PLACEMENTS, steps))))))
 
     def level_text(self, lang: str = "en") -> str | None:
         """The level's name in ``lang`` (English where the language has none), None without a level."""
         return level_name(self.level_names, lang) if self.level else None
 
     def technique_counts(self) -> dict[str, int]:
-        counts: dict[str, int] = {}
-        for s in self.steps:
-            counts[s.code] = counts.get(s.code, 0) + 1
-        return counts
+        """Steps per technique code, in the order of each code's first step."""
+        return dict(Counter(map(_CODE, self.steps)))
 
     def position(self, number: int) -> Picture:
         """The grid after step ``number`` (0: the start); it shows itself as SVG in a notebook."""
@@ -174,34 +178,63 @@ class Rating:
         level in ``lang``; a generated puzzle's record adds its run's ``seed``.  Plain JSON values only, so
         ``pandas.DataFrame([r.to_record() for r in ratings])`` is a table.
         """
-        rated = self.rated
-        graded = self.status in RATED and self.level is not None
-        solving = self.solving_points  # once: a bulk run writes millions of records
-        return {
-            "puzzle": self.text if self.text is not None else format_line(self.puzzle),
-            "status": str(self.status),
-            "points": number(self.points) if rated else None,
-            "norm2": number(_norm2(solving)) if rated else None,
-            "max": number(max(solving, default=0.0)) if rated else None,
-            "level": self.level if graded else None,
-            "level_text": self.level_text(lang) if graded else None,
-            "thinning_steps": self.thinning_steps if rated else None,
-            "step_count": len(self.steps) if rated else None,
-            "techniques": self.technique_counts(),
-            "seconds": round(self.seconds, 4),
-            "message": " ".join(self.message.split()),
-            "rules": self.rules,
-            "option": self.option.code,
-            "orientation": self.orientation,
-            "uniqueness_techniques": self.uniqueness_techniques,
-            "version": self.version,
-            "catalogue_digest": self.catalogue_digest,
-        } | ({} if self.seed is None else {"seed": self.seed})
+        return record_of(self, lang, self.text if self.text is not None else format_line(self.puzzle))
+
+
+def record_of(rating: Rating, lang: str, puzzle: str) -> dict[str, Any]:
+    """:meth:`Rating.to_record` with ``puzzle`` as the puzzle's text.
+
+    A bulk record (:func:`rater.records.rating_record`) writes the puzzle as its input line has
+    it, so it need not write the grid first; every figure comes from one reading of the steps
+    (a bulk run makes millions of records).
+    """
+    steps = rating.steps
+    rated = rating.rated
+    graded = rating.status in RATED and rating.level is not None
+    counts = rating.technique_counts()
+    points = solving = None
+    if rated:
+        points = list(map(_POINTS, steps))
+        solving = _solving(points, steps) if WRITE_CANDIDATES in counts else points
+    record = {
+        "puzzle": puzzle,
+        "status": str(rating.status),
+        "points": number(sum(points)) if points is not None else None,
+        "norm2": number(_norm2(solving)) if solving is not None else None,
+        "max": number(max(solving, default=0.0)) if solving is not None else None,
+        "level": rating.level if graded else None,
+        "level_text": rating.level_text(lang) if graded else None,
+        "thinning_steps": rating.thinning_steps if rated else None,
+        "step_count": len(steps) if rated else None,
+        "techniques": counts,
+        "seconds": round(rating.seconds, 4),
+        "message": " ".join(rating.message.split()),
+        "rules": rating.rules,
+        "option": rating.option.code,
+        "orientation": rating.orientation,
+        "uniqueness_techniques": rating.uniqueness_techniques,
+        "version": rating.version,
+        "catalogue_digest": rating.catalogue_digest,
+    }
+    if rating.seed is not None:
+        record["seed"] = rating.seed
+    return record
+
+
+_POINTS: Final = attrgetter("points")
+_CODE: Final = attrgetter("code")
+_PLACEMENTS: Final = attrgetter("placements")
+_ELIMINATIONS: Final = attrgetter("eliminations")
+
+
+def _solving(points: list[float], steps: list[Step]) -> list[float]:
+    """The points of the solving steps: ``points`` (one per step) without the candidate-writing bonus."""
+    return list(compress(points, map(WRITE_CANDIDATES.__ne__, map(_CODE, steps))))
 
 
 def _norm2(points: list[float]) -> float:
     """The Euclidean norm of a rating's solving points."""
-    return math.sqrt(sum(p * p for p in points))
+    return math.sqrt(sum(map(mul, points, points)))
 
 
 #: Statuses that are a rating; every other one is reported as not rated.

@@ -27,10 +27,10 @@ empty.  ``--with-minlex`` adds :data:`MINLEX_FIELDS` after them the same way.
 from __future__ import annotations
 
 import csv
-import io
 import json
 import re
 import string
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import IO, Any, ClassVar, Final
 
@@ -54,6 +54,8 @@ class TemplateError(InputError):
 
 
 _JSON_UNSAFE = re.compile(r"[^\x20-\x7e]")
+#: ``json.dumps(record, ensure_ascii=False)`` without building an encoder per record.
+_JSON_ENCODE: Final = json.JSONEncoder(ensure_ascii=False).encode
 
 
 def _json_escape(match: re.Match[str]) -> str:
@@ -69,17 +71,36 @@ def json_line(record: dict[str, Any]) -> str:
     as line ends; outside strings JSON text is printable ASCII, so escaping
     every non-printable character afterwards only touches string contents.
     """
-    return _JSON_UNSAFE.sub(_json_escape, json.dumps(record, ensure_ascii=False))
+    line = _JSON_ENCODE(record)
+    if line.isascii() and "\x7f" not in line:  # JSON escapes the other ASCII controls: nothing left to escape
+        return line
+    return _JSON_UNSAFE.sub(_json_escape, line)
 
 
 def csv_cell(value: Any) -> Any:
     """A csv cell: escaped, and a would-be formula prefixed with ``'``."""
-    if value is None:
-        return ""
-    if not isinstance(value, str):
-        return value
-    text = escape_text(value)
-    return "'" + text if text.startswith(FORMULA_STARTS) else text
+    return csv_cells((value,))[0]
+
+
+def csv_cells(values: Iterable[Any]) -> list[Any]:
+    """The csv cells of ``values``: None empty, text through :func:`_text_cell`, other values as they are.
+
+    Printable text that starts no formula is its own cell: most cells of a
+    record, which so cost no call.
+    """
+    return ["" if value is None
+            else _text_cell(value) if isinstance(value, str)
+            and (value[:1] in _FORMULA_CHARS or not value.isprintable())
+            else value for value in values]
+
+
+def _text_cell(text: str) -> str:
+    """Text as a csv cell: escaped, and a would-be formula prefixed with ``'``."""
+    text = escape_text(text)
+    return "'" + text if text[:1] in _FORMULA_CHARS else text
+
+
+_FORMULA_CHARS: Final = frozenset(FORMULA_STARTS)
 
 
 def _techniques(counts: dict[str, int]) -> str:
@@ -271,6 +292,18 @@ class RecordFormat:
         return written.puzzle
 
 
+class _Echo:
+    """The file of :data:`_CSV_ROW`: its ``write`` gives the line back, which ``writerow`` returns."""
+
+    write = staticmethod(str)
+
+
+#: A list of csv cells as one line without its end: one writer for every record, no buffer per line.
+_CSV_ROW: Final = csv.writer(_Echo(), lineterminator="").writerow
+#: Where the technique counts stand among the fields (:data:`FIELDS` starts every record's fields).
+_TECHNIQUES: Final = FIELDS.index("techniques")
+
+
 class CsvFormat(RecordFormat):
     """Spreadsheet cells: every field a column, escaped and protected from formulas (:func:`csv_cell`)."""
 
@@ -279,10 +312,10 @@ class CsvFormat(RecordFormat):
     readable = True
 
     def line(self, writer: RecordWriter, record: dict[str, Any]) -> str:
-        flat = dict(record, techniques=_techniques(record["techniques"]))
-        buffer = io.StringIO()
-        csv.writer(buffer, lineterminator="").writerow([csv_cell(flat[f]) for f in writer.fields])
-        return buffer.getvalue()
+        values = [record[f] for f in writer.fields]
+        values[_TECHNIQUES] = _techniques(values[_TECHNIQUES])
+        line: str = _CSV_ROW(csv_cells(values))
+        return line
 
     def read(self, line: str) -> Written:
         cells = next(csv.reader([line]))
@@ -317,8 +350,7 @@ class TextFormat(RecordFormat):
     _PUZZLE: Final = re.compile(r"(?<![0-9.])[0-9.]{81}(?![0-9.])")
 
     def line(self, writer: RecordWriter, record: dict[str, Any]) -> str:
-        flat = dict(record, techniques=_techniques(record["techniques"]))
-        values = {k: (MISSING if v is None else escape_text(v) if isinstance(v, str) else v) for k, v in flat.items()}
+        values = {name: _text_value(name, record[name]) for name in writer.shown or record}
         if writer.default_template and values["level"] is MISSING:  # not rated, or stuck: no level
             values["level"] = values["status"]
         return escape_text(writer.template.format_map(values))
@@ -328,6 +360,33 @@ class TextFormat(RecordFormat):
         if match is None:
             raise ValueError("no puzzle")
         return match.group()
+
+
+def _text_value(name: str, value: Any) -> Any:
+    """A record's value as a template shows it: :data:`MISSING` for None, text escaped."""
+    if value is None:
+        return MISSING
+    if name == "techniques":
+        value = _techniques(value)
+    return escape_text(value) if isinstance(value, str) else value
+
+
+def _shown_fields(template: str, default: bool) -> tuple[str, ...] | None:
+    """The fields ``template`` shows, so that a text line converts no others; None when it names more
+    than plain fields (a line then converts every field).  The ``default`` template needs ``status``
+    too, which stands in for a missing level."""
+    try:
+        parsed = list(string.Formatter().parse(template))
+    except ValueError:
+        return None
+    names = ["status"] if default else []
+    for _literal, name, spec, _conversion in parsed:
+        if name is None:
+            continue
+        if not name.isidentifier() or "{" in (spec or ""):
+            return None
+        names.append(name)
+    return tuple(dict.fromkeys(names))
 
 
 #: Every ``--format``, by name.
@@ -356,6 +415,8 @@ class RecordWriter:
         self.added = fields[len(FIELDS):]
         self.template = template or text_template(fields)
         self.default_template = self.template == text_template(fields)
+        #: The fields a text line shows (:func:`_shown_fields`).
+        self.shown = _shown_fields(self.template, self.default_template)
         self.name = name
         if self.format.header and header:
             self._put(csv_header(fields) + "\n")
