@@ -163,23 +163,28 @@ class Engine:
         """
         run = self._runs.get(ctx.unique)
         if run is None:
-            def keep(techs: Sequence[Technique]) -> list[Technique]:
-                return [t for t in techs if t.applicable(ctx)]
-
-            thinning = [(family, keep(techs)) for family, techs in self.thinning]
-            last_resorts = [(family, keep(techs)) for family, techs in self.last_resorts]
-            direct = keep(self.direct)
-            singles = keep(self.singles)
-            run = self._runs[ctx.unique] = _Techniques(
-                direct=direct,
-                singles=singles,
-                direct_floors=_floors(direct),
-                singles_floors=_floors(singles),
-                thinning=thinning,
-                last_resorts=last_resorts,
-                stufen=_stufen(thinning, self.family_levels) + _stufen(last_resorts, self.family_levels),
-            )
+            run = self._runs[ctx.unique] = self._filtered(ctx)
         return run
+
+    def _filtered(self, ctx: Context) -> _Techniques:
+        """The technique lists of :meth:`_lists`, made once per run setting (apart, so that the
+        lookup of every round makes no closure)."""
+        def keep(techs: Sequence[Technique]) -> list[Technique]:
+            return [t for t in techs if t.applicable(ctx)]
+
+        thinning = [(family, keep(techs)) for family, techs in self.thinning]
+        last_resorts = [(family, keep(techs)) for family, techs in self.last_resorts]
+        direct = keep(self.direct)
+        singles = keep(self.singles)
+        return _Techniques(
+            direct=direct,
+            singles=singles,
+            direct_floors=_floors(direct),
+            singles_floors=_floors(singles),
+            thinning=thinning,
+            last_resorts=last_resorts,
+            stufen=_stufen(thinning, self.family_levels) + _stufen(last_resorts, self.family_levels),
+        )
 
     # -- public -------------------------------------------------------------------
 
@@ -359,6 +364,9 @@ class Engine:
         would be needed, before applying it (:meth:`_rate_direct_first`).
         """
         synchronous = self.mode is Mode.SYNC
+        detail = self.options.detail
+        next_steps = self._next_steps  # read once: the round's loop makes no bound method
+        apply = self._apply
         points = 0.0
         for step in steps:
             points += step.points
@@ -366,19 +374,19 @@ class Engine:
             if deadline is not None and time.monotonic() > deadline:
                 return Status.TIMEOUT
             found: list[Step] = []
-            chosen = self._next_steps(board, ctx.at_new_position(), found)
+            chosen = next_steps(board, ctx.at_new_position(), found)
             if direct_only and (board.pencil or not chosen or chosen[0].code == WRITE_CANDIDATES):
                 return None  # the direct phase is over: nothing of this round is applied
             if not chosen:
                 return Status.STUCK
             first = len(steps)
             for step in chosen:
-                if self._apply(board, step, solution, synchronous):
+                if apply(board, step, solution, synchronous):
                     steps.append(step)
                     points += step.points
             if stop_above is not None and points > stop_above:
                 return Status.OVER
-            if self.options.detail:
+            if detail:
                 others = self._alternatives(found, chosen)
                 if others and len(steps) > first:
                     alternatives[first] = others
