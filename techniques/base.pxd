@@ -5,6 +5,9 @@
 # class. The .py file stays the one source.
 import cython
 
+# called by every cheapest search with C values (cimported by direct.pxd)
+cpdef bint beyond(double points, double bound, bint first_only)
+
 cdef class Context:
     cdef public long cd_level
     cdef public bint unique

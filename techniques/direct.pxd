@@ -15,7 +15,13 @@ cpdef list least_singles(Board board, unit_cells, tuple rank, bint first_only)
 from techniques.step cimport Step, deferred_step
 
 @cython.locals(p=cython.long, cell=cython.long, digit=cython.long, steps=list)
-cpdef list single_steps(list least, code, points, explain, geo, tuple units)
+cpdef list single_steps(list least, code, points, highlight, geo, tuple units)
+
+from techniques.base cimport beyond
+
+# one C call from HiddenSingle.cheapest: the search's parts unpacked from one tuple, the bound a C double
+@cython.locals(units=tuple, rank=tuple, by_missing=tuple, compared=tuple, least=list, first=cython.long, missing=cython.long)
+cpdef list cheapest_singles(Board board, tuple search, bint first_only, double bound)
 
 @cython.locals(cell=cython.Py_ssize_t, m=cython.ulong, digit=cython.long, found=list)
 cpdef list naked_singles(Board board)

@@ -26,7 +26,7 @@ from techniques.points import (
     band_floor,
     bands_of,
 )
-from techniques.step import Candidate, Explain, Step, deferred_step
+from techniques.step import Candidate, Step, deferred_step
 
 
 def searched_units(rules: Rules, units: range, with_extra_units: bool) -> Sequence[int]:
@@ -116,7 +116,8 @@ def least_singles(board: Board, unit_cells: Sequence[bytes], rank: Sequence[int]
             if r <= best:
                 if r < best:
                     best = r
-                    found = []
+                    if found:
+                        found = []
                     first = _NONE
                 for c in cells:
                     m = board.masks[c] & singles
@@ -132,26 +133,65 @@ def least_singles(board: Board, unit_cells: Sequence[bytes], rank: Sequence[int]
                         d += 1
         k += 1
     if first_only:
-        return [first] if first != _NONE else []
+        if first != _NONE:
+            found.append(first)  # the list is still the empty one made first: one list per search
+        return found
     if len(found) > 1:
         found.sort()
     return found
 
 
-def single_steps(least: list[int], code: str, points: float, explain: Explain, geo: Rules,
+def single_steps(least: list[int], code: str, points: float, highlight: bool, geo: Rules,
                  units: tuple[int, ...]) -> list[Step]:
     """The steps, all at ``points``, of the packed singles ``least`` (:func:`least_singles`) of ``units``.
 
-    Their evidence is ``explain(geo, cell, digit, unit, missing)``, written when first read; the
-    packed integers are unpacked on C integers (``direct.pxd``).
+    Their evidence is :func:`explain_single` of ``highlight`` and the single, written when first
+    read; the packed integers are unpacked on C integers (``direct.pxd``).
     """
     steps: list[Step] = []
     for p in least:
         cell = p >> 16 & 255
         digit = p >> 24
-        steps.append(deferred_step(Step, code, points, ((cell, digit),), (), explain,
-                                   (geo, cell, digit, units[p >> 8 & 255], p & 255)))
+        steps.append(deferred_step(Step, code, points, ((cell, digit),), (), explain_single,
+                                   (highlight, geo, cell, digit, units[p >> 8 & 255], p & 255)))
     return steps
+
+
+#: What :func:`cheapest_singles` reads of a hidden-single technique under one set of rules: the rules,
+#: the units searched and their cells (:meth:`HiddenSingle._units`), the rank and the points of every
+#: count of empty cells (also as floats, compared with the bound without a conversion), the code and
+#: whether a step highlights its unit.
+Search = tuple[Rules, tuple[int, ...], tuple[bytes, ...], tuple[int, ...], tuple[float, ...], tuple[float, ...], str,
+               bool]
+
+
+def cheapest_singles(board: Board, search: Search | tuple[None], first_only: bool, bound: float) -> list[Step] | None:
+    """The hidden singles of ``search``'s units at the least points, made into steps only once chosen.
+
+    A single's points depend on its unit alone, so they are read before any step is made (and
+    none is, past ``bound``: :func:`~techniques.base.beyond`).  None when ``search`` is not of
+    the board's rules.  One call with everything the search reads, so that on the compiled path
+    (``direct.pxd``) a round costs one Python call per technique and no attribute read per unit
+    or single.
+    """
+    if board.rules is not search[0]:
+        return None
+    geo, units, unit_cells, rank, by_missing, compared, code, highlight = search
+    least = least_singles(board, unit_cells, rank, first_only)
+    if not least:
+        return []
+    first = least[0]
+    missing = first & 255
+    if beyond(compared[missing], bound, first_only):
+        return []
+    return single_steps(least, code, by_missing[missing], highlight, geo, units)
+
+
+def explain_single(highlight: bool, geo: Rules, cell: int, digit: int, u: int,
+                   missing: int) -> tuple[tuple[Candidate, ...], dict[str, object]]:
+    """The evidence of a hidden single: the unit's other cells (with ``highlight``) or the candidate, and the finding."""
+    used = tuple((c, 0) for c in geo.units[u] if c != cell) if highlight else ((cell, digit),)
+    return used, {"digit": Digit(digit), "cell": Cell(cell), "unit": Unit(u), "missing": missing}
 
 
 #: (digit, cell, unit index in the searched list, unit, empty cells of the unit) of one hidden single.
@@ -218,10 +258,9 @@ class HiddenSingle(Technique):
         self.rank = point_ranks(self.by_missing)
         #: The units searched per set of rules the technique met, and their cells.
         self.units_of: dict[Rules, tuple[tuple[int, ...], tuple[bytes, ...]]] = {}
-        #: The rules of the last board searched with their entry of ``units_of`` and what a search
-        #: reads of the technique (ranks, points, code): one attribute read per search.
-        self.last: tuple[Rules | None, tuple[int, ...], tuple[bytes, ...], tuple[int, ...], tuple[float, ...], str] = (
-            None, (), (), (), (), "")
+        #: What :func:`cheapest_singles` reads under the rules of the last board searched: one
+        #: attribute read per search (no rules yet: none).
+        self.last: Search | tuple[None] = (None,)
 
     def floor(self) -> float:
         return band_floor(bands_of(self.params))
@@ -243,39 +282,24 @@ class HiddenSingle(Technique):
     def find(self, board: Board, ctx: Context) -> Iterator[Step]:
         by_missing = self.by_missing
         code = self.code
-        explain = self.explain
+        highlight = self.highlight_unit
         geo = board.rules
         units, unit_cells = self._units(geo)
         for p in packed_singles(board, unit_cells):
             missing = p & 255
             cell, digit = p >> 16 & 255, p >> 24
-            yield deferred_step(Step, code, by_missing[missing], ((cell, digit),), (), explain,
-                           (geo, cell, digit, units[p >> 8 & 255], missing))
+            yield deferred_step(Step, code, by_missing[missing], ((cell, digit),), (), explain_single,
+                                (highlight, geo, cell, digit, units[p >> 8 & 255], missing))
 
     def cheapest(self, board: Board, ctx: Context, first_only: bool, bound: float = INFINITY) -> list[Step]:
-        """The singles at the least points, made into steps only once chosen.
-
-        A single's points depend on its unit alone, so they are read before any
-        step is made (and none is, past ``bound``).
-        """
-        geo = board.rules
-        last = self.last
-        if geo is not last[0]:
-            last = self.last = (geo, *self._units(geo), self.rank, self.by_missing, self.code)
-        _, units, unit_cells, rank, by_missing, code = last
-        least = least_singles(board, unit_cells, rank, first_only)
-        if not least:
-            return []
-        points = by_missing[least[0] & 255]
-        if beyond(points, bound, first_only):
-            return []
-        return single_steps(least, code, points, self.explain, geo, units)
-
-    def explain(self, geo: Rules, cell: int, digit: int, u: int,
-                missing: int) -> tuple[tuple[Candidate, ...], dict[str, object]]:
-        """The evidence of a step: the unit's other cells (or the candidate) and the finding."""
-        used = tuple((c, 0) for c in geo.units[u] if c != cell) if self.highlight_unit else ((cell, digit),)
-        return used, {"digit": Digit(digit), "cell": Cell(cell), "unit": Unit(u), "missing": missing}
+        """The singles at the least points, made into steps only once chosen (:func:`cheapest_singles`)."""
+        steps = cheapest_singles(board, self.last, first_only, bound)
+        if steps is None:  # the first board under its rules
+            geo = board.rules
+            self.last = (geo, *self._units(geo), self.rank, self.by_missing, tuple(map(float, self.by_missing)),
+                         self.code, self.highlight_unit)
+            return self.cheapest(board, ctx, first_only, bound)
+        return steps
 
 
 @register

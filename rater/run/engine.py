@@ -163,23 +163,28 @@ class Engine:
         """
         run = self._runs.get(ctx.unique)
         if run is None:
-            def keep(techs: Sequence[Technique]) -> list[Technique]:
-                return [t for t in techs if t.applicable(ctx)]
-
-            thinning = [(family, keep(techs)) for family, techs in self.thinning]
-            last_resorts = [(family, keep(techs)) for family, techs in self.last_resorts]
-            direct = keep(self.direct)
-            singles = keep(self.singles)
-            run = self._runs[ctx.unique] = _Techniques(
-                direct=direct,
-                singles=singles,
-                direct_floors=_floors(direct),
-                singles_floors=_floors(singles),
-                thinning=thinning,
-                last_resorts=last_resorts,
-                stufen=_stufen(thinning, self.family_levels) + _stufen(last_resorts, self.family_levels),
-            )
+            run = self._runs[ctx.unique] = self._filtered(ctx)
         return run
+
+    def _filtered(self, ctx: Context) -> _Techniques:
+        """The technique lists of :meth:`_lists`, made once per run setting (apart, so that the
+        lookup of every round makes no closure)."""
+        def keep(techs: Sequence[Technique]) -> list[Technique]:
+            return [t for t in techs if t.applicable(ctx)]
+
+        thinning = [(family, keep(techs)) for family, techs in self.thinning]
+        last_resorts = [(family, keep(techs)) for family, techs in self.last_resorts]
+        direct = keep(self.direct)
+        singles = keep(self.singles)
+        return _Techniques(
+            direct=direct,
+            singles=singles,
+            direct_floors=_floors(direct),
+            singles_floors=_floors(singles),
+            thinning=thinning,
+            last_resorts=last_resorts,
+            stufen=_stufen(thinning, self.family_levels) + _stufen(last_resorts, self.family_levels),
+        )
 
     # -- public -------------------------------------------------------------------
 
@@ -359,6 +364,9 @@ class Engine:
         would be needed, before applying it (:meth:`_rate_direct_first`).
         """
         synchronous = self.mode is Mode.SYNC
+        detail = self.options.detail
+        next_steps = self._next_steps  # read once: the round's loop makes no bound method
+        apply = self._apply
         points = 0.0
         for step in steps:
             points += step.points
@@ -366,19 +374,19 @@ class Engine:
             if deadline is not None and time.monotonic() > deadline:
                 return Status.TIMEOUT
             found: list[Step] = []
-            chosen = self._next_steps(board, ctx.at_new_position(), found)
+            chosen = next_steps(board, ctx.at_new_position(), found)
             if direct_only and (board.pencil or not chosen or chosen[0].code == WRITE_CANDIDATES):
                 return None  # the direct phase is over: nothing of this round is applied
             if not chosen:
                 return Status.STUCK
             first = len(steps)
             for step in chosen:
-                if self._apply(board, step, solution, synchronous):
+                if apply(board, step, solution, synchronous):
                     steps.append(step)
                     points += step.points
             if stop_above is not None and points > stop_above:
                 return Status.OVER
-            if self.options.detail:
+            if detail:
                 others = self._alternatives(found, chosen)
                 if others and len(steps) > first:
                     alternatives[first] = others
@@ -451,41 +459,11 @@ class Engine:
 
         When no placement alternative is printed (option digit 2 below 2) and
         the mode chooses among the cheapest steps only (not synchronous), each
-        technique is asked for its cheapest steps alone: :meth:`_cheapest_placements`.
+        technique is asked for its cheapest steps alone: :func:`cheapest_placements`.
         """
         if self.cheapest_only:
-            return self._cheapest_placements(floors, board, ctx)
+            return cheapest_placements(floors, board, ctx, self.first_only)
         return self._all_placements(techs, board, ctx)
-
-    def _cheapest_placements(self, floors: Sequence[Floor], board: Board,
-                             ctx: Context) -> list[Step]:
-        """The placement steps at the least points of all techniques, in method and scan order.
-
-        Both non-synchronous modes choose among these alone (the first, or one
-        per cell), so :func:`~rater.run.modes.choose_placements` gives on them what
-        it gives on every step found.  A technique whose floor cannot reach
-        the least points found is skipped as in :meth:`_all_placements`, and
-        the search ends where no technique left can (``floors``: each
-        technique's ``cheapest`` with its floor and the least floor from it on); a technique
-        searched makes no steps that cannot change the choice (its bound).
-        """
-        at_best: list[Step] = []
-        best = INFINITY
-        first_only = self.first_only
-        for cheapest, floor, rest in floors:
-            if rest >= best if first_only else rest > best:
-                break
-            if floor >= best if first_only else floor > best:
-                continue
-            steps = cheapest(board, ctx, first_only, best)
-            if steps:
-                points = steps[0].points
-                if points < best:
-                    best = points
-                    at_best = steps
-                elif points == best:
-                    at_best += steps
-        return at_best
 
     def _all_placements(self, techs: Sequence[Technique], board: Board, ctx: Context) -> list[Step]:
         """All placement steps that may matter for the mode's choice.
@@ -519,7 +497,41 @@ class Engine:
         return board.apply(step).changed or synchronous
 
 
-#: A technique's ``cheapest`` search with its floor and the least floor of it and those after it.
+def cheapest_placements(floors: Sequence[Floor], board: Board, ctx: Context, first_only: bool) -> list[Step]:
+    """The placement steps at the least points of all techniques, in method and scan order.
+
+    Both non-synchronous modes choose among these alone (the first, or one
+    per cell), so :func:`~rater.run.modes.choose_placements` gives on them what
+    it gives on every step found.  A technique whose floor cannot reach
+    the least points found is skipped as in :meth:`Engine._all_placements`, and
+    the search ends where no technique left can (``floors``: each
+    technique's ``cheapest`` with its floor and the least floor from it on); a technique
+    searched makes no steps that cannot change the choice (its bound: the points of the
+    steps kept, as the steps carry them).  A function rather than a method: on the compiled
+    path (``engine.pxd``) the round's loop compares C numbers and reads the steps' points as C fields.
+    """
+    at_best: list[Step] = []
+    best = INFINITY
+    bound: float = INFINITY
+    for cheapest, floor, rest in floors:
+        if rest >= best if first_only else rest > best:
+            break
+        if floor >= best if first_only else floor > best:
+            continue
+        steps = cheapest(board, ctx, first_only, bound)
+        if steps:
+            first = steps[0]
+            points = first.points
+            if points < best:
+                best = points
+                bound = first.points
+                at_best = steps
+            elif points == best:
+                at_best += steps
+    return at_best
+
+
+#: A technique's ``cheapest`` search with its floor and the least floor of it and those after it (as floats).
 Floor = tuple[Callable[[Board, Context, bool, float], list[Step]], float, float]
 
 
@@ -528,7 +540,7 @@ class _Techniques(NamedTuple):
 
     direct: list[Technique]
     singles: list[Technique]
-    #: ``direct`` and ``singles`` as :func:`_floors` lists them for :meth:`Engine._cheapest_placements`.
+    #: ``direct`` and ``singles`` as :func:`_floors` lists them for :func:`cheapest_placements`.
     direct_floors: list[Floor]
     singles_floors: list[Floor]
     thinning: list[tuple[str, list[Technique]]]
@@ -546,7 +558,7 @@ def _floors(techs: Sequence[Technique]) -> list[Floor]:
     rest = INFINITY
     for t in reversed(techs):
         rest = min(rest, t.min_points)
-        out.append((t.cheapest, t.min_points, rest))
+        out.append((t.cheapest, float(t.min_points), float(rest)))
     out.reverse()
     return out
 

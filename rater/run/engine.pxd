@@ -1,0 +1,11 @@
+# Types for the compiled path of rater/run/engine.py (Cython's augmenting .pxd): the loop of every
+# round's placement search compares the floors and the points found as C doubles and reads a step's
+# points as a C field, with one Python call per technique searched. The Engine class stays a Python
+# class (tests and studies subclass it); the .py file stays the one source.
+import cython
+
+from techniques.step cimport Step
+
+@cython.locals(best=cython.double, floor=cython.double, rest=cython.double, first=Step,
+               points=cython.double)
+cpdef list cheapest_placements(list floors, board, ctx, bint first_only)
