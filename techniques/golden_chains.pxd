@@ -3,8 +3,8 @@
 # (81 bits) 128-bit C integers (GCC's and Clang's unsigned __int128).  No value kept is negative:
 # a complement (``~``) only ever masks another bitboard.  _Pairs is an extension type holding a
 # position's candidates, peers and places of digits in C arrays, read in once per position
-# searched, so that a search reads them without a Python integer; its states stay tuples, as on
-# the pure path, whose speed they keep.  A chain found (_Found) is an extension type, so that
+# searched, so that a search, and the test whether one of the last position is taken over, read
+# them without a Python integer; its states stay tuples, as on the pure path, whose speed they keep.  A chain found (_Found) is an extension type, so that
 # making one is cheap, and _chain runs on C integers.  The .py file stays the one source.
 import cython
 
@@ -46,6 +46,12 @@ cdef class _Pairs:
                    out_bit=cython.int, pmask=u128, d=cython.int, reach=u128, low=u128, n=cython.int,
                    nout=cython.int, anyhow=u128, twice=u128)
     cpdef tuple search(self, int start, int zbit, int min_len, int max_len)
+
+    @cython.locals(digit_of_bit=cython.p_int, cands=cython.p_int, peer_mask=p128, places=p128, positions=list,
+                   digits_moved=list, searches=dict, out=list, start=cython.int, m=cython.int, zbit=cython.int,
+                   z=cython.int, key=cython.int, old=tuple, region=u128, moved_z=u128, anyhow=u128, twice=u128,
+                   entered=list, kept=cython.bint, d=cython.int, near_d=u128, entered_d=u128, search=tuple)
+    cpdef tuple searches(self, bival, dict last, list moved, list near, u128 anywhere, int min_len, int max_len)
 
     @cython.locals(digit_of_bit=cython.p_int, peer_mask=p128, places=p128, child=cython.int, cell=cython.int,
                    state=tuple)

@@ -248,6 +248,57 @@ class _Pairs:
             anyhow |= entered[d]
         return entered, anyhow, twice, region, out
 
+    def searches(self, bival: int, last: dict[int, _Search], moved: list[int], near: list[int], anywhere: int,
+                 min_len: int, max_len: int) -> tuple[dict[int, _Search], list[_Found]]:
+        """The search from each (start, ``z``) of the position, by key ``10 * start + z``, and their chains.
+
+        A search of the last position is taken over (:meth:`GoldenChain._chains`)
+        when no pair cell it read moved: none of ``moved[z]`` in its region, and
+        of ``near[d]`` (the cells holding d next to a moved pair cell of d, all
+        of them in ``anywhere``) none among the cells it entered that leave by d.
+        """
+        digit_of_bit = _DIGIT_OF_BIT
+        cands = self.cands
+        peer_mask = self.peers
+        places = self.places
+        positions = self.positions
+        digits_moved = [d for d in range(1, 10) if near[d]]
+        searches: dict[int, _Search] = {}
+        out: list[_Found] = []
+        for start in cells_of(bival):
+            m = cands[start]
+            for zbit in (m & -m, m & (m - 1)):
+                z = digit_of_bit[zbit]
+                if not peer_mask[start] & places[z]:
+                    continue  # no z next to the start: no chain from here eliminates anything
+                key = start * 10 + z
+                old = last.get(key)
+                if old is not None:
+                    region = old[3]
+                    moved_z = moved[z]
+                    if not region & moved_z:
+                        anyhow = old[1]
+                        twice = old[2]
+                        entered = old[0]
+                        kept = True
+                        if anyhow & anywhere:
+                            for d in digits_moved:
+                                # the cells it entered that leave by d: entered by their other digit
+                                near_d = near[d]
+                                entered_d = entered[d]
+                                if near_d & (anyhow & ~entered_d | twice):
+                                    kept = False
+                                    break
+                        if kept:
+                            old = _taken_over(old, positions)
+                            searches[key] = old
+                            out += old[4]
+                            continue
+                search = self.search(start, zbit, min_len, max_len)
+                searches[key] = search
+                out += search[4]
+        return searches, out
+
     def _loop_removes(self, entry: _Entry, start: int, z: int) -> bool:
         """Whether the loop closed by a state's path back to the start removes something, read off its states."""
         digit_of_bit = _DIGIT_OF_BIT
@@ -395,33 +446,9 @@ class GoldenChain(Technique):
             for d in range(1, 10):
                 near[d] &= last_positions[d]
                 anywhere |= near[d]
-        digits_moved = [d for d in range(1, 10) if near[d]]
-        graph: _Pairs | None = None  # made for the first search
-        min_len = max(3, int(self.params["min_length"]))
-        max_len = int(self.params["max_length"])
-        for start in cells_of(bival):
-            m = cands[start]
-            for zbit in (m & -m, m & (m - 1)):
-                z = zbit.bit_length()
-                if not peer_mask[start] & positions[z]:
-                    continue  # no z next to the start: no chain from here eliminates anything
-                old = last.get(start * 10 + z)
-                if old is not None and not old[3] & moved[z]:
-                    entered, anyhow, twice = old[0], old[1], old[2]
-                    for d in digits_moved if anyhow & anywhere else ():
-                        # the cells it entered that leave by d: entered by their other digit
-                        if near[d] & (anyhow & ~entered[d] | twice):
-                            break
-                    else:
-                        old = _taken_over(old, positions)
-                        searches[start * 10 + z] = old
-                        out += old[4]
-                        continue
-                if graph is None:
-                    graph = _Pairs(cands, positions, peer_mask, pairs_with)
-                search = graph.search(start, zbit, min_len, max_len)
-                searches[start * 10 + z] = search
-                out += search[4]
+        graph = _Pairs(cands, positions, peer_mask, pairs_with)
+        searches, out = graph.searches(bival, last, moved, near, anywhere,
+                                       max(3, int(self.params["min_length"])), int(self.params["max_length"]))
         self._last.seen(board)
         self._last_pairs = bival
         self._last_searches = searches
