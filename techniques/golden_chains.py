@@ -27,29 +27,13 @@ from typing import Any, Final
 from puzzles.geometry import CELL_BIT, CELL_OF_BIT_MOD_83, DIGIT_COUNT, HIGH_DIGIT, cells_of
 from techniques.base import Context, Phase, Technique, register
 from techniques.board import Board
-from techniques.chain_notation import digit_eliminations, digit_of, normalise_loop, pair_chain
+from techniques.chain_notation import digit_eliminations, normalise_loop, pair_chain
 from techniques.findings import Digit, Fragment, fragment_kind, negations
 from techniques.recheck import EVERYWHERE, Recheck
 from techniques.step import Candidate, Step
 
 GOLDEN_CHAIN = fragment_kind("golden_chain")
 CLOSED_GOLDEN_CHAIN = fragment_kind("closed_golden_chain")
-
-
-#: A search state: (cell, outgoing digit bit, cells of its path, the state before it).
-_Entry = tuple[int, int, int, "_Entry | None"]
-
-
-def _path(entry: _Entry) -> tuple[list[int], list[int]]:
-    """The cells of the path that reached a state, from the start, and their outgoing digit bits."""
-    cells: list[int] = []
-    links: list[int] = []
-    state: _Entry | None = entry
-    while state is not None:
-        cells.append(state[0])
-        links.append(state[1])
-        state = state[3]
-    return cells[::-1], links[::-1]
 
 
 #: :data:`~puzzles.geometry.CELL_BIT`, a C array on the compiled path (``golden_chains.pxd``).
@@ -114,8 +98,9 @@ class _Found:
 def _chain(cells: list[int], links: list[int], zbit: int, rank: int,
            positions: list[int], peer_mask: tuple[int, ...]) -> _Found | None:
     """The chain of a path from its start to an end holding ``z``, None when it eliminates nothing."""
+    digit_of_bit = _DIGIT_OF_BIT
     start, end = cells[0], cells[-1]
-    z = zbit.bit_length()
+    z = digit_of_bit[zbit]
     order = (start, z, rank)
     if not peer_mask[end] >> start & 1:
         elim = peer_mask[start] & peer_mask[end] & positions[z]
@@ -123,28 +108,17 @@ def _chain(cells: list[int], links: list[int], zbit: int, rank: int,
     # closed: every link holds both ways, each link digit goes from the cells seeing both its cells
     by_digit: dict[int, int] = {}
     for a, b, link in zip(cells, cells[1:] + cells[:1], links):
-        d = link.bit_length()
+        d = digit_of_bit[link]
         by_digit[d] = by_digit.get(d, 0) | (peer_mask[a] & peer_mask[b] & positions[d])
-    eliminations = tuple(sorted((d, m) for d, m in by_digit.items() if m))
+    eliminations = tuple(sorted([(d, m) for d, m in by_digit.items() if m]))
     if not eliminations:
         return None
     cells, links = normalise_loop(cells, links)  # written from its canonical rotation
-    return _Found(order, cells, links, digit_of(links[-1]), True, eliminations)
+    return _Found(order, cells, links, digit_of_bit[links[-1]], True, eliminations)
 
 
-def _loop_removes(entry: _Entry, start: int, z: int, positions: list[int], peer_mask: tuple[int, ...]) -> bool:
-    """Whether the loop closed by a state's path back to the start removes something, read off its states."""
-    if peer_mask[entry[0]] & peer_mask[start] & positions[z]:
-        return True
-    child = entry[0]
-    state = entry[3]
-    while state is not None:
-        cell = state[0]
-        if peer_mask[cell] & peer_mask[child] & positions[state[1].bit_length()]:
-            return True
-        child = cell
-        state = state[3]
-    return False
+#: A search state: (cell, outgoing digit bit, cells of its path, the state before it).
+_Entry = tuple[int, int, int, "_Entry | None"]
 
 
 #: What a search from (start, z) met: the cells it entered per digit (the start as if entered by
@@ -173,79 +147,189 @@ _DIGIT_COUNT: Final = DIGIT_COUNT
 _CELL_OF_BIT_MOD_83: Final = CELL_OF_BIT_MOD_83
 
 
-def _search(cands: list[int], positions: list[int], peer_mask: tuple[int, ...], start: int, zbit: int,
-            pairs_with: list[int], min_len: int, max_len: int) -> _Search:
-    """The chains from (start, z) of ``min_len``..``max_len`` cells: a breadth-first search over
-    the states (cell, outgoing digit).
+class _Pairs:
+    """The pair cells of a position as its searches read them: candidates, peers and places of digits.
 
-    Returned with the cells it entered and the region its ends could lie
-    in: what tells whether the next search of the board can take it over.
-    On the compiled path (``golden_chains.pxd``) cells and digit bits are C
-    integers and the bitboards 128-bit C integers (no value kept is
-    negative: a complement only ever masks another bitboard); table entries
-    are read into names first so that they are converted once.
+    On the compiled path (``golden_chains.pxd``) an extension type that holds
+    them in C arrays (the bitboards in 128-bit C integers: no value kept is
+    negative, a complement only ever masks another bitboard), so that a
+    search reads them without a Python integer; they are read in once per
+    position that is searched.  ``positions`` and ``peer_mask`` are kept as they are
+    for the chains found (:func:`_chain`).
     """
-    digit_of_bit = _DIGIT_OF_BIT
-    cell_of_bit = _CELL_OF_BIT_MOD_83
-    pairs = pairs_with
-    z = digit_of_bit[zbit]
-    # the pair cells of z where a chain could end: seeing the start or a cell of
-    # z next to it; the search stops once each has been entered by its other digit
-    # (then it can end there no more)
-    region = peer_mask[start]
-    for t in cells_of(region & positions[z]):
-        near = peer_mask[t]
-        region |= near
-    start_bit = CELL_BIT[start]
-    ends = pairs[z] & region & ~start_bit
-    if not ends:
-        return _NOTHING_ENTERED, 0, 0, region, []
-    # A state is a cell entered by a link digit (it leaves by the other one).
-    # entered[d]: the cells already entered by digit d; a state keeps the first
-    # path that reached it.  Frontier entries: (cell, outgoing digit bit, path
-    # mask, the entry it came from), the path read back only for a chain.
-    entered = [0] * 10
-    entered[z] = start_bit  # as if entered by z: the start leaves by its other digit
-    frontier: list[_Entry] = [(start, cands[start] ^ zbit, start_bit, None)]
-    out: list[_Found] = []
-    rank = 0
-    for length in range(2, max_len + 1):
+
+    def __init__(self, cands: list[int], positions: list[int], peer_mask: tuple[int, ...],
+                 pairs_with: list[int]) -> None:
+        self.cands = cands
+        self.places = positions
+        self.peers = peer_mask
+        self.pairs = pairs_with
+        self.positions = positions
+        self.peer_mask = peer_mask
+
+    def search(self, start: int, zbit: int, min_len: int, max_len: int) -> _Search:
+        """The chains from (start, z) of ``min_len``..``max_len`` cells: a breadth-first search over
+        the states (cell, outgoing digit).
+
+        Returned with the cells it entered and the region its ends could lie
+        in: what tells whether the next search of the board can take it over.
+        On the compiled path the search reads the position from C arrays and
+        runs on C integers; a state stays a tuple, which is what keeps the
+        pure path as fast as it was.
+        """
+        digit_of_bit = _DIGIT_OF_BIT
+        cell_of_bit = _CELL_OF_BIT_MOD_83
+        cands = self.cands
+        peer_mask = self.peers
+        places = self.places
+        pairs = self.pairs
+        z = digit_of_bit[zbit]
+        # the pair cells of z where a chain could end: seeing the start or a cell of
+        # z next to it; the search stops once each has been entered by its other digit
+        # (then it can end there no more)
+        region = peer_mask[start]
+        near = region & places[z]
+        while near:
+            low = near & -near
+            near ^= low
+            region |= peer_mask[cell_of_bit[low % 83]]
+        start_bit = _CELL_BIT[start]
+        ends = pairs[z] & region & ~start_bit
         if not ends:
-            break
-        nxt: list[_Entry] = []
-        for entry in frontier:
-            cell, out_bit, pmask, _ = entry
-            d = digit_of_bit[out_bit]
-            reach = peer_mask[cell]
-            reach &= pairs[d] & ~pmask & ~entered[d]
-            if not reach:
-                continue
-            entered[d] |= reach
-            while reach:
-                low = reach & -reach
-                reach ^= low
-                n = cell_of_bit[low % 83]
-                nout = cands[n] ^ out_bit
-                new: _Entry = (n, nout, pmask | low, entry)
-                if nout == zbit and ends & low:
-                    ends ^= low
-                    # an end that sees no z next to the start sees the start: a loop
-                    if length >= min_len and (not peer_mask[n] >> start & 1
-                                              or _loop_removes(new, start, z, positions, peer_mask)):
-                        cells, links = _path(new)
-                        found = _chain(cells, links, zbit, rank, positions, peer_mask)
-                        rank += 1
-                        if found is not None:
-                            out.append(found)
-                nxt.append(new)
-        if not nxt:
-            break
-        frontier = nxt
-    anyhow = twice = 0
-    for d in range(1, 10):
-        twice |= anyhow & entered[d]
-        anyhow |= entered[d]
-    return entered, anyhow, twice, region, out
+            return _NOTHING_ENTERED, 0, 0, region, []
+        # A state is a cell entered by a link digit (it leaves by the other one).
+        # entered[d]: the cells already entered by digit d; a state keeps the first
+        # path that reached it.
+        # A state is a cell entered by a link digit (it leaves by the other one).
+        # entered[d]: the cells already entered by digit d; a state keeps the first
+        # path that reached it.  Frontier entries: (cell, outgoing digit bit, path
+        # mask, the entry it came from), the path read back only for a chain.
+        entered = [0] * 10
+        entered[z] = start_bit  # as if entered by z: the start leaves by its other digit
+        frontier: list[_Entry] = [(start, cands[start] ^ zbit, start_bit, None)]
+        out: list[_Found] = []
+        rank = 0
+        for length in range(2, max_len + 1):
+            if not ends:
+                break
+            nxt: list[_Entry] = []
+            for entry in frontier:
+                cell, out_bit, pmask, _ = entry
+                d = digit_of_bit[out_bit]
+                reach = peer_mask[cell]
+                reach &= pairs[d] & ~pmask & ~entered[d]
+                if not reach:
+                    continue
+                entered[d] |= reach
+                while reach:
+                    low = reach & -reach
+                    reach ^= low
+                    n = cell_of_bit[low % 83]
+                    nout = cands[n] ^ out_bit
+                    new: _Entry = (n, nout, pmask | low, entry)
+                    if nout == zbit and ends & low:
+                        ends ^= low
+                        # an end that sees no z next to the start sees the start: a loop
+                        if length >= min_len:
+                            if not peer_mask[n] >> start & 1:
+                                rank += 1
+                                if peer_mask[start] & peer_mask[n] & places[z]:
+                                    out.append(self._found(new, zbit, rank - 1))
+                            elif self._loop_removes(new, start, z):
+                                rank += 1
+                                out.append(self._found(new, zbit, rank - 1))
+                    nxt.append(new)
+            if not nxt:
+                break
+            frontier = nxt
+        anyhow = twice = 0
+        for d in range(1, 10):
+            twice |= anyhow & entered[d]
+            anyhow |= entered[d]
+        return entered, anyhow, twice, region, out
+
+    def searches(self, bival: int, last: dict[int, _Search], moved: list[int], near: list[int], anywhere: int,
+                 min_len: int, max_len: int) -> tuple[dict[int, _Search], list[_Found]]:
+        """The search from each (start, ``z``) of the position, by key ``10 * start + z``, and their chains.
+
+        A search of the last position is taken over (:meth:`GoldenChain._chains`)
+        when no pair cell it read moved: none of ``moved[z]`` in its region, and
+        of ``near[d]`` (the cells holding d next to a moved pair cell of d, all
+        of them in ``anywhere``) none among the cells it entered that leave by d.
+        """
+        digit_of_bit = _DIGIT_OF_BIT
+        cands = self.cands
+        peer_mask = self.peers
+        places = self.places
+        positions = self.positions
+        digits_moved = [d for d in range(1, 10) if near[d]]
+        searches: dict[int, _Search] = {}
+        out: list[_Found] = []
+        for start in cells_of(bival):
+            m = cands[start]
+            for zbit in (m & -m, m & (m - 1)):
+                z = digit_of_bit[zbit]
+                if not peer_mask[start] & places[z]:
+                    continue  # no z next to the start: no chain from here eliminates anything
+                key = start * 10 + z
+                old = last.get(key)
+                if old is not None:
+                    region = old[3]
+                    moved_z = moved[z]
+                    if not region & moved_z:
+                        anyhow = old[1]
+                        twice = old[2]
+                        entered = old[0]
+                        kept = True
+                        if anyhow & anywhere:
+                            for d in digits_moved:
+                                # the cells it entered that leave by d: entered by their other digit
+                                near_d = near[d]
+                                entered_d = entered[d]
+                                if near_d & (anyhow & ~entered_d | twice):
+                                    kept = False
+                                    break
+                        if kept:
+                            old = _taken_over(old, positions)
+                            searches[key] = old
+                            out += old[4]
+                            continue
+                search = self.search(start, zbit, min_len, max_len)
+                searches[key] = search
+                out += search[4]
+        return searches, out
+
+    def _loop_removes(self, entry: _Entry, start: int, z: int) -> bool:
+        """Whether the loop closed by a state's path back to the start removes something, read off its states."""
+        digit_of_bit = _DIGIT_OF_BIT
+        peer_mask = self.peers
+        places = self.places
+        child = entry[0]
+        if peer_mask[child] & peer_mask[start] & places[z]:
+            return True
+        state = entry[3]
+        while state is not None:
+            cell = state[0]
+            if peer_mask[cell] & peer_mask[child] & places[digit_of_bit[state[1]]]:
+                return True
+            child = cell
+            state = state[3]
+        return False
+
+    def _found(self, entry: _Entry, zbit: int, rank: int) -> _Found:
+        """The chain of a state's path, known to eliminate something."""
+        cells: list[int] = []
+        links: list[int] = []
+        state: _Entry | None = entry
+        while state is not None:
+            cells.append(state[0])
+            links.append(state[1])
+            state = state[3]
+        cells.reverse()
+        links.reverse()
+        found = _chain(cells, links, zbit, rank, self.positions, self.peer_mask)
+        assert found is not None
+        return found
 
 
 @register
@@ -362,29 +446,9 @@ class GoldenChain(Technique):
             for d in range(1, 10):
                 near[d] &= last_positions[d]
                 anywhere |= near[d]
-        digits_moved = [d for d in range(1, 10) if near[d]]
-        for start in cells_of(bival):
-            m = cands[start]
-            for zbit in (m & -m, m & (m - 1)):
-                z = zbit.bit_length()
-                if not peer_mask[start] & positions[z]:
-                    continue  # no z next to the start: no chain from here eliminates anything
-                old = last.get(start * 10 + z)
-                if old is not None and not old[3] & moved[z]:
-                    entered, anyhow, twice = old[0], old[1], old[2]
-                    for d in digits_moved if anyhow & anywhere else ():
-                        # the cells it entered that leave by d: entered by their other digit
-                        if near[d] & (anyhow & ~entered[d] | twice):
-                            break
-                    else:
-                        old = _taken_over(old, positions)
-                        searches[start * 10 + z] = old
-                        out += old[4]
-                        continue
-                search = _search(cands, positions, peer_mask, start, zbit, pairs_with,
-                                 max(3, int(self.params["min_length"])), int(self.params["max_length"]))
-                searches[start * 10 + z] = search
-                out += search[4]
+        graph = _Pairs(cands, positions, peer_mask, pairs_with)
+        searches, out = graph.searches(bival, last, moved, near, anywhere,
+                                       max(3, int(self.params["min_length"])), int(self.params["max_length"]))
         self._last.seen(board)
         self._last_pairs = bival
         self._last_searches = searches
