@@ -10,6 +10,10 @@
 import cython
 
 cdef tuple _MASKS
+cdef tuple _OUTSIDE_CELL
+cdef dict _PLACEMENT
+
+cdef tuple _placement(rules)
 
 @cython.locals(d=cython.Py_ssize_t)
 cpdef leave_digits(list positions, unsigned long mask, keep)
@@ -31,14 +35,14 @@ cdef class Board:
     cdef unsigned short[81] masks
     cdef unsigned char[81] digits
 
-    @cython.locals(c=cython.Py_ssize_t, d=cython.long, p=cython.Py_ssize_t, off=cython.ulong, values=list,
-                   positions=list, cands=list)
+    @cython.locals(c=cython.Py_ssize_t, d=cython.long, p=cython.Py_ssize_t, dbit=cython.ulong, values=list,
+                   positions=list, cands=list, tables=tuple, peers=tuple)
     cpdef _give(self, grid)
 
     @cython.locals(c=cython.Py_ssize_t, m=cython.ulong, cands=list)
-    cdef void _leave(self, tuple cells, unsigned long keep)
+    cdef void _leave(self, tuple cells, unsigned long dbit)
 
-    @cython.locals(positions=list, cands=list, off=cython.ulong)
+    @cython.locals(positions=list, peers=tuple)
     cpdef place(self, Py_ssize_t cell, long digit)
 
     @cython.locals(dbit=cython.ulong, mask=cython.ulong)

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from puzzles.geometry import ALL_DIGITS_MASK, CELL_BIT
+from puzzles.geometry import ALL_CELLS, ALL_DIGITS_MASK, CELL_BIT
 from puzzles.rules import STANDARD, Rules
 from techniques.step import WRITE_CANDIDATES, Step
 
@@ -49,6 +49,25 @@ class Applied:
 #: that on the compiled path, where masks are C integers, writing one above 256 (Python's cached
 #: small integers) makes no new integer object.
 _MASKS: tuple[int, ...] = tuple(range(ALL_DIGITS_MASK + 1))
+
+#: ``~CELL_BIT[c]`` within the 81 cells. A bitboard is taken out of another with ``&`` and one of
+#: these non-negative masks rather than with ``& ~``: CPython complements a negative operand into a
+#: temporary integer first, so that each such ``&`` would make two integers and this one makes one.
+_OUTSIDE_CELL: tuple[int, ...] = tuple(ALL_CELLS ^ bit for bit in CELL_BIT)
+
+#: Per rules and cell, what placing a digit there clears: the peers, and the cells the digit's
+#: bitboard keeps (``ALL_CELLS ^ peer_mask``, non-negative as :data:`_OUTSIDE_CELL`). Made once per
+#: variant and looked up by the board's rules at each placement, so that a board whose ``rules`` is
+#: replaced places under the new ones.
+_PLACEMENT: dict[Rules, tuple[tuple[tuple[int, ...], int], ...]] = {}
+
+
+def _placement(rules: Rules) -> tuple[tuple[tuple[int, ...], int], ...]:
+    """:data:`_PLACEMENT` of ``rules``, made on first use."""
+    tables = _PLACEMENT.get(rules)
+    if tables is None:
+        tables = _PLACEMENT[rules] = tuple(zip(rules.peers, (ALL_CELLS ^ mask for mask in rules.peer_mask)))
+    return tables
 
 
 def leave_digits(positions: list[int], mask: int, keep: int) -> None:
@@ -107,22 +126,23 @@ class Board:
         """
         values = self.values
         positions = self.positions
-        rules = self.rules
+        tables = _placement(self.rules)
         filled = 0
         for c, d in enumerate(grid):
             if d:
                 values[c] = d
                 self.digits[c] = d
                 filled |= CELL_BIT[c]
-                positions[d] &= ~rules.peer_mask[c]
-                off = ALL_DIGITS_MASK ^ (1 << (d - 1))
-                for p in rules.peers[c]:
-                    self.masks[p] &= off
+                peers, unseen = tables[c]
+                positions[d] &= unseen
+                dbit = 1 << (d - 1)
+                for p in peers:
+                    self.masks[p] &= ~dbit
                 self.masks[c] = 0
         cands = self.cands
         for c in range(81):
             cands[c] = _MASKS[self.masks[c]]
-        keep = ~filled
+        keep = ALL_CELLS ^ filled
         for d in range(1, 10):
             positions[d] &= keep
         self.empty &= keep
@@ -159,8 +179,8 @@ class Board:
         self.masks = self.cands
         self.digits = self.values
 
-    def _leave(self, cells: tuple[int, ...], keep: int) -> None:
-        """``cands[c] &= keep`` for every cell of ``cells``, and the same in ``masks``.
+    def _leave(self, cells: tuple[int, ...], dbit: int) -> None:
+        """Clear the digit of bit ``dbit`` from the masks of ``cells``, in ``cands`` and ``masks``.
 
         Clearing a placed digit from all its peers costs less than finding those
         that hold it; on the compiled path the masks are read from the C array
@@ -170,8 +190,8 @@ class Board:
         cands = self.cands
         for c in cells:
             m = self.masks[c]
-            if m & ~keep:
-                m &= keep
+            if m & dbit:
+                m ^= dbit
                 self.masks[c] = m
                 cands[c] = _MASKS[m]
 
@@ -181,19 +201,17 @@ class Board:
         Both views stay consistent: the cell leaves the bitboards of its
         candidates, and the digit leaves the peers' bitboard and masks.
         """
-        keep = ~CELL_BIT[cell]
+        keep = _OUTSIDE_CELL[cell]
         positions = self.positions
-        cands = self.cands
         leave_digits(positions, self.masks[cell], keep)
         self.values[cell] = digit
         self.digits[cell] = digit
         self.masks[cell] = 0
-        cands[cell] = 0
+        self.cands[cell] = 0
         self.empty &= keep
-        off = ALL_DIGITS_MASK ^ (1 << (digit - 1))
-        rules = self.rules
-        positions[digit] &= ~rules.peer_mask[cell]
-        self._leave(rules.peers[cell], off)
+        peers, unseen = _placement(self.rules)[cell]
+        positions[digit] &= unseen
+        self._leave(peers, 1 << (digit - 1))
 
     def eliminate(self, cell: int, digit: int) -> bool:
         """Remove candidate ``digit`` from ``cell``; True if it was there."""
@@ -204,7 +222,7 @@ class Board:
         mask &= ~dbit
         self.masks[cell] = mask
         self.cands[cell] = _MASKS[mask]
-        self.positions[digit] &= ~CELL_BIT[cell]
+        self.positions[digit] &= _OUTSIDE_CELL[cell]
         return True
 
     def apply(self, step: Step) -> Applied:
