@@ -9,6 +9,8 @@
 # the .py file stays the one source.
 import cython
 
+from techniques.step cimport Step
+
 cdef tuple _MASKS
 cdef tuple _OUTSIDE_CELL
 cdef dict _PLACEMENT
@@ -22,6 +24,10 @@ cpdef leave_digits(list positions, unsigned long mask, keep)
 cdef class Applied:
     cdef public tuple placed
     cdef public bint changed
+
+
+@cython.locals(applied=Applied)
+cdef Applied _applied(tuple placed, bint changed)
 
 
 cdef class Board:
@@ -48,5 +54,5 @@ cdef class Board:
     @cython.locals(dbit=cython.ulong, mask=cython.ulong)
     cpdef bint eliminate(self, Py_ssize_t cell, long digit)
 
-    @cython.locals(placed=list, values=list, removed=cython.bint, c=cython.Py_ssize_t, d=cython.long)
-    cpdef Applied apply(self, step)
+    @cython.locals(placed=tuple, removed=cython.bint, c=cython.Py_ssize_t, d=cython.long)
+    cpdef Applied apply(self, Step step)

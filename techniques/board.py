@@ -45,6 +45,15 @@ class Applied:
         return f"Applied(placed={self.placed!r}, changed={self.changed!r})"
 
 
+def _applied(placed: tuple[int, ...], changed: bool) -> Applied:
+    """An :class:`Applied` made without a call of its class: on the compiled path its fields are
+    written as C fields, where calling the class would parse ``__init__``'s arguments."""
+    applied = Applied.__new__(Applied)
+    applied.placed = placed
+    applied.changed = changed
+    return applied
+
+
 #: Every candidate mask 0..511 as one object: a mask written into ``cands`` is taken from here, so
 #: that on the compiled path, where masks are C integers, writing one above 256 (Python's cached
 #: small integers) makes no new integer object.
@@ -236,17 +245,16 @@ class Board:
         """
         if step.code == WRITE_CANDIDATES:
             self.pencil = True
-            return Applied((), True)
-        placed = []
-        values = self.values
+            return _applied((), True)
+        placed: tuple[int, ...] = ()
         for c, d in step.placements:
-            if values[c] == 0:
+            if self.digits[c] == 0:
                 self.place(c, d)
-                placed.append(c)
+                placed += (c,)
         removed = False
         for c, d in step.eliminations:
             removed |= self.eliminate(c, d)
-        return Applied(tuple(placed), bool(placed) or removed)
+        return _applied(placed, bool(placed) or removed)
 
     def eliminate_all(self, pairs: Iterable[tuple[int, int]]) -> int:
         """Remove every (cell, digit) of ``pairs``; the number actually removed."""
