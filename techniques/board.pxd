@@ -42,13 +42,13 @@ cdef class Board:
     cdef unsigned char[81] digits
 
     @cython.locals(c=cython.Py_ssize_t, d=cython.long, p=cython.Py_ssize_t, dbit=cython.ulong, values=list,
-                   positions=list, cands=list, tables=tuple, peers=tuple)
+                   positions=list, cands=list, tables=tuple, peers=bytes)
     cpdef _give(self, grid)
 
     @cython.locals(c=cython.Py_ssize_t, m=cython.ulong, cands=list)
-    cdef void _leave(self, tuple cells, unsigned long dbit)
+    cdef void _leave(self, bytes cells, unsigned long dbit)
 
-    @cython.locals(positions=list, peers=tuple)
+    @cython.locals(positions=list, peers=bytes)
     cpdef place(self, Py_ssize_t cell, long digit)
 
     @cython.locals(dbit=cython.ulong, mask=cython.ulong)

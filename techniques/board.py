@@ -64,18 +64,21 @@ _MASKS: tuple[int, ...] = tuple(range(ALL_DIGITS_MASK + 1))
 #: temporary integer first, so that each such ``&`` would make two integers and this one makes one.
 _OUTSIDE_CELL: tuple[int, ...] = tuple(ALL_CELLS ^ bit for bit in CELL_BIT)
 
-#: Per rules and cell, what placing a digit there clears: the peers, and the cells the digit's
-#: bitboard keeps (``ALL_CELLS ^ peer_mask``, non-negative as :data:`_OUTSIDE_CELL`). Made once per
-#: variant and looked up by the board's rules at each placement, so that a board whose ``rules`` is
-#: replaced places under the new ones.
-_PLACEMENT: dict[Rules, tuple[tuple[tuple[int, ...], int], ...]] = {}
+#: Per rules and cell, what placing a digit there clears: the peers, as the bytes of their cell
+#: numbers (iterated like a tuple of them, and on the compiled path as a C loop over the bytes),
+#: and the cells the digit's bitboard keeps (``ALL_CELLS ^ peer_mask``, non-negative as
+#: :data:`_OUTSIDE_CELL`). Made once per variant and looked up by the board's rules at each
+#: placement, so that a board whose ``rules`` is replaced places under the new ones.
+_PLACEMENT: dict[Rules, tuple[tuple[bytes, int], ...]] = {}
 
 
-def _placement(rules: Rules) -> tuple[tuple[tuple[int, ...], int], ...]:
+def _placement(rules: Rules) -> tuple[tuple[bytes, int], ...]:
     """:data:`_PLACEMENT` of ``rules``, made on first use."""
     tables = _PLACEMENT.get(rules)
     if tables is None:
-        tables = _PLACEMENT[rules] = tuple(zip(rules.peers, (ALL_CELLS ^ mask for mask in rules.peer_mask)))
+        tables = _PLACEMENT[rules] = tuple(
+            (bytes(peers), ALL_CELLS ^ mask) for peers, mask in zip(rules.peers, rules.peer_mask)
+        )
     return tables
 
 
@@ -188,7 +191,7 @@ class Board:
         self.masks = self.cands
         self.digits = self.values
 
-    def _leave(self, cells: tuple[int, ...], dbit: int) -> None:
+    def _leave(self, cells: bytes, dbit: int) -> None:
         """Clear the digit of bit ``dbit`` from the masks of ``cells``, in ``cands`` and ``masks``.
 
         Clearing a placed digit from all its peers costs less than finding those
