@@ -9,7 +9,13 @@
 # the .py file stays the one source.
 import cython
 
+from techniques.step cimport Step
+
 cdef tuple _MASKS
+cdef tuple _OUTSIDE_CELL
+cdef dict _PLACEMENT
+
+cdef tuple _placement(rules)
 
 @cython.locals(d=cython.Py_ssize_t)
 cpdef leave_digits(list positions, unsigned long mask, keep)
@@ -18,6 +24,10 @@ cpdef leave_digits(list positions, unsigned long mask, keep)
 cdef class Applied:
     cdef public tuple placed
     cdef public bint changed
+
+
+@cython.locals(applied=Applied)
+cdef Applied _applied(tuple placed, bint changed)
 
 
 cdef class Board:
@@ -31,18 +41,18 @@ cdef class Board:
     cdef unsigned short[81] masks
     cdef unsigned char[81] digits
 
-    @cython.locals(c=cython.Py_ssize_t, d=cython.long, p=cython.Py_ssize_t, off=cython.ulong, values=list,
-                   positions=list, cands=list)
+    @cython.locals(c=cython.Py_ssize_t, d=cython.long, p=cython.Py_ssize_t, dbit=cython.ulong, values=list,
+                   positions=list, cands=list, tables=tuple, peers=bytes)
     cpdef _give(self, grid)
 
     @cython.locals(c=cython.Py_ssize_t, m=cython.ulong, cands=list)
-    cdef void _leave(self, tuple cells, unsigned long keep)
+    cdef void _leave(self, bytes cells, unsigned long dbit)
 
-    @cython.locals(positions=list, cands=list, off=cython.ulong)
+    @cython.locals(positions=list, peers=bytes)
     cpdef place(self, Py_ssize_t cell, long digit)
 
     @cython.locals(dbit=cython.ulong, mask=cython.ulong)
     cpdef bint eliminate(self, Py_ssize_t cell, long digit)
 
-    @cython.locals(placed=list, values=list, removed=cython.bint, c=cython.Py_ssize_t, d=cython.long)
-    cpdef Applied apply(self, step)
+    @cython.locals(placed=tuple, removed=cython.bint, c=cython.Py_ssize_t, d=cython.long)
+    cpdef Applied apply(self, Step step)

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from puzzles.geometry import ALL_DIGITS_MASK, CELL_BIT
+from puzzles.geometry import ALL_CELLS, ALL_DIGITS_MASK, CELL_BIT
 from puzzles.rules import STANDARD, Rules
 from techniques.step import WRITE_CANDIDATES, Step
 
@@ -45,10 +45,41 @@ class Applied:
         return f"Applied(placed={self.placed!r}, changed={self.changed!r})"
 
 
+def _applied(placed: tuple[int, ...], changed: bool) -> Applied:
+    """An :class:`Applied` made without a call of its class: on the compiled path its fields are
+    written as C fields, where calling the class would parse ``__init__``'s arguments."""
+    applied = Applied.__new__(Applied)
+    applied.placed = placed
+    applied.changed = changed
+    return applied
+
+
 #: Every candidate mask 0..511 as one object: a mask written into ``cands`` is taken from here, so
 #: that on the compiled path, where masks are C integers, writing one above 256 (Python's cached
 #: small integers) makes no new integer object.
 _MASKS: tuple[int, ...] = tuple(range(ALL_DIGITS_MASK + 1))
+
+#: ``~CELL_BIT[c]`` within the 81 cells. A bitboard is taken out of another with ``&`` and one of
+#: these non-negative masks rather than with ``& ~``: CPython complements a negative operand into a
+#: temporary integer first, so that each such ``&`` would make two integers and this one makes one.
+_OUTSIDE_CELL: tuple[int, ...] = tuple(ALL_CELLS ^ bit for bit in CELL_BIT)
+
+#: Per rules and cell, what placing a digit there clears: the peers, as the bytes of their cell
+#: numbers (iterated like a tuple of them, and on the compiled path as a C loop over the bytes),
+#: and the cells the digit's bitboard keeps (``ALL_CELLS ^ peer_mask``, non-negative as
+#: :data:`_OUTSIDE_CELL`). Made once per variant and looked up by the board's rules at each
+#: placement, so that a board whose ``rules`` is replaced places under the new ones.
+_PLACEMENT: dict[Rules, tuple[tuple[bytes, int], ...]] = {}
+
+
+def _placement(rules: Rules) -> tuple[tuple[bytes, int], ...]:
+    """:data:`_PLACEMENT` of ``rules``, made on first use."""
+    tables = _PLACEMENT.get(rules)
+    if tables is None:
+        tables = _PLACEMENT[rules] = tuple(
+            (bytes(peers), ALL_CELLS ^ mask) for peers, mask in zip(rules.peers, rules.peer_mask)
+        )
+    return tables
 
 
 def leave_digits(positions: list[int], mask: int, keep: int) -> None:
@@ -107,22 +138,23 @@ class Board:
         """
         values = self.values
         positions = self.positions
-        rules = self.rules
+        tables = _placement(self.rules)
         filled = 0
         for c, d in enumerate(grid):
             if d:
                 values[c] = d
                 self.digits[c] = d
                 filled |= CELL_BIT[c]
-                positions[d] &= ~rules.peer_mask[c]
-                off = ALL_DIGITS_MASK ^ (1 << (d - 1))
-                for p in rules.peers[c]:
-                    self.masks[p] &= off
+                peers, unseen = tables[c]
+                positions[d] &= unseen
+                dbit = 1 << (d - 1)
+                for p in peers:
+                    self.masks[p] &= ~dbit
                 self.masks[c] = 0
         cands = self.cands
         for c in range(81):
             cands[c] = _MASKS[self.masks[c]]
-        keep = ~filled
+        keep = ALL_CELLS ^ filled
         for d in range(1, 10):
             positions[d] &= keep
         self.empty &= keep
@@ -159,8 +191,8 @@ class Board:
         self.masks = self.cands
         self.digits = self.values
 
-    def _leave(self, cells: tuple[int, ...], keep: int) -> None:
-        """``cands[c] &= keep`` for every cell of ``cells``, and the same in ``masks``.
+    def _leave(self, cells: bytes, dbit: int) -> None:
+        """Clear the digit of bit ``dbit`` from the masks of ``cells``, in ``cands`` and ``masks``.
 
         Clearing a placed digit from all its peers costs less than finding those
         that hold it; on the compiled path the masks are read from the C array
@@ -170,8 +202,8 @@ class Board:
         cands = self.cands
         for c in cells:
             m = self.masks[c]
-            if m & ~keep:
-                m &= keep
+            if m & dbit:
+                m ^= dbit
                 self.masks[c] = m
                 cands[c] = _MASKS[m]
 
@@ -181,19 +213,17 @@ class Board:
         Both views stay consistent: the cell leaves the bitboards of its
         candidates, and the digit leaves the peers' bitboard and masks.
         """
-        keep = ~CELL_BIT[cell]
+        keep = _OUTSIDE_CELL[cell]
         positions = self.positions
-        cands = self.cands
         leave_digits(positions, self.masks[cell], keep)
         self.values[cell] = digit
         self.digits[cell] = digit
         self.masks[cell] = 0
-        cands[cell] = 0
+        self.cands[cell] = 0
         self.empty &= keep
-        off = ALL_DIGITS_MASK ^ (1 << (digit - 1))
-        rules = self.rules
-        positions[digit] &= ~rules.peer_mask[cell]
-        self._leave(rules.peers[cell], off)
+        peers, unseen = _placement(self.rules)[cell]
+        positions[digit] &= unseen
+        self._leave(peers, 1 << (digit - 1))
 
     def eliminate(self, cell: int, digit: int) -> bool:
         """Remove candidate ``digit`` from ``cell``; True if it was there."""
@@ -204,7 +234,7 @@ class Board:
         mask &= ~dbit
         self.masks[cell] = mask
         self.cands[cell] = _MASKS[mask]
-        self.positions[digit] &= ~CELL_BIT[cell]
+        self.positions[digit] &= _OUTSIDE_CELL[cell]
         return True
 
     def apply(self, step: Step) -> Applied:
@@ -218,17 +248,16 @@ class Board:
         """
         if step.code == WRITE_CANDIDATES:
             self.pencil = True
-            return Applied((), True)
-        placed = []
-        values = self.values
+            return _applied((), True)
+        placed: tuple[int, ...] = ()
         for c, d in step.placements:
-            if values[c] == 0:
+            if self.digits[c] == 0:
                 self.place(c, d)
-                placed.append(c)
+                placed += (c,)
         removed = False
         for c, d in step.eliminations:
             removed |= self.eliminate(c, d)
-        return Applied(tuple(placed), bool(placed) or removed)
+        return _applied(placed, bool(placed) or removed)
 
     def eliminate_all(self, pairs: Iterable[tuple[int, int]]) -> int:
         """Remove every (cell, digit) of ``pairs``; the number actually removed."""
