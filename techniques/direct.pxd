@@ -8,7 +8,7 @@ cdef long _NONE
 from techniques.board cimport Board
 
 @cython.locals(k=cython.long, c=cython.Py_ssize_t, d=cython.long, ones=cython.ulong, twos=cython.ulong,
-               m=cython.ulong, singles=cython.ulong, missing=cython.long, r=cython.long, best=cython.long,
+               m=cython.ulong, b=cython.ulong, singles=cython.ulong, missing=cython.long, r=cython.long, best=cython.long,
                cells=bytes, found=list, p=cython.long, first=cython.long)
 cpdef list least_singles(Board board, unit_cells, tuple rank, bint first_only)
 

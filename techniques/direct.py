@@ -119,18 +119,25 @@ def least_singles(board: Board, unit_cells: Sequence[bytes], rank: Sequence[int]
                     if found:
                         found = []
                     first = _NONE
-                for c in cells:
-                    m = board.masks[c] & singles
-                    d = 1
-                    while m:
-                        if m & 1:
-                            p = d << 24 | c << 16 | k << 8 | missing
-                            if not first_only:
-                                found.append(p)
-                            elif p < first:
+                # digit by digit, each single's one cell found by its bit; only the least digit's with
+                # ``first_only`` (a unit's singles order by digit first)
+                b = 1
+                d = 1
+                while singles:
+                    if singles & b:
+                        singles ^= b
+                        for c in cells:
+                            if board.masks[c] & b:
+                                break
+                        p = d << 24 | c << 16 | k << 8 | missing
+                        if not first_only:
+                            found.append(p)
+                        else:
+                            if p < first:
                                 first = p
-                        m >>= 1
-                        d += 1
+                            break
+                    b <<= 1
+                    d += 1
         k += 1
     if first_only:
         if first != _NONE:
