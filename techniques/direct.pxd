@@ -4,13 +4,14 @@
 import cython
 
 cdef long _NONE
+cdef int _LOW_DIGIT[512]
 
 from techniques.board cimport Board
 
 @cython.locals(k=cython.long, c=cython.Py_ssize_t, d=cython.long, ones=cython.ulong, twos=cython.ulong,
-               m=cython.ulong, singles=cython.ulong, missing=cython.long, r=cython.long, best=cython.long,
-               cells=bytes, found=list, p=cython.long, first=cython.long)
-cpdef list least_singles(Board board, unit_cells, tuple rank, bint first_only)
+               m=cython.ulong, b=cython.ulong, singles=cython.ulong, missing=cython.long, r=cython.long, best=cython.long,
+               cells=bytes, found=list, p=cython.long, first=cython.long, low_digit=cython.p_int)
+cpdef list least_singles(Board board, tuple unit_cells, bytes rank, bint first_only)
 
 from techniques.step cimport Step, deferred_step
 
@@ -20,7 +21,7 @@ cpdef list single_steps(list least, code, points, highlight, geo, tuple units)
 from techniques.base cimport beyond
 
 # one C call from HiddenSingle.cheapest: the search's parts unpacked from one tuple, the bound a C double
-@cython.locals(units=tuple, rank=tuple, by_missing=tuple, compared=tuple, least=list, first=cython.long, missing=cython.long)
+@cython.locals(units=tuple, unit_cells=tuple, rank=bytes, by_missing=tuple, compared=tuple, least=list, first=cython.long, missing=cython.long)
 cpdef list cheapest_singles(Board board, tuple search, bint first_only, double bound)
 
 @cython.locals(cell=cython.Py_ssize_t, m=cython.ulong, digit=cython.long, found=list)

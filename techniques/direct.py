@@ -9,8 +9,9 @@ digits not seen by a placed digit, so both are a few bit operations.
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Final
 
+from puzzles.geometry import LOW_DIGIT
 from puzzles.rules import Rules
 from techniques.base import INFINITY, Context, Phase, Technique, beyond, register
 from techniques.board import Board
@@ -66,7 +67,7 @@ def naked_singles(board: Board) -> list[tuple[int, int]]:
     return found
 
 
-def packed_singles(board: Board, unit_cells: Sequence[bytes]) -> list[int]:
+def packed_singles(board: Board, unit_cells: tuple[bytes, ...]) -> list[int]:
     """Every hidden single of the units ``unit_cells`` (their cells as bytes) as one integer, sorted into scan order.
 
     ``digit << 24 | cell << 16 | k << 8 | missing``: ``k`` the unit's index in
@@ -85,17 +86,22 @@ def packed_singles(board: Board, unit_cells: Sequence[bytes]) -> list[int]:
 _NONE = 1 << 30
 
 #: A rank for every count of empty cells, all equal: :func:`least_singles` keeps every single.
-SAME_RANK: tuple[int, ...] = (0,) * 82
+SAME_RANK = bytes(82)
+
+#: The digit of each 9-bit mask's lowest bit (:data:`~puzzles.geometry.LOW_DIGIT`), a C array on
+#: the compiled path (``direct.pxd``).
+_LOW_DIGIT: Final = LOW_DIGIT
 
 
-def least_singles(board: Board, unit_cells: Sequence[bytes], rank: Sequence[int], first_only: bool) -> list[int]:
+def least_singles(board: Board, unit_cells: tuple[bytes, ...], rank: bytes, first_only: bool) -> list[int]:
     """The hidden singles of :func:`packed_singles` whose unit has the least ``rank[missing]``, in scan order.
 
-    ``rank`` orders the points of a unit's singles by its empty cells, so the
-    cheapest singles are chosen on C integers (``direct.pxd``) without a list
+    ``rank`` orders the points of a unit's singles by its empty cells (bytes: read as C integers),
+    so the cheapest singles are chosen on C integers (``direct.pxd``) without a list
     of every single; with ``first_only`` only the first of them.
     """
     found: list[int] = []
+    low_digit = _LOW_DIGIT
     first = _NONE  # with ``first_only``: the least single met at the least rank, no list kept
     best = 1 << 30
     k = 0
@@ -119,18 +125,22 @@ def least_singles(board: Board, unit_cells: Sequence[bytes], rank: Sequence[int]
                     if found:
                         found = []
                     first = _NONE
-                for c in cells:
-                    m = board.masks[c] & singles
-                    d = 1
-                    while m:
-                        if m & 1:
-                            p = d << 24 | c << 16 | k << 8 | missing
-                            if not first_only:
-                                found.append(p)
-                            elif p < first:
-                                first = p
-                        m >>= 1
-                        d += 1
+                while singles:
+                    d = low_digit[singles]
+                    b = 1 << (d - 1)
+                    if first_only and d << 24 > first:
+                        break  # a unit's singles order by digit first: none of them is less
+                    singles ^= b
+                    for c in cells:  # the single's one cell
+                        if board.masks[c] & b:
+                            break
+                    p = d << 24 | c << 16 | k << 8 | missing
+                    if not first_only:
+                        found.append(p)
+                    else:
+                        if p < first:
+                            first = p
+                        break
         k += 1
     if first_only:
         if first != _NONE:
@@ -161,7 +171,7 @@ def single_steps(least: list[int], code: str, points: float, highlight: bool, ge
 #: the units searched and their cells (:meth:`HiddenSingle._units`), the rank and the points of every
 #: count of empty cells (also as floats, compared with the bound without a conversion), the code and
 #: whether a step highlights its unit.
-Search = tuple[Rules, tuple[int, ...], tuple[bytes, ...], tuple[int, ...], tuple[float, ...], tuple[float, ...], str,
+Search = tuple[Rules, tuple[int, ...], tuple[bytes, ...], bytes, tuple[float, ...], tuple[float, ...], str,
                bool]
 
 
@@ -202,7 +212,7 @@ def hidden_singles(board: Board, units: Sequence[int]) -> list[Single]:
     """Every hidden single of ``units`` on ``board``, in scan order: digit, cell, then unit order."""
     cells = unit_bytes(board.rules)
     return [(p >> 24, p >> 16 & 255, p >> 8 & 255, units[p >> 8 & 255], p & 255)
-            for p in packed_singles(board, [cells[u] for u in units])]
+            for p in packed_singles(board, tuple(cells[u] for u in units))]
 
 
 #: :func:`unit_bytes` per rules met.
@@ -296,7 +306,7 @@ class HiddenSingle(Technique):
         steps = cheapest_singles(board, self.last, first_only, bound)
         if steps is None:  # the first board under its rules
             geo = board.rules
-            self.last = (geo, *self._units(geo), self.rank, self.by_missing, tuple(map(float, self.by_missing)),
+            self.last = (geo, *self._units(geo), bytes(self.rank), self.by_missing, tuple(map(float, self.by_missing)),
                          self.code, self.highlight_unit)
             return self.cheapest(board, ctx, first_only, bound)
         return steps

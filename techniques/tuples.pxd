@@ -13,7 +13,7 @@ cdef extern from *:
 cdef int _BIT_COUNT[512]
 cdef int _LOW_DIGIT[512]
 
-@cython.locals(out=list, bit_count=cython.p_int, usable=list, n=cython.int, level=list, grown=list,
+@cython.locals(out=list, bit_count=cython.p_int, usable_ids=cython.int[9], usable_masks=cython.int[9], n=cython.int, level=list, grown=list,
                j=cython.int, iid=cython.int, mask=cython.int, size=cython.int, ids=cython.int,
                union=cython.int, start=cython.int, u=cython.int, k=cython.int)
 cpdef list _locked_subsets(list items, int max_size)

@@ -132,12 +132,20 @@ def _locked_subsets(items: list[tuple[int, int]], max_size: int) -> list[tuple[i
     """
     out: list[tuple[int, int, int]] = []
     bit_count = _BIT_COUNT
-    usable = [(i, m) for i, m in items if bit_count[m] <= max_size]
-    n = len(usable)
+    # the usable items' ids and masks side by side (C arrays on the compiled path): a unit has nine
+    usable_ids = [0] * 9
+    usable_masks = [0] * 9
+    n = 0
+    for iid, mask in items:
+        if bit_count[mask] <= max_size:
+            usable_ids[n] = iid
+            usable_masks[n] = mask
+            n += 1
     # (ids, union, index of the next item that may join)
     level: list[tuple[int, int, int]] = []
     for j in range(n):
-        iid, mask = usable[j]
+        iid = usable_ids[j]
+        mask = usable_masks[j]
         if bit_count[mask] == 1:
             out.append((iid, mask, 1))
         level.append((iid, mask, j + 1))
@@ -147,15 +155,14 @@ def _locked_subsets(items: list[tuple[int, int]], max_size: int) -> list[tuple[i
         grown: list[tuple[int, int, int]] = []
         for ids, union, start in level:
             for j in range(start, n):
-                iid, mask = usable[j]
-                u = union | mask
+                u = union | usable_masks[j]
                 k = bit_count[u]
                 if k > max_size:
                     continue
                 if k == size:
-                    out.append((ids | iid, u, size))
+                    out.append((ids | usable_ids[j], u, size))
                 if size < max_size:
-                    grown.append((ids | iid, u, j + 1))
+                    grown.append((ids | usable_ids[j], u, j + 1))
         level = grown
     return out
 
