@@ -210,6 +210,7 @@ def _find_claims(d: int, pos: int, follow_on: bool) -> ClaimFacts:
         return NO_CLAIMS
     known: set[int] = set()  # the claims found, each as line, box and kind in one number
     excluded_by: list[Claim] = []
+    pairs: list[tuple[int, Claim]] = []  # each claim with the cells it excludes, as excluded_by
     gone = 0  # the places the claims found exclude
     for _round in range(MAX_FOLLOW_ON + 1 if follow_on else 1):
         new = []
@@ -217,7 +218,8 @@ def _find_claims(d: int, pos: int, follow_on: bool) -> ClaimFacts:
             key = (line * 9 + box) * 2 + pointing
             if key in known:
                 continue
-            lost = pos & gone & (BOX_MASK[box] | UNIT_MASK[line])
+            # the places of the box and line the earlier claims excluded (gone holds places only)
+            lost = gone & (BOX_MASK[box] | UNIT_MASK[line]) if gone else 0
             support = tuple([c for c in excluded_by if c.excl & lost]) if lost else ()
             claim = Claim(d, line, box, pointing, cells, excl, support)
             known.add(key)
@@ -226,13 +228,9 @@ def _find_claims(d: int, pos: int, follow_on: bool) -> ClaimFacts:
             break
         for c in new:
             gone |= c.excl
+            pairs.append((c.excl, c))
         excluded_by.extend(new)
-    pairs = []
-    reach = 0
-    for c in excluded_by:
-        pairs.append((c.excl, c))
-        reach |= c.excl
-    return tuple(excluded_by), tuple(pairs), reach
+    return tuple(excluded_by), tuple(pairs), gone  # gone: the union of every claim's exclusions
 
 
 #: The cell of a bitboard's single bit by its remainder modulo 83 (a C array on the compiled path).
