@@ -7,7 +7,8 @@
 # digits' bitboards into the cells of two candidates.
 # The bitboards (pos, positions and what a claim or a 2-tuple writes) stay Python integers. Claims
 # and 2-tuples are extension types, so that _find_claims reads a claim's fields as C fields while
-# every other module reads the same attributes as before. The .py file stays the one source.
+# every other module reads the same attributes as before; so is the analysis of a board, whose facts
+# are C fields read through properties. The .py file stays the one source.
 import cython
 
 from puzzles.geometry cimport u128
@@ -33,6 +34,16 @@ cdef class Doppel:
     cdef public long q
     cdef public dict excl
     cdef public object cells
+
+
+cdef class ObviousAnalysis:
+    cdef public Board board
+    cdef public bint follow_on
+    cdef list _facts
+    cdef dict _claims
+    cdef list _doppels
+    cdef object _claim_exclusions
+    cdef object _doppel_exclusions
 
 
 @cython.locals(known=set, excluded_by=list, new=list, pairs=list, c=Claim, claim=Claim, line=cython.long,

@@ -21,7 +21,7 @@ board, because nothing here is written down by the solver being modelled.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import cached_property, lru_cache
+from functools import lru_cache
 from typing import Final
 
 from puzzles.geometry import BOX_MASK, CELL_BIT, CELL_OF_BIT_MOD_83, UNIT_MASK
@@ -135,26 +135,41 @@ class Exclusions:
 
 
 class ObviousAnalysis:
-    """Claims and 2-tuples of one board in the direct phase, computed on demand."""
+    """Claims and 2-tuples of one board in the direct phase, each worked out on first reading.
+
+    Plain properties over slots rather than ``functools.cached_property``, whose first reading
+    runs interpreted Python under a lock: the analysis is made once per board state and each
+    fact read by several techniques (on the compiled path an extension type, ``obvious.pxd``).
+    """
+
+    __slots__ = ("board", "follow_on", "_facts", "_claims", "_doppels", "_claim_exclusions", "_doppel_exclusions")
 
     def __init__(self, board: Board, follow_on: bool) -> None:
         self.board = board
         self.follow_on = follow_on
+        self._facts: list[ClaimFacts] | None = None
+        self._claims: dict[int, tuple[Claim, ...]] | None = None
+        self._doppels: list[Doppel] | None = None
+        self._claim_exclusions: Exclusions | None = None
+        self._doppel_exclusions: Exclusions | None = None
 
-    @cached_property
     def _claim_facts(self) -> list[ClaimFacts]:
         """Per digit (index 0 unused) its claims with the cells they exclude, read once per board."""
-        positions = self.board.positions
-        follow_on = self.follow_on
-        return [NO_CLAIMS] + [digit_claims(d, positions[d], follow_on) for d in range(1, 10)]
+        if self._facts is None:
+            positions = self.board.positions
+            follow_on = self.follow_on
+            self._facts = [NO_CLAIMS] + [digit_claims(d, positions[d], follow_on) for d in range(1, 10)]
+        return self._facts
 
-    @cached_property
+    @property
     def claims(self) -> dict[int, tuple[Claim, ...]]:
         """Claims per digit, direct ones first, follow-on ones after."""
-        facts = self._claim_facts
-        return {d: facts[d][0] for d in range(1, 10)}
+        if self._claims is None:
+            facts = self._claim_facts()
+            self._claims = {d: facts[d][0] for d in range(1, 10)}
+        return self._claims
 
-    @cached_property
+    @property
     def doppels(self) -> list[Doppel]:
         """Obvious 2-tuples of the placed-digit candidates, by unit in scan order.
 
@@ -163,24 +178,30 @@ class ObviousAnalysis:
         same two digits (calibrated: examples 41 and 42 solve without thinning
         only with the second kind).
         """
-        return board_doppels(self.board)
+        if self._doppels is None:
+            self._doppels = board_doppels(self.board)
+        return self._doppels
 
-    @cached_property
+    @property
     def claim_exclusions(self) -> Exclusions:
         """The cells each claim excludes its digit from, per digit."""
-        facts = self._claim_facts
-        return Exclusions([f[1] for f in facts], [f[2] for f in facts])
+        if self._claim_exclusions is None:
+            facts = self._claim_facts()
+            self._claim_exclusions = Exclusions([f[1] for f in facts], [f[2] for f in facts])
+        return self._claim_exclusions
 
-    @cached_property
+    @property
     def doppel_exclusions(self) -> Exclusions:
         """The cells each 2-tuple excludes a digit from, per digit (2-tuples in their order)."""
-        pairs: list[list[tuple[int, Claim | Doppel]]] = [[] for _ in range(10)]
-        reach = [0] * 10
-        for t in self.doppels:
-            for d, cells in t.excl.items():
-                pairs[d].append((cells, t))
-                reach[d] |= cells
-        return Exclusions(pairs, reach)
+        if self._doppel_exclusions is None:
+            pairs: list[list[tuple[int, Claim | Doppel]]] = [[] for _ in range(10)]
+            reach = [0] * 10
+            for t in self.doppels:
+                for d, cells in t.excl.items():
+                    pairs[d].append((cells, t))
+                    reach[d] |= cells
+            self._doppel_exclusions = Exclusions(pairs, reach)
+        return self._doppel_exclusions
 
 
 #: A digit's claims, each with the cells it excludes the digit from, and the union of those cells.
