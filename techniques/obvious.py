@@ -459,9 +459,10 @@ def _doppel(board: Board, a: int, b: int, unit: int, p: int, q: int) -> Doppel:
     # The units holding both cells, in scan order: those of p (listed in scan order) that hold q.
     for u in geo.cell_units[p]:
         umask = unit_mask[u]
-        if umask & cells == cells:
+        if umask >> q & 1:
+            rest = umask & ~cells  # the unit's other cells
             for d in (a, b):
-                hit = positions[d] & umask & ~cells
+                hit = positions[d] & rest
                 if hit:
                     excl[d] = excl.get(d, 0) | hit
     return Doppel(a, b, unit, p, q, excl)
