@@ -3,10 +3,12 @@
 # rows and columns small numbers, so the tests of _claims_of run on C integers; so do the folds of
 # a unit's candidate masks in unit_doppels and _doppel, which read the board's C array of masks, and
 # unit_doppels holds the places of a digit in the unit in 128-bit C integers (GCC's and Clang's
-# unsigned __int128), naming their cells by a table lookup.
+# unsigned __int128), naming their cells by a table lookup; so does board_doppels its fold of the
+# digits' bitboards into the cells of two candidates.
 # The bitboards (pos, positions and what a claim or a 2-tuple writes) stay Python integers. Claims
 # and 2-tuples are extension types, so that _find_claims reads a claim's fields as C fields while
-# every other module reads the same attributes as before. The .py file stays the one source.
+# every other module reads the same attributes as before; so is the analysis of a board, whose facts
+# are C fields read through properties. The .py file stays the one source.
 import cython
 
 from puzzles.geometry cimport u128
@@ -34,6 +36,16 @@ cdef class Doppel:
     cdef public object cells
 
 
+cdef class ObviousAnalysis:
+    cdef public Board board
+    cdef public bint follow_on
+    cdef list _facts
+    cdef dict _claims
+    cdef list _doppels
+    cdef object _claim_exclusions
+    cdef object _doppel_exclusions
+
+
 @cython.locals(known=set, excluded_by=list, new=list, pairs=list, c=Claim, claim=Claim, line=cython.long,
                box=cython.long, pointing=cython.bint, key=cython.long)
 cpdef tuple _find_claims(long d, pos, bint follow_on)
@@ -56,7 +68,8 @@ cdef int _CELL_OF_BIT_MOD_83[83]
 cpdef list unit_doppels(Board board, bytes cells, list positions, u128 umask, bint bivalue)
 
 @cython.locals(positions=list, found=list, seen=set, unit_cells=tuple, unit_mask=tuple, a=cython.long,
-               b=cython.long, p=cython.long, q=cython.long)
+               b=cython.long, p=cython.long, q=cython.long, ones=u128, twos=u128, threes=u128, where=u128,
+               two_cands=u128, umask=u128)
 cpdef list board_doppels(Board board)
 
 @cython.locals(others=cython.ulong, d=cython.long, excl=dict, positions=list, unit_mask=tuple)

@@ -21,7 +21,7 @@ board, because nothing here is written down by the solver being modelled.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import cached_property, lru_cache
+from functools import lru_cache
 from typing import Final
 
 from puzzles.geometry import BOX_MASK, CELL_BIT, CELL_OF_BIT_MOD_83, UNIT_MASK
@@ -135,26 +135,41 @@ class Exclusions:
 
 
 class ObviousAnalysis:
-    """Claims and 2-tuples of one board in the direct phase, computed on demand."""
+    """Claims and 2-tuples of one board in the direct phase, each worked out on first reading.
+
+    Plain properties over slots rather than ``functools.cached_property``, whose first reading
+    runs interpreted Python under a lock: the analysis is made once per board state and each
+    fact read by several techniques (on the compiled path an extension type, ``obvious.pxd``).
+    """
+
+    __slots__ = ("board", "follow_on", "_facts", "_claims", "_doppels", "_claim_exclusions", "_doppel_exclusions")
 
     def __init__(self, board: Board, follow_on: bool) -> None:
         self.board = board
         self.follow_on = follow_on
+        self._facts: list[ClaimFacts] | None = None
+        self._claims: dict[int, tuple[Claim, ...]] | None = None
+        self._doppels: list[Doppel] | None = None
+        self._claim_exclusions: Exclusions | None = None
+        self._doppel_exclusions: Exclusions | None = None
 
-    @cached_property
     def _claim_facts(self) -> list[ClaimFacts]:
         """Per digit (index 0 unused) its claims with the cells they exclude, read once per board."""
-        positions = self.board.positions
-        follow_on = self.follow_on
-        return [NO_CLAIMS] + [digit_claims(d, positions[d], follow_on) for d in range(1, 10)]
+        if self._facts is None:
+            positions = self.board.positions
+            follow_on = self.follow_on
+            self._facts = [NO_CLAIMS] + [digit_claims(d, positions[d], follow_on) for d in range(1, 10)]
+        return self._facts
 
-    @cached_property
+    @property
     def claims(self) -> dict[int, tuple[Claim, ...]]:
         """Claims per digit, direct ones first, follow-on ones after."""
-        facts = self._claim_facts
-        return {d: facts[d][0] for d in range(1, 10)}
+        if self._claims is None:
+            facts = self._claim_facts()
+            self._claims = {d: facts[d][0] for d in range(1, 10)}
+        return self._claims
 
-    @cached_property
+    @property
     def doppels(self) -> list[Doppel]:
         """Obvious 2-tuples of the placed-digit candidates, by unit in scan order.
 
@@ -163,24 +178,30 @@ class ObviousAnalysis:
         same two digits (calibrated: examples 41 and 42 solve without thinning
         only with the second kind).
         """
-        return board_doppels(self.board)
+        if self._doppels is None:
+            self._doppels = board_doppels(self.board)
+        return self._doppels
 
-    @cached_property
+    @property
     def claim_exclusions(self) -> Exclusions:
         """The cells each claim excludes its digit from, per digit."""
-        facts = self._claim_facts
-        return Exclusions([f[1] for f in facts], [f[2] for f in facts])
+        if self._claim_exclusions is None:
+            facts = self._claim_facts()
+            self._claim_exclusions = Exclusions([f[1] for f in facts], [f[2] for f in facts])
+        return self._claim_exclusions
 
-    @cached_property
+    @property
     def doppel_exclusions(self) -> Exclusions:
         """The cells each 2-tuple excludes a digit from, per digit (2-tuples in their order)."""
-        pairs: list[list[tuple[int, Claim | Doppel]]] = [[] for _ in range(10)]
-        reach = [0] * 10
-        for t in self.doppels:
-            for d, cells in t.excl.items():
-                pairs[d].append((cells, t))
-                reach[d] |= cells
-        return Exclusions(pairs, reach)
+        if self._doppel_exclusions is None:
+            pairs: list[list[tuple[int, Claim | Doppel]]] = [[] for _ in range(10)]
+            reach = [0] * 10
+            for t in self.doppels:
+                for d, cells in t.excl.items():
+                    pairs[d].append((cells, t))
+                    reach[d] |= cells
+            self._doppel_exclusions = Exclusions(pairs, reach)
+        return self._doppel_exclusions
 
 
 #: A digit's claims, each with the cells it excludes the digit from, and the union of those cells.
@@ -210,6 +231,7 @@ def _find_claims(d: int, pos: int, follow_on: bool) -> ClaimFacts:
         return NO_CLAIMS
     known: set[int] = set()  # the claims found, each as line, box and kind in one number
     excluded_by: list[Claim] = []
+    pairs: list[tuple[int, Claim]] = []  # each claim with the cells it excludes, as excluded_by
     gone = 0  # the places the claims found exclude
     for _round in range(MAX_FOLLOW_ON + 1 if follow_on else 1):
         new = []
@@ -217,7 +239,8 @@ def _find_claims(d: int, pos: int, follow_on: bool) -> ClaimFacts:
             key = (line * 9 + box) * 2 + pointing
             if key in known:
                 continue
-            lost = pos & gone & (BOX_MASK[box] | UNIT_MASK[line])
+            # the places of the box and line the earlier claims excluded (gone holds places only)
+            lost = gone & (BOX_MASK[box] | UNIT_MASK[line]) if gone else 0
             support = tuple([c for c in excluded_by if c.excl & lost]) if lost else ()
             claim = Claim(d, line, box, pointing, cells, excl, support)
             known.add(key)
@@ -226,13 +249,9 @@ def _find_claims(d: int, pos: int, follow_on: bool) -> ClaimFacts:
             break
         for c in new:
             gone |= c.excl
+            pairs.append((c.excl, c))
         excluded_by.extend(new)
-    pairs = []
-    reach = 0
-    for c in excluded_by:
-        pairs.append((c.excl, c))
-        reach |= c.excl
-    return tuple(excluded_by), tuple(pairs), reach
+    return tuple(excluded_by), tuple(pairs), gone  # gone: the union of every claim's exclusions
 
 
 #: The cell of a bitboard's single bit by its remainder modulo 83 (a C array on the compiled path).
@@ -440,9 +459,10 @@ def _doppel(board: Board, a: int, b: int, unit: int, p: int, q: int) -> Doppel:
     # The units holding both cells, in scan order: those of p (listed in scan order) that hold q.
     for u in geo.cell_units[p]:
         umask = unit_mask[u]
-        if umask & cells == cells:
+        if umask >> q & 1:
+            rest = umask & ~cells  # the unit's other cells
             for d in (a, b):
-                hit = positions[d] & umask & ~cells
+                hit = positions[d] & rest
                 if hit:
                     excl[d] = excl.get(d, 0) | hit
     return Doppel(a, b, unit, p, q, excl)
