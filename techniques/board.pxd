@@ -54,5 +54,8 @@ cdef class Board:
     @cython.locals(dbit=cython.ulong, mask=cython.ulong)
     cpdef bint eliminate(self, Py_ssize_t cell, long digit)
 
-    @cython.locals(placed=tuple, removed=cython.bint, c=cython.Py_ssize_t, d=cython.long)
+    @cython.locals(placed=list)
     cpdef Applied apply(self, Step step)
+
+    @cython.locals(changed=cython.bint, c=cython.Py_ssize_t, d=cython.long)
+    cpdef bint apply_step(self, Step step, list placed=*)

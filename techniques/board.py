@@ -238,26 +238,37 @@ class Board:
         return True
 
     def apply(self, step: Step) -> Applied:
+        """Apply a step the way the engine counts it (:meth:`apply_step`) and report the cells it
+        filled as well as whether it changed anything."""
+        placed: list[int] = []
+        changed = self.apply_step(step, placed)
+        return _applied(tuple(placed), changed)
+
+    def apply_step(self, step: Step, placed: list[int] | None = None) -> bool:
         """Apply a step the way the engine counts it: its placements into cells still
         empty, its eliminations, or for the candidate-writing step the switch to
-        pencil marks (which always counts as a change).
+        pencil marks (which always counts as a change). True if it changed anything;
+        ``placed``, if given, receives the cells it filled.
 
         A step found in the same round as an earlier one may be partly or
-        wholly done already; what it still changed is reported, so that the
-        engine can drop a step that changed nothing.
+        wholly done already; whether it still changed anything is reported, so
+        that the engine can drop a step that changed nothing. The engine reads
+        nothing else, so it calls this rather than :meth:`apply`, which makes no
+        :class:`Applied` per step.
         """
         if step.code == WRITE_CANDIDATES:
             self.pencil = True
-            return _applied((), True)
-        placed: tuple[int, ...] = ()
+            return True
+        changed = False
         for c, d in step.placements:
             if self.digits[c] == 0:
                 self.place(c, d)
-                placed += (c,)
-        removed = False
+                changed = True
+                if placed is not None:
+                    placed.append(c)
         for c, d in step.eliminations:
-            removed |= self.eliminate(c, d)
-        return _applied(placed, bool(placed) or removed)
+            changed |= self.eliminate(c, d)
+        return changed
 
     def eliminate_all(self, pairs: Iterable[tuple[int, int]]) -> int:
         """Remove every (cell, digit) of ``pairs``; the number actually removed."""

@@ -494,7 +494,7 @@ class Engine:
         wrong = UnsoundStep.of(step, solution) if solution is not None else None
         if wrong is not None:
             raise wrong
-        return board.apply(step).changed or synchronous
+        return board.apply_step(step) or synchronous
 
 
 def cheapest_placements(floors: Sequence[Floor], board: Board, ctx: Context, first_only: bool) -> list[Step]:
