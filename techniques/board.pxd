@@ -48,7 +48,7 @@ cdef class Board:
     @cython.locals(c=cython.Py_ssize_t, m=cython.ulong, cands=list)
     cdef void _leave(self, bytes cells, unsigned long dbit)
 
-    @cython.locals(positions=list, peers=bytes)
+    @cython.locals(positions=list, peers=bytes, dbit=cython.ulong)
     cpdef place(self, Py_ssize_t cell, long digit)
 
     @cython.locals(dbit=cython.ulong, mask=cython.ulong)
