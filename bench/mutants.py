@@ -91,8 +91,8 @@ MUTANTS: tuple[Mutant, ...] = (
            '    code = "E3"\n    measure = "missing"\n    units = range(18, 27)\n    with_extra_units = False',
            FINDERS + ("tests/test_variants.py",)),
     # --- modes -----------------------------------------------------------------------
-    Mutant("sync-redundant-steps", "modes", "rater/run/engine.py", "return board.apply(step).changed or synchronous",
-           "return board.apply(step).changed", MODES),
+    Mutant("sync-redundant-steps", "modes", "rater/run/engine.py", "return board.apply_step(step) or synchronous",
+           "return board.apply_step(step)", MODES),
     Mutant("pseudo-last-step", "modes", "rater/run/modes.py", "return at_min[:1]", "return at_min[-1:]", MODES),
     Mutant("sync-any-step-per-cell", "modes", "rater/run/modes.py", "_distinct_cells(found, cheapest=True)",
            "_distinct_cells(found, cheapest=False)", MODES),

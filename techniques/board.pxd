@@ -48,11 +48,14 @@ cdef class Board:
     @cython.locals(c=cython.Py_ssize_t, m=cython.ulong, cands=list)
     cdef void _leave(self, bytes cells, unsigned long dbit)
 
-    @cython.locals(positions=list, peers=bytes)
+    @cython.locals(positions=list, peers=bytes, dbit=cython.ulong)
     cpdef place(self, Py_ssize_t cell, long digit)
 
     @cython.locals(dbit=cython.ulong, mask=cython.ulong)
     cpdef bint eliminate(self, Py_ssize_t cell, long digit)
 
-    @cython.locals(placed=tuple, removed=cython.bint, c=cython.Py_ssize_t, d=cython.long)
+    @cython.locals(placed=list)
     cpdef Applied apply(self, Step step)
+
+    @cython.locals(changed=cython.bint, c=cython.Py_ssize_t, d=cython.long)
+    cpdef bint apply_step(self, Step step, list placed=*)

@@ -66,8 +66,9 @@ _OUTSIDE_CELL: tuple[int, ...] = tuple(ALL_CELLS ^ bit for bit in CELL_BIT)
 
 #: Per rules and cell, what placing a digit there clears: the peers, as the bytes of their cell
 #: numbers (iterated like a tuple of them, and on the compiled path as a C loop over the bytes),
-#: and the cells the digit's bitboard keeps (``ALL_CELLS ^ peer_mask``, non-negative as
-#: :data:`_OUTSIDE_CELL`). Made once per variant and looked up by the board's rules at each
+#: and the cells the digit's bitboard keeps: neither the peers nor the cell itself
+#: (``ALL_CELLS ^ peer_mask ^ CELL_BIT[c]``, non-negative as :data:`_OUTSIDE_CELL`), so that the
+#: placed digit's bitboard loses both in one operation. Made once per variant and looked up by the board's rules at each
 #: placement, so that a board whose ``rules`` is replaced places under the new ones.
 _PLACEMENT: dict[Rules, tuple[tuple[bytes, int], ...]] = {}
 
@@ -77,7 +78,8 @@ def _placement(rules: Rules) -> tuple[tuple[bytes, int], ...]:
     tables = _PLACEMENT.get(rules)
     if tables is None:
         tables = _PLACEMENT[rules] = tuple(
-            (bytes(peers), ALL_CELLS ^ mask) for peers, mask in zip(rules.peers, rules.peer_mask)
+            (bytes(peers), ALL_CELLS ^ mask ^ bit)
+            for peers, mask, bit in zip(rules.peers, rules.peer_mask, CELL_BIT)
         )
     return tables
 
@@ -210,12 +212,14 @@ class Board:
     def place(self, cell: int, digit: int) -> None:
         """Put ``digit`` into ``cell`` and remove it from the peers' candidates.
 
-        Both views stay consistent: the cell leaves the bitboards of its
-        candidates, and the digit leaves the peers' bitboard and masks.
+        Both views stay consistent: the cell leaves the bitboards of its other
+        candidates, and the digit's bitboard loses the cell and its peers at
+        once (:data:`_PLACEMENT`), as the peers' masks lose the digit.
         """
         keep = _OUTSIDE_CELL[cell]
         positions = self.positions
-        leave_digits(positions, self.masks[cell], keep)
+        dbit = 1 << (digit - 1)
+        leave_digits(positions, self.masks[cell] & ~dbit, keep)
         self.values[cell] = digit
         self.digits[cell] = digit
         self.masks[cell] = 0
@@ -223,7 +227,7 @@ class Board:
         self.empty &= keep
         peers, unseen = _placement(self.rules)[cell]
         positions[digit] &= unseen
-        self._leave(peers, 1 << (digit - 1))
+        self._leave(peers, dbit)
 
     def eliminate(self, cell: int, digit: int) -> bool:
         """Remove candidate ``digit`` from ``cell``; True if it was there."""
@@ -238,26 +242,37 @@ class Board:
         return True
 
     def apply(self, step: Step) -> Applied:
+        """Apply a step the way the engine counts it (:meth:`apply_step`) and report the cells it
+        filled as well as whether it changed anything."""
+        placed: list[int] = []
+        changed = self.apply_step(step, placed)
+        return _applied(tuple(placed), changed)
+
+    def apply_step(self, step: Step, placed: list[int] | None = None) -> bool:
         """Apply a step the way the engine counts it: its placements into cells still
         empty, its eliminations, or for the candidate-writing step the switch to
-        pencil marks (which always counts as a change).
+        pencil marks (which always counts as a change). True if it changed anything;
+        ``placed``, if given, receives the cells it filled.
 
         A step found in the same round as an earlier one may be partly or
-        wholly done already; what it still changed is reported, so that the
-        engine can drop a step that changed nothing.
+        wholly done already; whether it still changed anything is reported, so
+        that the engine can drop a step that changed nothing. The engine reads
+        nothing else, so it calls this rather than :meth:`apply`, which makes no
+        :class:`Applied` per step.
         """
         if step.code == WRITE_CANDIDATES:
             self.pencil = True
-            return _applied((), True)
-        placed: tuple[int, ...] = ()
+            return True
+        changed = False
         for c, d in step.placements:
             if self.digits[c] == 0:
                 self.place(c, d)
-                placed += (c,)
-        removed = False
+                changed = True
+                if placed is not None:
+                    placed.append(c)
         for c, d in step.eliminations:
-            removed |= self.eliminate(c, d)
-        return _applied(placed, bool(placed) or removed)
+            changed |= self.eliminate(c, d)
+        return changed
 
     def eliminate_all(self, pairs: Iterable[tuple[int, int]]) -> int:
         """Remove every (cell, digit) of ``pairs``; the number actually removed."""

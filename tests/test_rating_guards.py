@@ -4,7 +4,7 @@ Each test names the rule it guards; each was seen to fail when the rule is
 broken on purpose (docs/reliability.md, "Mutation check"):
 
 * synchronous mode counts every step of a round, also one an earlier step of
-  the same round made redundant (:meth:`rater.run.engine.Engine._apply`);
+  the same round made redundant (:func:`rater.run.engine.apply_counted`);
 * half-synchronous mode renames row and column codes when the canonical
   orientation is the transposed one (each technique's ``transposed_twin``);
 * E3 searches a variant's extra units (diagonals, colour sets) as boxes

@@ -1,10 +1,14 @@
 # Types for the compiled path of rater/run/engine.py (Cython's augmenting .pxd): the loop of every
 # round's placement search compares the floors and the points found as C doubles and reads a step's
-# points as a C field, with one Python call per technique searched. The Engine class stays a Python
+# points as a C field, with one Python call per technique searched; applying a step calls the
+# board's apply_step as a C method. The Engine class stays a Python
 # class (tests and studies subclass it); the .py file stays the one source.
 import cython
 
+from techniques.board cimport Board
 from techniques.step cimport Step
+
+cdef bint apply_counted(Board board, Step step, solution, bint synchronous) except -1
 
 @cython.locals(best=cython.double, floor=cython.double, rest=cython.double, first=Step,
                points=cython.double)

@@ -366,7 +366,6 @@ class Engine:
         synchronous = self.mode is Mode.SYNC
         detail = self.options.detail
         next_steps = self._next_steps  # read once: the round's loop makes no bound method
-        apply = self._apply
         points = 0.0
         for step in steps:
             points += step.points
@@ -381,7 +380,7 @@ class Engine:
                 return Status.STUCK
             first = len(steps)
             for step in chosen:
-                if apply(board, step, solution, synchronous):
+                if apply_counted(board, step, solution, synchronous):
                     steps.append(step)
                     points += step.points
             if stop_above is not None and points > stop_above:
@@ -486,15 +485,18 @@ class Engine:
                     best = s.points
         return found
 
-    def _apply(self, board: Board, step: Step, solution: Grid | None, synchronous: bool) -> bool:
-        """Apply a step; False if it changes nothing any more (not counted then).
 
-        In synchronous mode every step found counts, needed or not.
-        """
-        wrong = UnsoundStep.of(step, solution) if solution is not None else None
-        if wrong is not None:
-            raise wrong
-        return board.apply(step).changed or synchronous
+def apply_counted(board: Board, step: Step, solution: Grid | None, synchronous: bool) -> bool:
+    """Apply a step; False if it changes nothing any more (not counted then).
+
+    In synchronous mode every step found counts, needed or not. A plain
+    function rather than an engine method: on the compiled path its call and
+    the board's ``apply_step`` are C calls (``engine.pxd``).
+    """
+    wrong = UnsoundStep.of(step, solution) if solution is not None else None
+    if wrong is not None:
+        raise wrong
+    return board.apply_step(step) or synchronous
 
 
 def cheapest_placements(floors: Sequence[Floor], board: Board, ctx: Context, first_only: bool) -> list[Step]:

@@ -36,7 +36,7 @@ def first_unsound(rating: Rating) -> UnsoundStep | None:
 class VerifyingEngine(Engine):
     """An engine that, rating with ``verify=True``, ends the rating at the first wrong step.
 
-    That step (:class:`UnsoundStep`, raised by :meth:`Engine._apply`) is the rating's last one;
+    That step (:class:`UnsoundStep`, raised by :func:`apply_counted`) is the rating's last one;
     the rating says ``stuck``.
     """
 
