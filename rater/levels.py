@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from puzzles.errors import InputError
-from techniques.yaml_files import load_kept, safe_load
+from techniques.yaml_files import YamlError, load_kept, safe_load
 
 LEVELS_PATH = Path(__file__).with_name("levels.yaml")
 _KEY = re.compile(r"[a-z][a-z0-9_]*")
@@ -81,7 +81,12 @@ def _level(raw: Any, where: str) -> Level:
 def load_levels(path: Path = LEVELS_PATH) -> LevelTable:
     """Read and validate a levels file (bounds must increase, keys differ)."""
     text = path.read_text(encoding="utf-8")
-    data = load_kept(path, text) if path == LEVELS_PATH else safe_load(text)
+    try:
+        data = load_kept(path, text) if path == LEVELS_PATH else safe_load(text)
+    except YamlError as exc:
+        raise LevelTableError(f"{path}: not valid YAML ({exc})".replace("\n", " ")) from None
+    if not isinstance(data, dict):
+        raise LevelTableError(f"{path}: expected a mapping with 'grades' and 'top'")
     grades = []
     previous = float("-inf")
     for i, raw in enumerate(data.get("grades") or [], 1):

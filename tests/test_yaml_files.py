@@ -10,7 +10,7 @@ import pytest
 import yaml
 
 from rater.digest import catalogue_digest
-from rater.levels import LEVELS_PATH, load_levels
+from rater.levels import LEVELS_PATH, LevelTableError, load_levels
 from techniques.catalogue import DEFAULT_PATH, Catalogue
 from techniques.texts import TEXTS_DIR
 from techniques.yaml_files import YamlError, load_kept, safe_load
@@ -88,3 +88,12 @@ def test_the_default_catalogue_is_the_same_kept_as_parsed(kept_in: Path) -> None
     tag = sys.implementation.cache_tag
     assert {p.name for p in kept_in.rglob("*.marshal")} >= {f"techniques.yaml.{tag}.marshal", f"levels.yaml.{tag}.marshal"}
     assert catalogue_digest(Catalogue.load(), load_levels.__wrapped__()) == parsed
+
+
+def test_a_levels_file_that_is_no_yaml_mapping_is_one_input_error(tmp_path: Path) -> None:
+    """A tuned levels file with a YAML slip, or no mapping at all, is a LevelTableError, not a traceback."""
+    for text, says in (("grades: [up_to: 1\n", "not valid YAML"), ("- 1\n- 2\n", "expected a mapping")):
+        path = tmp_path / "levels.yaml"
+        path.write_text(text, encoding="utf-8")
+        with pytest.raises(LevelTableError, match=says):
+            load_levels(path)
