@@ -189,7 +189,10 @@ def main(**options: Any) -> None:
     request = Request.of(options)
     check_usage(request)
     settings = build_settings(request)
-    engine = settings.engine()
+    try:
+        engine = settings.engine()
+    except InputError as exc:  # the level table, read when the first engine is built
+        fail(str(exc), EXIT_INPUT)
     if request.list_techniques:
         _list_techniques(engine, request)
     if request.source is not None:

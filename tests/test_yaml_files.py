@@ -97,3 +97,21 @@ def test_a_levels_file_that_is_no_yaml_mapping_is_one_input_error(tmp_path: Path
         path.write_text(text, encoding="utf-8")
         with pytest.raises(LevelTableError, match=says):
             load_levels(path)
+
+
+def test_rate_says_in_one_line_that_the_level_table_is_unusable(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The level table is read when the first engine is built: a bad one ends ``rate`` with one line."""
+    from click.testing import CliRunner
+
+    import rater.run.engine
+    from rater.cli import main
+    from rater.exits import EXIT_INPUT
+
+    def unusable() -> None:
+        raise LevelTableError("levels.yaml: not valid YAML (a slip)")
+
+    monkeypatch.setattr(rater.run.engine, "load_levels", unusable)
+    result = CliRunner().invoke(main, ["." * 81])
+    assert result.exit_code == EXIT_INPUT
+    assert result.output.strip().splitlines()[-1].endswith("levels.yaml: not valid YAML (a slip)")
+    assert "Traceback" not in result.output
