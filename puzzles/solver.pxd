@@ -25,7 +25,7 @@ cdef class _Cells:
 cpdef _analyse_cells(grid, limit, allowed, rules, progress)
 
 @cython.locals(cell=cython.Py_ssize_t, d=cython.int, keep=cython.uint, full=cython.uint)
-cdef int _read_cells(grid, allowed, unsigned short* masks) except -1
+cdef int _root_masks(grid, allowed, unsigned short* masks) except -1
 
 @cython.locals(queue=cython.uchar[81], head=cython.int, tail=cython.int, cell=cython.int, m=cython.uint,
                bit=cython.uint, row=cython.int, k=cython.int, peer=cython.int, unit_count=cython.int,

@@ -482,7 +482,7 @@ def _analyse_cells(
     stack = [0] * (82 * 81)  # level k's 81 masks from 81 * k on
     branch = [0] * 82  # the cell level k branches on
     todo = [0] * 82  # its digits not yet tried
-    _read_cells(grid, allowed, stack)
+    _root_masks(grid, allowed, stack)
     # 0: no limit (a count never reaches a limit beyond a C integer either)
     stop = limit if limit is not None and limit < 1 << 62 else 0
     count = 0
@@ -535,7 +535,7 @@ def _analyse_cells(
     return SolveResult(count, first, nodes)
 
 
-def _read_cells(grid: Sequence[int], allowed: Sequence[int] | None, masks: list[int]) -> None:
+def _root_masks(grid: Sequence[int], allowed: Sequence[int] | None, masks: list[int]) -> None:
     """Write the root's 81 masks into ``masks``: a given's digit, else all (or the ``allowed``) digits.
 
     Reads and refuses exactly what :func:`initial_state` does; clashing givens are left to
