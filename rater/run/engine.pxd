@@ -13,3 +13,9 @@ cdef bint apply_counted(Board board, Step step, solution, bint synchronous) exce
 @cython.locals(best=cython.double, floor=cython.double, rest=cython.double, first=Step,
                points=cython.double)
 cpdef list cheapest_placements(list floors, board, ctx, bint first_only)
+
+@cython.locals(cells=tuple, c=cython.Py_ssize_t, digit=cython.Py_ssize_t, bit=cython.Py_ssize_t, seen=cython.Py_ssize_t)
+cpdef bint _is_solution(values, rules) except -1
+
+@cython.locals(step=Step)
+cpdef bint _any_code(list steps, frozenset codes) except -1

@@ -292,7 +292,7 @@ class Engine:
             rating.status = self._solve(board, ctx, rating.steps, solution, deadline, rating.alternatives,
                                         stop_above) or Status.STUCK
         rating.final_grid = board.grid()
-        guessed = any(s.code in self.guessing for s in rating.steps)
+        guessed = _any_code(rating.steps, self.guessing)
         if rating.status == Status.SOLVED:  # a stuck rating's partial total grades nothing
             level = self.levels.grade(rating.points, self.mode is Mode.SYNC, guessed)
             rating.level, rating.level_names = level.key, dict(level.names)
@@ -329,7 +329,7 @@ class Engine:
         status = self._solve(board, ctx, rating.steps, None, deadline, rating.alternatives, stop_above,
                              direct_only=True)
         rating.uniqueness_techniques = rules.standard
-        assumed = any(s.code in self.assuming_uniqueness for s in rating.steps)
+        assumed = _any_code(rating.steps, self.assuming_uniqueness)
         if status is Status.SOLVED and not assumed and _is_solution(board.values, rules):
             rating.solution = board.grid()
             return status, board
@@ -585,7 +585,23 @@ def _is_solution(values: Sequence[int], rules: Rules) -> bool:
     one round that clash (the half-synchronous mode places several at once);
     such a grid is no solution, and the puzzle is counted.
     """
-    return all(len({values[c] for c in cells}) == len(cells) for cells in rules.scan_units)
+    for cells in rules.scan_units:
+        seen = 0
+        for c in cells:
+            digit = values[c]
+            bit = 1 << digit
+            if seen & bit:
+                return False
+            seen |= bit
+    return True
+
+
+def _any_code(steps: Sequence[Step], codes: frozenset[str]) -> bool:
+    """Whether one of ``steps`` is of one of ``codes`` (a loop, not ``any``: compiled, no generator per rating)."""
+    for step in steps:
+        if step.code in codes:
+            return True
+    return False
 
 
 def _adopt_rules(board: Board, rules: Rules) -> None:
