@@ -51,6 +51,7 @@ COMPILED_MODULES: tuple[str, ...] = (
     "techniques.unique_rectangles",
     "techniques.uniqueness",
     "techniques.wings",
+    "rater.figures",
     "rater.run.engine",
     "rater.run.modes",
     "canon.minlex_search",

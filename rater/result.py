@@ -3,22 +3,19 @@
 from __future__ import annotations
 
 import enum
-import math
-from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from itertools import compress
-from operator import attrgetter, mul, not_
 from typing import Any, Final, Protocol
 
 from puzzles.errors import InputError
 from puzzles.geometry import COL_OF, ROW_OF, Grid
 from puzzles.parsing import format_line
 from puzzles.version import __version__
+from rater.figures import figures, total
 from rater.levels import level_name
 from rater.options import Options
 from techniques.base import REGISTRY
-from techniques.step import WRITE_CANDIDATES, Step
+from techniques.step import Step
 
 
 class Picture(Protocol):
@@ -125,26 +122,24 @@ class Rating:
 
     @property
     def points(self) -> float:
-        total: float = sum(map(_POINTS, self.steps))
-        return total
+        return total(self.steps)
 
     @property
     def solving_points(self) -> list[float]:
-        return _solving(list(map(_POINTS, self.steps)), self.steps)
+        return figures(self.steps).solving
 
     @property
     def norm2(self) -> float:
-        return _norm2(self.solving_points)
+        return figures(self.steps).norm2
 
     @property
     def max(self) -> float:
-        return max(self.solving_points, default=0.0)
+        return figures(self.steps).max
 
     @property
     def thinning_steps(self) -> int:
-        """Steps that only eliminate: counted without a Python loop over the steps, as every record asks."""
-        steps = self.steps
-        return sum(map(bool, map(_ELIMINATIONS, compress(steps, map(not_, map(_PLACEMENTS, steps))))))
+        """Steps that only eliminate."""
+        return figures(self.steps).thinning_steps
 
     def level_text(self, lang: str = "en") -> str | None:
         """The level's name in ``lang`` (English where the language has none), None without a level."""
@@ -152,7 +147,7 @@ class Rating:
 
     def technique_counts(self) -> dict[str, int]:
         """Steps per technique code, in the order of each code's first step."""
-        return dict(Counter(map(_CODE, self.steps)))
+        return figures(self.steps).counts
 
     def position(self, number: int) -> Picture:
         """The grid after step ``number`` (0: the start); it shows itself as SVG in a notebook."""
@@ -188,25 +183,20 @@ def record_of(rating: Rating, lang: str, puzzle: str) -> dict[str, Any]:
     it, so it need not write the grid first; every figure comes from one reading of the steps
     (a bulk run makes millions of records).
     """
-    steps = rating.steps
     rated = rating.rated
     graded = rating.status in RATED and rating.level is not None
-    counts = rating.technique_counts()
-    points = solving = None
-    if rated:
-        points = list(map(_POINTS, steps))
-        solving = _solving(points, steps) if WRITE_CANDIDATES in counts else points
+    tally = figures(rating.steps)
     record = {
         "puzzle": puzzle,
         "status": str(rating.status),
-        "points": number(sum(points)) if points is not None else None,
-        "norm2": number(_norm2(solving)) if solving is not None else None,
-        "max": number(max(solving, default=0.0)) if solving is not None else None,
+        "points": number(tally.points) if rated else None,
+        "norm2": number(tally.norm2) if rated else None,
+        "max": number(tally.max) if rated else None,
         "level": rating.level if graded else None,
         "level_text": rating.level_text(lang) if graded else None,
-        "thinning_steps": rating.thinning_steps if rated else None,
-        "step_count": len(steps) if rated else None,
-        "techniques": counts,
+        "thinning_steps": tally.thinning_steps if rated else None,
+        "step_count": len(rating.steps) if rated else None,
+        "techniques": tally.counts,
         "seconds": round(rating.seconds, 4),
         "message": " ".join(rating.message.split()),
         "rules": rating.rules,
@@ -219,22 +209,6 @@ def record_of(rating: Rating, lang: str, puzzle: str) -> dict[str, Any]:
     if rating.seed is not None:
         record["seed"] = rating.seed
     return record
-
-
-_POINTS: Final = attrgetter("points")
-_CODE: Final = attrgetter("code")
-_PLACEMENTS: Final = attrgetter("placements")
-_ELIMINATIONS: Final = attrgetter("eliminations")
-
-
-def _solving(points: list[float], steps: list[Step]) -> list[float]:
-    """The points of the solving steps: ``points`` (one per step) without the candidate-writing bonus."""
-    return list(compress(points, map(WRITE_CANDIDATES.__ne__, map(_CODE, steps))))
-
-
-def _norm2(points: list[float]) -> float:
-    """The Euclidean norm of a rating's solving points."""
-    return math.sqrt(sum(map(mul, points, points)))
 
 
 #: Statuses that are a rating; every other one is reported as not rated.
