@@ -53,6 +53,8 @@ from itertools import combinations
 from typing import Final, NamedTuple
 
 from puzzles.geometry import (
+    BOX_OF,
+    CELL_BIT,
     CELL_UNITS,
     COL_MASK,
     COL_OF,
@@ -85,6 +87,8 @@ class Rect(NamedTuple):
 
 
 def _rectangles() -> tuple[Rect, ...]:
+    """The two-box rectangles, made when the module loads: on the compiled path (``uniqueness.pxd``)
+    a loop on C integers, the bitboards 128-bit C integers."""
     out = []
     for r1 in range(9):
         for c1 in range(9):
@@ -93,13 +97,20 @@ def _rectangles() -> tuple[Rect, ...]:
                     # one band and two stacks, or two bands and one stack: exactly two boxes
                     if (r1 // 3 == r2 // 3) == (c1 // 3 == c2 // 3):
                         continue
-                    cells = (9 * r1 + c1, 9 * r1 + c2, 9 * r2 + c1, 9 * r2 + c2)
-                    reads = 0
-                    for c in cells:
-                        for u in CELL_UNITS[c]:
-                            reads |= UNIT_MASK[u]
-                    out.append(Rect(cells, sum(1 << c for c in cells), reads))
+                    a, b, c, d = 9 * r1 + c1, 9 * r1 + c2, 9 * r2 + c1, 9 * r2 + c2
+                    mask = _CELL_BIT[a] | _CELL_BIT[b] | _CELL_BIT[c] | _CELL_BIT[d]
+                    # the cells' units: two rows, two columns and the two boxes of a and d
+                    reads = (_UNIT_MASK[r1] | _UNIT_MASK[r2] | _UNIT_MASK[9 + c1] | _UNIT_MASK[9 + c2]
+                             | _UNIT_MASK[18 + _BOX_OF[a]] | _UNIT_MASK[18 + _BOX_OF[d]])
+                    out.append(Rect((a, b, c, d), mask, reads))
     return tuple(out)
+
+
+#: :data:`~puzzles.geometry.CELL_BIT`, ``UNIT_MASK`` and ``BOX_OF``: C arrays on the compiled path
+#: (``uniqueness.pxd``), so that the rectangles are made on C integers.
+_CELL_BIT: Final = CELL_BIT
+_UNIT_MASK: Final = UNIT_MASK
+_BOX_OF: Final = BOX_OF
 
 
 #: All 486 two-box rectangles, by top-left cell row-major, then bottom-right cell.
@@ -646,8 +657,20 @@ def quasi_floor(params: dict[str, float], most_added: int) -> float:
     return linear_floor(params["quasi_base"], params["quasi_per_digit"], 1, most_added)
 
 
+def _digit_tuples() -> tuple[tuple[int, ...], ...]:
+    """The digits of every 9-bit mask, ascending: a loop on C integers on the compiled path (``uniqueness.pxd``)."""
+    out = []
+    for mask in range(512):
+        digits = []
+        for d in range(1, 10):
+            if mask >> (d - 1) & 1:
+                digits.append(d)
+        out.append(tuple(digits))
+    return tuple(out)
+
+
 #: The digits of every 9-bit mask, ascending (looked up: the searches ask for them per cell).
-_DIGITS_OF_MASK = tuple(tuple(d for d in range(1, 10) if mask >> (d - 1) & 1) for mask in range(512))
+_DIGITS_OF_MASK: Final = _digit_tuples()
 
 
 def bits(mask: int) -> tuple[int, ...]:
