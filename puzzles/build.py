@@ -42,6 +42,7 @@ COMPILED_MODULES: tuple[str, ...] = (
     "techniques.golden_chains",
     "techniques.obvious",
     "techniques.obvious_singles",
+    "techniques.recheck",
     "techniques.remote_pairs",
     "techniques.single_digit_chains",
     "techniques.singles",

@@ -12,8 +12,12 @@ cdef extern from *:
     ctypedef unsigned long long u128 "unsigned __int128"
 
 cdef u128 UNIT_MASK[27]
+cdef int _CELL_OF_BIT_MOD_83[83]
+cdef int _ROW_OF[81]
+cdef int _COL_OF[81]
+cdef int _BOX_OF[81]
 
-@cython.locals(found=list, unit=cython.Py_ssize_t, target=cython.Py_ssize_t,
+@cython.locals(found=list, unit=cython.Py_ssize_t, target=cython.Py_ssize_t, cell=cython.Py_ssize_t,
                mask=u128, here=u128, elim=u128)
 cpdef tuple _crossing_tests(u128 pos, Py_ssize_t first, Py_ssize_t stop)
 

@@ -23,7 +23,7 @@ from functools import lru_cache
 from typing import Final
 
 from puzzles import geometry
-from puzzles.geometry import UNITS, cells_of
+from puzzles.geometry import cells_of
 from techniques.base import Context, Phase, register
 from techniques.board import Board
 from techniques.findings import Digit, Unit
@@ -33,12 +33,12 @@ from techniques.step import Step, deferred_step
 #: The cells of each unit 0..26 (:data:`puzzles.geometry.UNIT_MASK`) under this module's own name:
 #: the compiled path holds them in a C array of 128-bit integers (``boxtest.pxd``).
 UNIT_MASK: Final = geometry.UNIT_MASK
-#: For each unit 0..26, the units it crosses in three cells: a row or column's three boxes
-#: in order; a box's rows, then its columns.
-CROSSINGS: Final = tuple(
-    tuple(v for v in (range(18, 27) if u < 18 else range(18)) if len(set(UNITS[u]) & set(UNITS[v])) == 3)
-    for u in range(27)
-)
+#: :data:`~puzzles.geometry.CELL_OF_BIT_MOD_83`, ``ROW_OF``, ``COL_OF`` and ``BOX_OF``: C arrays on
+#: the compiled path (``boxtest.pxd``).
+_CELL_OF_BIT_MOD_83: Final = geometry.CELL_OF_BIT_MOD_83
+_ROW_OF: Final = geometry.ROW_OF
+_COL_OF: Final = geometry.COL_OF
+_BOX_OF: Final = geometry.BOX_OF
 
 
 class _BoxTest(Rechecking):
@@ -128,8 +128,10 @@ def _crossing_tests(pos: int, first: int, stop: int) -> tuple[_Test, ...]:
     where that removes something.
 
     The places in a unit lie in one crossing unit when they lie in its cells
-    (they are all in the unit).  The bitboards are 81-bit, which the compiled
-    path holds in 128-bit C integers (``boxtest.pxd``).
+    (they are all in the unit).  Two or more places lie in at most one: a
+    line's box, or a box's row or (else) column, so the one to test is the
+    first place's.  The bitboards are 81-bit, which the compiled path holds
+    in 128-bit C integers (``boxtest.pxd``).
     """
     found = []
     for unit in range(first, stop):
@@ -137,12 +139,17 @@ def _crossing_tests(pos: int, first: int, stop: int) -> tuple[_Test, ...]:
         here = pos & mask
         if here & (here - 1) == 0:  # none or a single (a hidden single, not a box test)
             continue
-        for target in CROSSINGS[unit]:
-            if here & ~UNIT_MASK[target] == 0:
-                elim = pos & UNIT_MASK[target] & ~mask
-                if elim:
-                    found.append((unit, target, here, elim))
-                break
+        cell = _CELL_OF_BIT_MOD_83[(here & -here) % 83]
+        if unit < 18:
+            target = 18 + _BOX_OF[cell]
+        elif here & ~UNIT_MASK[_ROW_OF[cell]] == 0:
+            target = _ROW_OF[cell]
+        else:
+            target = 9 + _COL_OF[cell]
+        if here & ~UNIT_MASK[target] == 0:
+            elim = pos & UNIT_MASK[target] & ~mask
+            if elim:
+                found.append((unit, target, here, elim))
     return tuple(found)
 
 

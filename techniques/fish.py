@@ -23,7 +23,7 @@ from collections.abc import Iterator
 from functools import lru_cache
 from typing import Final
 
-from puzzles.geometry import COL_MASK, ROW_MASK, cells_of, transposed
+from puzzles.geometry import DIGIT_COUNT, UNIT_MASK, cells_of, transposed
 from techniques.base import Context, Phase, register
 from techniques.board import Board
 from techniques.findings import Digit, Digits, Items, Units
@@ -35,9 +35,17 @@ SIZES: Final = (2, 3, 4)
 ROWS, COLUMNS = 0, 1
 
 
+#: :data:`~puzzles.geometry.DIGIT_COUNT` (the bits of every 9-bit mask) and ``UNIT_MASK`` (rows 0-8,
+#: columns 9-17): C arrays on the compiled path (``fish.pxd``).
+_BIT_COUNT: Final = DIGIT_COUNT
+_UNIT_MASK: Final = UNIT_MASK
+
+
 def _line_bits(pos: int) -> tuple[list[int], list[int]]:
     """Per row the 9-bit mask of the columns holding the digit, and per column of the rows."""
-    by_row = [(pos >> (9 * r)) & 0x1FF for r in range(9)]
+    by_row = []
+    for r in range(9):
+        by_row.append(pos >> (9 * r) & 0x1FF)
     return by_row, transposed(by_row)
 
 
@@ -47,7 +55,11 @@ def _grids(lines: list[int], n: int) -> list[tuple[int, int]]:
     Returns (base lines mask, cover mask) in lexicographic order of the base.
     Lines without the digit (it is placed there) cannot be part of a base.
     """
-    usable = [(i, m) for i, m in enumerate(lines) if m and m.bit_count() <= n]
+    usable = []
+    for i in range(9):
+        m = lines[i]
+        if m and _BIT_COUNT[m] <= n:
+            usable.append((i, m))
     out: list[tuple[int, int]] = []
     _grow_grids(usable, n, out, 0, 0, 0, 0)
     return out
@@ -62,20 +74,21 @@ def _grow_grids(usable: list[tuple[int, int]], n: int, out: list[tuple[int, int]
     for j in range(start, len(usable)):
         i, m = usable[j]
         u = cover | m
-        if u.bit_count() > n:
+        if _BIT_COUNT[u] > n:
             continue
         if size == n:
-            if u.bit_count() == n:
+            if _BIT_COUNT[u] == n:
                 out.append((base | 1 << i, u))
         else:
             _grow_grids(usable, n, out, j + 1, base | 1 << i, u, size)
 
 
-def _mask_of(lines: int, masks: tuple[int, ...]) -> int:
+def _mask_of(lines: int, first_unit: int) -> int:
+    """The cells of a 9-bit line mask: rows (``first_unit`` 0) or columns (9)."""
     out = 0
     for i in range(9):
         if lines >> i & 1:
-            out |= masks[i]
+            out |= _UNIT_MASK[first_unit + i]
     return out
 
 
@@ -88,18 +101,27 @@ def _digit_grids(pos: int, n: int) -> tuple[tuple[int, int, int, int, int], ...]
     step changes the places of few digits, so they are made once and kept
     while the engine searches again after each step.
     """
+    return _grids_removing(pos, n)
+
+
+def _grids_removing(pos: int, n: int) -> tuple[tuple[int, int, int, int, int], ...]:
+    """:func:`_digit_grids`, made afresh: on the compiled path (``fish.pxd``) the line masks are C
+    integers and the bitboards 128-bit C integers."""
     by_row, by_col = _line_bits(pos)
-    open_lines = sum(1 for m in by_row if m)
+    open_lines = 0
+    for r in range(9):
+        if by_row[r]:
+            open_lines += 1
     if open_lines - n < n:
         return ()  # the complementary grid is smaller and counts instead
     found = []
-    for orientation, lines in ((ROWS, by_row), (COLUMNS, by_col)):
+    for orientation in (ROWS, COLUMNS):
         if orientation == COLUMNS and open_lines - n == n:
             continue  # equal to a row grid, reported there
-        base_masks, cover_masks = (ROW_MASK, COL_MASK) if orientation == ROWS else (COL_MASK, ROW_MASK)
+        lines, base_first, cover_first = (by_row, 0, 9) if orientation == ROWS else (by_col, 9, 0)
         for base, cover in _grids(lines, n):
-            base_cells = _mask_of(base, base_masks)
-            elim = pos & _mask_of(cover, cover_masks) & ~base_cells
+            base_cells = _mask_of(base, base_first)
+            elim = pos & _mask_of(cover, cover_first) & ~base_cells
             if elim:
                 found.append((orientation, base, cover, pos & base_cells, elim))
     return tuple(found)

@@ -37,6 +37,7 @@ from puzzles.geometry import (
     CELL_OF_BIT_MOD_83,
     COL_OF,
     DIGIT_COUNT,
+    LOW_DIGIT,
     PEER_MASK,
     ROW_OF,
     UNIT_MASK,
@@ -48,7 +49,7 @@ from techniques.board import Board
 from techniques.findings import Cells, Chain, Digits, Fragment, Items, Node, Unit, fragment_kind
 from techniques.golden_chains import pair_cells
 from techniques.recheck import EVERYWHERE, Recheck, Rechecking
-from techniques.step import Step
+from techniques.step import Candidate, Step, deferred_step
 
 BAND, STACK = 0, 1
 BAND_WORD = fragment_kind("band", transposed="stack")
@@ -57,6 +58,11 @@ STACK_WORD = fragment_kind("stack")
 _CELL_OF_BIT_MOD_83: Final = CELL_OF_BIT_MOD_83
 #: :data:`~puzzles.geometry.DIGIT_COUNT`, a C array on the compiled path (``remote_pairs.pxd``).
 _DIGIT_COUNT: Final = DIGIT_COUNT
+#: :data:`~puzzles.geometry.LOW_DIGIT`, a C array on the compiled path (``remote_pairs.pxd``).
+_LOW_DIGIT: Final = LOW_DIGIT
+#: :data:`~puzzles.geometry.CELL_BIT` and ``PEER_MASK``, C arrays on the compiled path (``remote_pairs.pxd``).
+_CELL_BIT: Final = CELL_BIT
+_PEER_MASK: Final = PEER_MASK
 
 
 def _bivalue_groups(board: Board, pairs: int) -> dict[int, list[int]]:
@@ -155,31 +161,42 @@ class _ThreePoints(Rechecking):
 def _components(cells: list[int]) -> list[tuple[list[int], dict[int, int]]]:
     """Connected groups of mutually seeing cells with a 2-colouring (cell -> 0/1).
 
-    Groups that cannot be 2-coloured (only in a broken grid) are dropped.
+    Groups that cannot be 2-coloured (only in a broken grid) are dropped.  Each
+    group is walked breadth-first, a cell's peers in scan order.  The cells and
+    colours are bitboards, 128-bit C integers on the compiled path
+    (``remote_pairs.pxd``).
     """
-    cell_set = set(cells)
-    colour: dict[int, int] = {}
+    members = 0
+    for c in cells:
+        members |= _CELL_BIT[c]
+    coloured = 0
     out = []
     for start in cells:
-        if start in colour:
+        if coloured >> start & 1:
             continue
-        colour[start] = 0
+        colours = [0, 0]  # the bitboards of the group's colour 0 and colour 1
+        colours[0] = _CELL_BIT[start]
+        coloured |= _CELL_BIT[start]
         order = [start]
         ok = True
         i = 0
         while i < len(order):
             c = order[i]
             i += 1
-            for p in cells_of(PEER_MASK[c]):
-                if p not in cell_set:
-                    continue
-                if p not in colour:
-                    colour[p] = 1 - colour[c]
-                    order.append(p)
-                elif colour[p] == colour[c]:
-                    ok = False
+            here = colours[1] >> c & 1  # the colour of c
+            near = _PEER_MASK[c] & members
+            if near & colours[here]:
+                ok = False
+            fresh = near & ~coloured
+            coloured |= fresh
+            colours[1 - here] |= fresh
+            while fresh:
+                low = fresh & -fresh
+                fresh ^= low
+                order.append(_CELL_OF_BIT_MOD_83[low % 83])
         if ok:
-            out.append((order, {c: colour[c] for c in order}))
+            zeros = colours[0]
+            out.append((order, {c: 0 if zeros >> c & 1 else 1 for c in order}))
     return out
 
 
@@ -218,6 +235,12 @@ def _chain_text(order: list[int], colour: dict[int, int], mask: int) -> Items:
     return Items(Chain.plain(branch) for branch in parts)
 
 
+def _group_finding(order: list[int], colour: dict[int, int], mask: int) -> tuple[tuple[Candidate, ...], dict[str, object]]:
+    """A remote-pair group's ``used`` and ``detail``, made when first read (most steps found are not shown)."""
+    used = tuple((c, d) for c in sorted(order) for d in digits_of(mask))
+    return used, {"digits": Digits.of_mask(mask), "chain": _chain_text(order, colour, mask), "length": len(order)}
+
+
 @register
 class RemotePairs(_ThreePoints):
     """Chains of identical bivalue cells: cells seeing both colours lose both digits.
@@ -252,17 +275,8 @@ class RemotePairs(_ThreePoints):
                     found.append((min(order), mask, order, colour, elim))
         self.recheck.done(board, bool(found))
         for _first, mask, order, colour, elim in sorted(found, key=lambda f: (f[0], f[1])):
-            yield Step(
-                code=self.code,
-                points=self.params["points"],
-                eliminations=tuple(_candidates(board, elim, mask)),
-                used=tuple((c, d) for c in sorted(order) for d in digits_of(mask)),
-                detail={
-                    "digits": Digits.of_mask(mask),
-                    "chain": _chain_text(order, colour, mask),
-                    "length": len(order),
-                },
-            )
+            yield deferred_step(Step, self.code, self.params["points"], (), tuple(_candidates(board, elim, mask)),
+                                _group_finding, (order, colour, mask))
 
     @staticmethod
     def _remote_cells(board: Board, order: list[int], colour: dict[int, int], mask: int) -> int:
@@ -310,7 +324,10 @@ class ChuteRemotePairs(_ThreePoints):
                     chute = _CHUTES[x * 81 + y]
                     if chute is None or not (CELL_BIT[x] | CELL_BIT[y] | chute[5]) & changed:
                         continue
-                    step = self._pair(board, mask, x, y, chute)
+                    absent = _absent(board, chute[5], mask)
+                    if not absent:
+                        continue  # both digits may be in the segment: nothing follows
+                    step = self._pair(board, mask, x, y, chute, absent)
                     if step is not None:
                         steps.append(((x, y), step))
         self.recheck.done(board, bool(steps))
@@ -318,13 +335,12 @@ class ChuteRemotePairs(_ThreePoints):
         for _key, step in steps:
             yield step
 
-    def _pair(self, board: Board, mask: int, x: int, y: int, chute: _Chute) -> Step | None:
-        kind, third_box, third_line, line_x, line_y, segment = chute
+    def _pair(self, board: Board, mask: int, x: int, y: int, chute: _Chute, absent_mask: int) -> Step | None:
+        """The step of the pair ``x``, ``y`` of the cells ``mask``, whose digits ``absent_mask`` the segment lacks."""
+        _kind, _third_box, _third_line, line_x, line_y, _segment = chute
         bx, by = BOX_OF[x], BOX_OF[y]
         a, b = digits_of(mask)
-        absent = [d for d in (a, b) if not self._possible(board, segment, d)]
-        if not absent:
-            return None
+        absent = digits_of(absent_mask)
         common = PEER_MASK[x] & PEER_MASK[y]
         if len(absent) == 1:
             removed = mask & ~(1 << (absent[0] - 1))
@@ -337,29 +353,47 @@ class ChuteRemotePairs(_ThreePoints):
             bonus = _candidates(board, bonus_cells, mask)
         if not elim and not bonus:
             return None
-        return Step(
-            code=self.code,
-            points=self.params["points"],
-            eliminations=tuple(sorted(elim + bonus)),
-            used=tuple((c, d) for c in (x, y) for d in (a, b)) + tuple((c, 0) for c in cells_of(segment)),
-            detail={
-                "digits": Digits((a, b)),
-                "cells": Cells((x, y)),
-                "chute": Fragment.of(BAND_WORD if kind == BAND else STACK_WORD),
-                "segment_unit": Unit(18 + third_box),
-                "line_unit": Unit(third_line),
-                "absent": Digits(absent),
-                "removed": Digits.of_mask(removed),
-                "bonus": len(bonus),
-            },
-        )
+        return deferred_step(Step, self.code, self.params["points"], (), tuple(sorted(elim + bonus)), _chute_finding,
+                             (x, y, a, b, chute, absent, removed, len(bonus)))
 
-    @staticmethod
-    def _possible(board: Board, segment: int, digit: int) -> bool:
-        """Whether ``digit`` is a candidate in, or placed in, a cell of ``segment``."""
-        if board.positions[digit] & segment:
-            return True
-        return any(board.values[c] == digit for c in cells_of(segment))
+
+def _absent(board: Board, segment: int, mask: int) -> int:
+    """The digits of ``mask`` (bit d-1 for digit d) that are neither a candidate nor placed in a cell of ``segment``.
+
+    On the compiled path (``remote_pairs.pxd``) the masks are C integers and
+    the bitboards 128-bit C integers.
+    """
+    positions = board.positions
+    absent = 0
+    rest = mask
+    while rest:
+        low = rest & -rest
+        rest ^= low
+        if not positions[_LOW_DIGIT[low]] & segment:
+            absent |= low
+    values = board.values
+    for c in cells_of(segment):
+        placed = values[c]
+        if placed:
+            absent &= ~(1 << (placed - 1))
+    return absent
+
+
+def _chute_finding(x: int, y: int, a: int, b: int, chute: _Chute, absent: list[int], removed: int,
+                   bonus: int) -> tuple[tuple[Candidate, ...], dict[str, object]]:
+    """A chute remote pair's ``used`` and ``detail``, made when first read (most steps found are not shown)."""
+    kind, third_box, third_line, _line_x, _line_y, segment = chute
+    used = tuple((c, d) for c in (x, y) for d in (a, b)) + tuple((c, 0) for c in cells_of(segment))
+    return used, {
+        "digits": Digits((a, b)),
+        "cells": Cells((x, y)),
+        "chute": Fragment.of(BAND_WORD if kind == BAND else STACK_WORD),
+        "segment_unit": Unit(18 + third_box),
+        "line_unit": Unit(third_line),
+        "absent": Digits(absent),
+        "removed": Digits.of_mask(removed),
+        "bonus": bonus,
+    }
 
 
 #: Two cells of one chute, in different boxes and lines: (band or stack, the third box, the third
@@ -368,7 +402,7 @@ _Chute = tuple[int, int, int, int, int, int]
 
 
 #: :data:`~puzzles.geometry.ROW_OF`, ``COL_OF`` and ``BOX_OF``: C arrays on the compiled path
-#: (``remote_pairs.pxd``), so that the 6,561 tests of the table below run on C integers.
+#: (``remote_pairs.pxd``), so that the 3,240 tests of the table below run on C integers.
 _ROW_OF: Final = ROW_OF
 _COL_OF: Final = COL_OF
 _BOX_OF: Final = BOX_OF
@@ -392,5 +426,15 @@ def _chute(x: int, y: int) -> _Chute | None:
     return None
 
 
-#: The chute of every two cells, indexed 81 x + y.
-_CHUTES: Final = tuple(_chute(x, y) for x in range(81) for y in range(81))
+def _chute_table() -> tuple[_Chute | None, ...]:
+    """The chute of every two cells ``x`` < ``y`` at 81 x + y (None elsewhere): a search reads its
+    pairs in scan order.  A plain loop on C integers on the compiled path (``remote_pairs.pxd``)."""
+    table: list[_Chute | None] = [None] * (81 * 81)
+    for x in range(81):
+        for y in range(x + 1, 81):
+            table[81 * x + y] = _chute(x, y)
+    return tuple(table)
+
+
+#: The chute of every two cells ``x`` < ``y``, indexed 81 x + y.
+_CHUTES: Final = _chute_table()

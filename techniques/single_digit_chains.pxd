@@ -19,6 +19,10 @@ cdef u128 _units_of(u128 x)
 
 cdef bint _empties_a_unit(u128 pos, u128 full, u128 seen)
 
+@cython.locals(strong_at=u128[81], unit_mask=tuple, u=cython.Py_ssize_t, where=u128, low=u128, high=u128,
+               strong=list, peers=list, peer_mask=tuple, rest=u128, c=cython.int, near=u128)
+cpdef tuple _links(u128 pos, rules)
+
 @cython.locals(pos=u128, full=u128, nodes=list, strong_at=u128[81], peers_at=u128[81], linked=u128,
                a=cython.int, c=cython.int, follow=list, nxt=u128, via=u128, low=u128, depth=cython.int,
                reach=u128[648], last=cython.int, k=cython.int, here=cython.int, before=cython.int,

@@ -116,23 +116,38 @@ def digit_links(digit: int, pos: int, rules: Rules) -> DigitLinks:
 
     They depend on nothing else, so the same places give the same links.
     """
-    strong = [0] * 81
-    peers = [0] * 81
+    strong, peers = _links(pos, rules)
+    return DigitLinks(digit, pos, strong, peers, rules)
+
+
+def _links(pos: int, rules: Rules) -> tuple[list[int], list[int]]:
+    """Per cell, the places of a digit with the places ``pos`` strongly linked to it and those it sees.
+
+    On the compiled path (``single_digit_chains.pxd``) the bitboards are 128-bit
+    C integers and the links are gathered in a C array, so that only the
+    cells of ``pos`` make Python integers.
+    """
+    strong_at = [0] * 81
     unit_mask = rules.unit_mask
     for u in rules.unit_ids:
         where = pos & unit_mask[u]
-        if where.bit_count() == 2:
-            low = where & -where
-            strong[low.bit_length() - 1] |= where ^ low
-            strong[where.bit_length() - 1] |= low
+        low = where & -where
+        high = where ^ low
+        if high and not high & (high - 1):  # exactly two places: a strong link
+            strong_at[_CELL_OF_BIT_MOD_83[low % 83]] |= high
+            strong_at[_CELL_OF_BIT_MOD_83[high % 83]] |= low
+    strong = [0] * 81
+    peers = [0] * 81
     peer_mask = rules.peer_mask
     rest = pos
     while rest:
         low = rest & -rest
         rest ^= low
-        c = low.bit_length() - 1
-        peers[c] = peer_mask[c] & pos
-    return DigitLinks(digit, pos, strong, peers, rules)
+        c = _CELL_OF_BIT_MOD_83[low % 83]
+        strong[c] = strong_at[c]
+        near = peer_mask[c]  # read into a name: converted once on the compiled path
+        peers[c] = near & pos
+    return strong, peers
 
 
 @lru_cache(maxsize=_DIGITS_REMEMBERED)

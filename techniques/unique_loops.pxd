@@ -4,6 +4,11 @@
 # making runs on C integers too. The .py file stays the one source.
 import cython
 
+cdef extern from *:
+    ctypedef unsigned long long u128 "unsigned __int128"
+
+cdef u128 _CELL_BIT[81]
+
 @cython.locals(regions_of=dict, j=cython.Py_ssize_t, masks=list, e=cython.ulong[81], out=list,
                k=cython.Py_ssize_t, a0=cython.Py_ssize_t, a1=cython.Py_ssize_t, a2=cython.Py_ssize_t,
                b0=cython.Py_ssize_t, b1=cython.Py_ssize_t, b2=cython.Py_ssize_t, filled=cython.ulong)
@@ -16,7 +21,7 @@ cpdef list _matching_shapes(tuple off, regions, pairs, eff, open_cells, touching
                r0=cython.Py_ssize_t, r1=cython.Py_ssize_t, r2=cython.Py_ssize_t, r3=cython.Py_ssize_t,
                r4=cython.Py_ssize_t, r5=cython.Py_ssize_t, c0=cython.Py_ssize_t, c1=cython.Py_ssize_t,
                c2=cython.Py_ssize_t, c3=cython.Py_ssize_t, c4=cython.Py_ssize_t, c5=cython.Py_ssize_t,
-               key=cython.longlong, colours=tuple)
+               key=cython.longlong, colours=tuple, row_at=cython.int[3], col_at=cython.int[3])
 cpdef list _six_cell_loops()
 
 @cython.locals(masks=list, classes=list, holding=list, by_colours=dict, k=cython.Py_ssize_t, cells=tuple,

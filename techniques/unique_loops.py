@@ -34,7 +34,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from functools import lru_cache
 from itertools import combinations, permutations
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from puzzles.geometry import ALL_CELLS, CELL_BIT, CELL_UNITS, COL_OF, PEER_MASK, ROW_OF, UNIT_MASK, cells_of
 from techniques.base import Context, Phase, register
@@ -216,6 +216,10 @@ def _loops_in(region: int, max_size: int, extras: tuple[int, ...]) -> tuple[tupl
     return tuple([cells for cells, _ in find_loops(region, region, region, max_size, by_cell)])
 
 
+#: :data:`~puzzles.geometry.CELL_BIT`, a C array on the compiled path (``unique_loops.pxd``).
+_CELL_BIT: Final = CELL_BIT
+
+
 class _SixCellShapes(NamedTuple):
     """The six-cell loops, the bitboard of each, per loop its index with the three cells of each
     colour class (what :func:`_matching_shapes` reads of a shape), and per cell the loops holding
@@ -254,7 +258,7 @@ def _shape_table(
             where = by_colours[colours] = tuple(sorted(range(6), key=colours.__getitem__))
         i0, i1, i2, i3, i4, i5 = where
         c0, c1, c2, c3, c4, c5 = cells[i0], cells[i1], cells[i2], cells[i3], cells[i4], cells[i5]
-        masks.append(CELL_BIT[c0] | CELL_BIT[c1] | CELL_BIT[c2] | CELL_BIT[c3] | CELL_BIT[c4] | CELL_BIT[c5])
+        masks.append(_CELL_BIT[c0] | _CELL_BIT[c1] | _CELL_BIT[c2] | _CELL_BIT[c3] | _CELL_BIT[c4] | _CELL_BIT[c5])
         classes.append((k, c0, c1, c2, c3, c4, c5))
         byte, bit = k >> 3, 1 << (k & 7)
         for c in cells:
@@ -295,10 +299,13 @@ def _six_cell_loops() -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
                 colours = order[1]
                 (i0, j0), (i1, j1), (i2, j2), (i3, j3), (i4, j4), (i5, j5) = [crossings[k] for k in order[0]]
                 for rows in some_rows:
-                    r0, r1, r2, r3, r4, r5 = 9 * rows[i0], 9 * rows[i1], 9 * rows[i2], 9 * rows[i3], 9 * rows[i4], 9 * rows[i5]
+                    row_at = rows  # read into a name: a C array on the compiled path
+                    r0, r1, r2 = 9 * row_at[i0], 9 * row_at[i1], 9 * row_at[i2]
+                    r3, r4, r5 = 9 * row_at[i3], 9 * row_at[i4], 9 * row_at[i5]
                     for cols in some_cols:
-                        c0, c1, c2 = r0 + cols[j0], r1 + cols[j1], r2 + cols[j2]
-                        c3, c4, c5 = r3 + cols[j3], r4 + cols[j4], r5 + cols[j5]
+                        col_at = cols
+                        c0, c1, c2 = r0 + col_at[j0], r1 + col_at[j1], r2 + col_at[j2]
+                        c3, c4, c5 = r3 + col_at[j3], r4 + col_at[j4], r5 + col_at[j5]
                         key = (((((c0 * 81 + c1) * 81 + c2) * 81 + c3) * 81 + c4) * 81 + c5) << 13 | len(grown)
                         keys.append(key)
                         grown.append(((c0, c1, c2, c3, c4, c5), colours))

@@ -53,11 +53,11 @@ from itertools import combinations
 from typing import Final, NamedTuple
 
 from puzzles.geometry import (
+    BOX_OF,
+    CELL_BIT,
     CELL_UNITS,
-    COL_MASK,
     COL_OF,
     PEER_MASK,
-    ROW_MASK,
     ROW_OF,
     UNIT_MASK,
     UNITS,
@@ -85,6 +85,8 @@ class Rect(NamedTuple):
 
 
 def _rectangles() -> tuple[Rect, ...]:
+    """The two-box rectangles, made when the module loads: on the compiled path (``uniqueness.pxd``)
+    a loop on C integers, the bitboards 128-bit C integers."""
     out = []
     for r1 in range(9):
         for c1 in range(9):
@@ -93,13 +95,23 @@ def _rectangles() -> tuple[Rect, ...]:
                     # one band and two stacks, or two bands and one stack: exactly two boxes
                     if (r1 // 3 == r2 // 3) == (c1 // 3 == c2 // 3):
                         continue
-                    cells = (9 * r1 + c1, 9 * r1 + c2, 9 * r2 + c1, 9 * r2 + c2)
-                    reads = 0
-                    for c in cells:
-                        for u in CELL_UNITS[c]:
-                            reads |= UNIT_MASK[u]
-                    out.append(Rect(cells, sum(1 << c for c in cells), reads))
+                    a, b, c, d = 9 * r1 + c1, 9 * r1 + c2, 9 * r2 + c1, 9 * r2 + c2
+                    mask = _CELL_BIT[a] | _CELL_BIT[b] | _CELL_BIT[c] | _CELL_BIT[d]
+                    # the cells' units: two rows, two columns and the two boxes of a and d
+                    reads = (_UNIT_MASK[r1] | _UNIT_MASK[r2] | _UNIT_MASK[9 + c1] | _UNIT_MASK[9 + c2]
+                             | _UNIT_MASK[18 + _BOX_OF[a]] | _UNIT_MASK[18 + _BOX_OF[d]])
+                    out.append(Rect((a, b, c, d), mask, reads))
     return tuple(out)
+
+
+#: :data:`~puzzles.geometry.CELL_BIT`, ``UNIT_MASK`` and ``BOX_OF``: C arrays on the compiled path
+#: (``uniqueness.pxd``), so that the rectangles are made on C integers.
+_CELL_BIT: Final = CELL_BIT
+_UNIT_MASK: Final = UNIT_MASK
+_BOX_OF: Final = BOX_OF
+#: :data:`~puzzles.geometry.ROW_OF` and ``COL_OF``: C arrays on the compiled path (``uniqueness.pxd``).
+_ROW_OF: Final = ROW_OF
+_COL_OF: Final = COL_OF
 
 
 #: All 486 two-box rectangles, by top-left cell row-major, then bottom-right cell.
@@ -538,14 +550,17 @@ def _line_linked(board: Board, cells: Sequence[int], bitboard: int, x: int, y: i
     Types 4A, 4C, 6, 7 and 8 rest on such a strong link: without one they
     find nothing, and most rectangles have none.
     """
-    a, _, _, d = cells
+    a = cells[0]
+    d = cells[3]
     outside = ~bitboard
     positions = board.positions
-    return any(
-        not positions[h] & unit & outside
-        for h in (x, y)
-        for unit in (ROW_MASK[ROW_OF[a]], ROW_MASK[ROW_OF[d]], COL_MASK[COL_OF[a]], COL_MASK[COL_OF[d]])
-    )
+    for h in (x, y):
+        here = positions[h]  # read into a name: converted once on the compiled path
+        here &= outside  # the digit's places off the rectangle
+        if (not here & _UNIT_MASK[_ROW_OF[a]] or not here & _UNIT_MASK[_ROW_OF[d]]
+                or not here & _UNIT_MASK[9 + _COL_OF[a]] or not here & _UNIT_MASK[9 + _COL_OF[d]]):
+            return True
+    return False
 
 
 def rectangle_may_apply(board: Board, cells: Sequence[int], masks: Sequence[int], x: int, y: int) -> bool:
@@ -557,13 +572,27 @@ def rectangle_may_apply(board: Board, cells: Sequence[int], masks: Sequence[int]
     main candidate alone in a row or column.
     """
     pair = (1 << (x - 1)) | (1 << (y - 1))
-    pairs = sum(1 for m in masks if m == pair)
+    pairs = 0
+    for m in masks:
+        if m == pair:
+            pairs += 1
     if pairs != 1:
-        return pairs in (2, 3)
-    extras = {m & ~pair for m in masks if m != pair}
-    if len(extras) == 1 and next(iter(extras)).bit_count() == 1:
+        return pairs == 2 or pairs == 3
+    # the three other corners: type 5B needs one extra digit, the same in all three
+    extra = -1
+    for m in masks:
+        if m != pair:
+            if extra < 0:
+                extra = m & ~pair
+            elif m & ~pair != extra:
+                extra = 0
+                break
+    if extra > 0 and not extra & (extra - 1):
         return True
-    return _line_linked(board, cells, sum(1 << c for c in cells), x, y)
+    bitboard = 0
+    for c in cells:
+        bitboard |= _CELL_BIT[c]
+    return _line_linked(board, cells, bitboard, x, y)
 
 
 def rectangle_findings(board: Board, pat: Pattern) -> Iterator[Finding]:
@@ -646,8 +675,20 @@ def quasi_floor(params: dict[str, float], most_added: int) -> float:
     return linear_floor(params["quasi_base"], params["quasi_per_digit"], 1, most_added)
 
 
+def _digit_tuples() -> tuple[tuple[int, ...], ...]:
+    """The digits of every 9-bit mask, ascending: a loop on C integers on the compiled path (``uniqueness.pxd``)."""
+    out = []
+    for mask in range(512):
+        digits = []
+        for d in range(1, 10):
+            if mask >> (d - 1) & 1:
+                digits.append(d)
+        out.append(tuple(digits))
+    return tuple(out)
+
+
 #: The digits of every 9-bit mask, ascending (looked up: the searches ask for them per cell).
-_DIGITS_OF_MASK = tuple(tuple(d for d in range(1, 10) if mask >> (d - 1) & 1) for mask in range(512))
+_DIGITS_OF_MASK: Final = _digit_tuples()
 
 
 def bits(mask: int) -> tuple[int, ...]:
