@@ -4,7 +4,9 @@
 # a unit's candidate masks in unit_doppels and _doppel, which read the board's C array of masks, and
 # unit_doppels holds the places of a digit in the unit in 128-bit C integers (GCC's and Clang's
 # unsigned __int128), naming their cells by a table lookup; so does board_doppels its fold of the
-# digits' bitboards into the cells of two candidates.
+# digits' bitboards into the cells of two candidates. A unit's 2-tuples come packed into one C
+# integer each (also the key that drops a repeat), and _doppel tests whether a unit holds both cells
+# on a 128-bit C integer.
 # The bitboards (pos, positions and what a claim or a 2-tuple writes) stay Python integers. Claims
 # and 2-tuples are extension types, so that _find_claims reads a claim's fields as C fields while
 # every other module reads the same attributes as before; so is the analysis of a board, whose facts
@@ -67,10 +69,10 @@ cdef int _CELL_OF_BIT_MOD_83[83]
                masks=cython.ushort[81], where=u128, low=u128, cell_of_bit=cython.p_int)
 cpdef list unit_doppels(Board board, bytes cells, list positions, u128 umask, bint bivalue)
 
-@cython.locals(positions=list, found=list, seen=set, unit_cells=tuple, unit_mask=tuple, a=cython.long,
-               b=cython.long, p=cython.long, q=cython.long, ones=u128, twos=u128, threes=u128, where=u128,
+@cython.locals(positions=list, found=list, seen=set, unit_cells=tuple, unit_mask=tuple, unit_ids=tuple,
+               k=cython.Py_ssize_t, u=cython.long, t=cython.long, ones=u128, twos=u128, threes=u128, where=u128,
                two_cands=u128, umask=u128)
 cpdef list board_doppels(Board board)
 
-@cython.locals(others=cython.ulong, d=cython.long, excl=dict, positions=list, unit_mask=tuple)
+@cython.locals(others=cython.ulong, d=cython.long, excl=dict, positions=list, unit_mask=tuple, umask=u128)
 cpdef _doppel(Board board, long a, long b, long unit, long p, long q)

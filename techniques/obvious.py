@@ -356,7 +356,7 @@ def board_doppels(board: Board) -> list[Doppel]:
     each once."""
     positions = board.positions
     found: list[Doppel] = []
-    seen: set[tuple[int, int, int, int]] = set()
+    seen: set[int] = set()  # the 2-tuples found, packed as unit_doppels packs them
     ones = twos = threes = 0  # cells with at least one, two, three candidates
     for d in range(1, 10):
         where = positions[d]
@@ -367,18 +367,21 @@ def board_doppels(board: Board) -> list[Doppel]:
     geo = board.rules
     unit_cells = unit_bytes(geo)
     unit_mask = geo.unit_mask
-    for u in geo.unit_ids:
+    unit_ids = geo.unit_ids
+    for k in range(len(unit_ids)):
+        u = unit_ids[k]
         umask = unit_mask[u]
-        for a, b, p, q in unit_doppels(board, unit_cells[u], positions, umask, bool(umask & two_cands)):
-            if (p, q, a, b) not in seen:
-                seen.add((p, q, a, b))
-                found.append(_doppel(board, a, b, u, p, q))
+        for t in unit_doppels(board, unit_cells[u], positions, umask, bool(umask & two_cands)):
+            if t not in seen:
+                seen.add(t)
+                found.append(_doppel(board, t >> 8 & 255, t & 255, u, t >> 24, t >> 16 & 255))
     return found
 
 
 def unit_doppels(board: Board, cells: bytes, positions: list[int], umask: int,
-                 bivalue: bool) -> list[tuple[int, int, int, int]]:
-    """The obvious 2-tuples of one unit (its cells ascending, as bytes) as (a, b, p, q), digits and cells ascending.
+                 bivalue: bool) -> list[int]:
+    """The obvious 2-tuples of one unit (its cells ascending, as bytes), digits ``a < b`` and cells ``p < q``,
+    each packed into one integer ``p << 24 | q << 16 | a << 8 | b`` (no tuple per 2-tuple: also its key).
 
     First the two digits that are candidates of the same two cells and of no
     other, in the order of the first digit; then, when ``bivalue`` (the unit
@@ -423,7 +426,8 @@ def unit_doppels(board: Board, cells: bytes, positions: list[int], umask: int,
             if first and partner >= 0:
                 where = places[k]
                 low = where & -where
-                out.append((digits[k], digits[partner], cell_of_bit[low % 83], cell_of_bit[(where ^ low) % 83]))
+                out.append(cell_of_bit[low % 83] << 24 | cell_of_bit[(where ^ low) % 83] << 16
+                           | digits[k] << 8 | digits[partner])
     if bivalue:
         for i in range(len(cells)):
             m = masks[cells[i]]
@@ -438,7 +442,7 @@ def unit_doppels(board: Board, cells: bytes, positions: list[int], umask: int,
                         first = False
                     other = j
             if first and other >= 0:
-                out.append(((m & -m).bit_length(), rest.bit_length(), cells[i], cells[other]))
+                out.append(cells[i] << 24 | cells[other] << 16 | (m & -m).bit_length() << 8 | rest.bit_length())
     return out
 
 
@@ -460,7 +464,7 @@ def _doppel(board: Board, a: int, b: int, unit: int, p: int, q: int) -> Doppel:
     for u in geo.cell_units[p]:
         umask = unit_mask[u]
         if umask >> q & 1:
-            rest = umask & ~cells  # the unit's other cells
+            rest = unit_mask[u] & ~cells  # the unit's other cells
             for d in (a, b):
                 hit = positions[d] & rest
                 if hit:
