@@ -1,6 +1,7 @@
 # Types for the compiled path of techniques/obvious.py (Cython's augmenting .pxd): a digit's places
 # per row and per band are 9-bit masks cut from the bitboard's two 64-bit words, and boxes, lines,
-# rows and columns small numbers, so the tests of _claims_of run on C integers; so do the folds of
+# rows and columns small numbers, so the tests of _claims_of run on C integers (the bitboard itself
+# a 128-bit C integer, from which a claim's cells are cut with a table of the units'); so do the folds of
 # a unit's candidate masks in unit_doppels and _doppel, which read the board's C array of masks, and
 # unit_doppels holds the places of a digit in the unit in 128-bit C integers (GCC's and Clang's
 # unsigned __int128), naming their cells by a table lookup; so does board_doppels its fold of the
@@ -49,7 +50,7 @@ cdef class ObviousAnalysis:
 
 
 @cython.locals(known=set, excluded_by=list, new=list, pairs=list, c=Claim, claim=Claim, line=cython.long,
-               box=cython.long, pointing=cython.bint, key=cython.long)
+               box=cython.long, pointing=cython.bint, key=cython.long, found=list, round_=cython.long)
 cpdef tuple _find_claims(long d, pos, bint follow_on)
 
 @cython.locals(low=cython.ulonglong, high=cython.ulonglong, rows=cython.long[9], across=cython.long[3],
@@ -57,8 +58,11 @@ cpdef tuple _find_claims(long d, pos, bint follow_on)
                b=cython.long, top=cython.long, shift=cython.long, p0=cython.long, p1=cython.long,
                p2=cython.long, box=cython.long, line=cython.long, cols=cython.long, col=cython.long,
                r=cython.long, places=cython.long, rest=cython.long, lone=cython.long, first=cython.long,
-               out=list)
-cpdef list _claims_of(pos)
+               out=list, bmask=u128, lmask=u128)
+cpdef list _claims_of(u128 pos)
+
+cdef u128 LOW_64
+cdef u128 _UNIT_MASK[27]
 
 cdef int _CELL_OF_BIT_MOD_83[83]
 
