@@ -400,12 +400,16 @@ class NakedSingle(NakedSingleSearch):
         return band(visible, self.bands)
 
     def _singles(self, board: Board) -> list[tuple[float, int, int, int]]:
-        """(points, digit, cell, visible) of every naked single, in scan order."""
+        """(points, digit, cell, visible) of every naked single, in scan order (most positions have none:
+        then nothing else is read)."""
+        singles = naked_singles(board)
+        if not singles:
+            return []
         filled = ~board.empty
         by_visible = self.by_visible
         peer_mask = board.rules.peer_mask
         found = []
-        for cell, digit in naked_singles(board):
+        for cell, digit in singles:
             visible = (filled & peer_mask[cell]).bit_count()
             found.append((by_visible[visible], digit, cell, visible))
         if len(found) > 1:
