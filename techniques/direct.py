@@ -8,7 +8,7 @@ digits not seen by a placed digit, so both are a few bit operations.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from typing import Any, ClassVar, Final
 
 from puzzles.geometry import LOW_DIGIT
@@ -34,19 +34,6 @@ def searched_units(rules: Rules, units: range, with_extra_units: bool) -> Sequen
     """``units`` plus, for the box methods under ``rules`` with extra units, those units."""
     extra = rules.extra_units
     return (*units, *extra) if with_extra_units and extra else units
-
-
-def once_and_twice(bitboards: Iterable[int]) -> tuple[int, int]:
-    """The cells set in at least one, and in at least two, of ``bitboards``.
-
-    Folded over the digit bitboards it names the cells with one candidate
-    (``once & ~twice``) without visiting a cell.
-    """
-    ones = twos = 0
-    for where in bitboards:
-        twos |= ones & where
-        ones |= where
-    return ones, twos
 
 
 def naked_singles(board: Board) -> list[tuple[int, int]]:

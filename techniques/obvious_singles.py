@@ -29,7 +29,7 @@ from puzzles.geometry import CELL_BIT, UNIT_MASK, bitboard, cells_of, digits_of
 from puzzles.rules import ALL_UNITS, Rules
 from techniques.base import INFINITY, Context, Phase, Technique, register
 from techniques.board import Board
-from techniques.direct import once_and_twice, scan_key, searched_units
+from techniques.direct import scan_key, searched_units
 from techniques.findings import Cell, Digit, Items, Unit
 from techniques.obvious import Claim, Doppel, Exclusions, ObviousAnalysis
 from techniques.points import (
@@ -490,10 +490,19 @@ def _digits_left(board: Board, reach: list[int]) -> tuple[int, int]:
 
     The naked singles C0 and D0 need a cell with at most one digit left once
     the exclusions are applied; counting on the nine digit bitboards at once
-    names those cells, so the others are not visited.
+    (seen once, seen twice) names those cells, so the others are not visited.
+    The fold runs on 128-bit C integers on the compiled path (``obvious_singles.pxd``).
     """
     positions = board.positions
-    return once_and_twice(positions[d] & ~reach[d] for d in range(1, 10))
+    ones = 0
+    twos = 0
+    for d in range(1, 10):
+        where = positions[d]
+        gone = reach[d]
+        where &= ~gone
+        twos |= ones & where
+        ones |= where
+    return ones, twos
 
 
 def _first_per_cell(steps: list[Step]) -> Iterator[Step]:
