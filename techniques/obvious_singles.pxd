@@ -29,3 +29,7 @@ cpdef tuple _best_cover(u128 where, u128 open_places, pairs, cost, umask, long m
 # C0 and D0: the digits left per cell folded on 128-bit C integers
 @cython.locals(positions=list, d=cython.Py_ssize_t, where=u128, gone=u128, ones=u128, twos=u128)
 cpdef tuple _digits_left(Board board, list reach)
+
+# called by every C1-C3 cost: a C call
+@cython.locals(follow=set)
+cpdef Py_ssize_t _follow_ons(tuple claims)
