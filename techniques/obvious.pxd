@@ -6,8 +6,8 @@
 # unit_doppels holds the places of a digit in the unit in 128-bit C integers (GCC's and Clang's
 # unsigned __int128), naming their cells by a table lookup; so does board_doppels its fold of the
 # digits' bitboards into the cells of two candidates. A unit's 2-tuples come packed into one C
-# integer each (also the key that drops a repeat), and _doppel tests whether a unit holds both cells
-# on a 128-bit C integer.
+# integer each (also the key that drops a repeat), and _doppel tests whether a unit holds both cells,
+# and which places of the two digits the unit's other cells hold, on 128-bit C integers.
 # The bitboards (pos, positions and what a claim or a 2-tuple writes) stay Python integers. Claims
 # and 2-tuples are extension types, so that _find_claims reads a claim's fields as C fields while
 # every other module reads the same attributes as before; so is the analysis of a board, whose facts
@@ -78,5 +78,6 @@ cpdef list unit_doppels(Board board, bytes cells, list positions, u128 umask, bi
                two_cands=u128, umask=u128)
 cpdef list board_doppels(Board board)
 
-@cython.locals(others=cython.ulong, d=cython.long, excl=dict, positions=list, unit_mask=tuple, umask=u128)
+@cython.locals(others=cython.ulong, d=cython.long, excl=dict, positions=list, unit_mask=tuple, umask=u128,
+               both=u128, rest=u128, where=u128, hit=u128)
 cpdef _doppel(Board board, long a, long b, long unit, long p, long q)

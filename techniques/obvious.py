@@ -471,12 +471,14 @@ def _doppel(board: Board, a: int, b: int, unit: int, p: int, q: int) -> Doppel:
     geo = board.rules
     unit_mask = geo.unit_mask
     # The units holding both cells, in scan order: those of p (listed in scan order) that hold q.
+    both = cells
     for u in geo.cell_units[p]:
         umask = unit_mask[u]
         if umask >> q & 1:
-            rest = unit_mask[u] & ~cells  # the unit's other cells
+            rest = umask & ~both  # the unit's other cells
             for d in (a, b):
-                hit = positions[d] & rest
+                where = positions[d]
+                hit = where & rest
                 if hit:
                     excl[d] = excl.get(d, 0) | hit
     return Doppel(a, b, unit, p, q, excl)
