@@ -15,7 +15,10 @@ cpdef list least_singles(Board board, tuple unit_cells, bytes rank, bint first_o
 
 from techniques.step cimport Step, deferred_step
 
-@cython.locals(p=cython.long, cell=cython.long, digit=cython.long, steps=list)
+# a step holds the packed single itself (the list's object) and a shared placement tuple
+cdef tuple _PLACED
+
+@cython.locals(single=cython.long, steps=list)
 cpdef list single_steps(list least, code, points, highlight, geo, tuple units)
 
 from techniques.base cimport beyond

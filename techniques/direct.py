@@ -8,7 +8,7 @@ digits not seen by a placed digit, so both are a few bit operations.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from typing import Any, ClassVar, Final
 
 from puzzles.geometry import LOW_DIGIT
@@ -34,19 +34,6 @@ def searched_units(rules: Rules, units: range, with_extra_units: bool) -> Sequen
     """``units`` plus, for the box methods under ``rules`` with extra units, those units."""
     extra = rules.extra_units
     return (*units, *extra) if with_extra_units and extra else units
-
-
-def once_and_twice(bitboards: Iterable[int]) -> tuple[int, int]:
-    """The cells set in at least one, and in at least two, of ``bitboards``.
-
-    Folded over the digit bitboards it names the cells with one candidate
-    (``once & ~twice``) without visiting a cell.
-    """
-    ones = twos = 0
-    for where in bitboards:
-        twos |= ones & where
-        ones |= where
-    return ones, twos
 
 
 def naked_singles(board: Board) -> list[tuple[int, int]]:
@@ -155,16 +142,21 @@ def single_steps(least: list[int], code: str, points: float, highlight: bool, ge
                  units: tuple[int, ...]) -> list[Step]:
     """The steps, all at ``points``, of the packed singles ``least`` (:func:`least_singles`) of ``units``.
 
-    Their evidence is :func:`explain_single` of ``highlight`` and the single, written when first
-    read; the packed integers are unpacked on C integers (``direct.pxd``).
+    Their evidence is :func:`explain_single` of ``highlight`` and the packed single, written when
+    first read: a step holds the packed integer and its placement is a shared tuple
+    (:data:`_PLACED`), so that making it builds one small tuple and converts no number (the
+    integers are read on C integers, ``direct.pxd``).
     """
     steps: list[Step] = []
     for p in least:
-        cell = p >> 16 & 255
-        digit = p >> 24
-        steps.append(deferred_step(Step, code, points, ((cell, digit),), (), explain_single,
-                                   (highlight, geo, cell, digit, units[p >> 8 & 255], p & 255)))
+        single = p
+        steps.append(deferred_step(Step, code, points, _PLACED[(single >> 16 & 255) * 9 + (single >> 24) - 1], (),
+                                   explain_single, (highlight, geo, units, p)))
     return steps
+
+
+#: The placement tuple of every (cell, digit), at ``9 * cell + digit - 1``: made once rather than per step.
+_PLACED: Final = tuple(((cell, digit),) for cell in range(81) for digit in range(1, 10))
 
 
 #: What :func:`cheapest_singles` reads of a hidden-single technique under one set of rules: the rules,
@@ -197,11 +189,15 @@ def cheapest_singles(board: Board, search: Search | tuple[None], first_only: boo
     return single_steps(least, code, by_missing[missing], highlight, geo, units)
 
 
-def explain_single(highlight: bool, geo: Rules, cell: int, digit: int, u: int,
-                   missing: int) -> tuple[tuple[Candidate, ...], dict[str, object]]:
-    """The evidence of a hidden single: the unit's other cells (with ``highlight``) or the candidate, and the finding."""
+def explain_single(highlight: bool, geo: Rules, units: tuple[int, ...],
+                   p: int) -> tuple[tuple[Candidate, ...], dict[str, object]]:
+    """The evidence of the packed hidden single ``p`` of ``units`` (:func:`least_singles`): the unit's
+    other cells (with ``highlight``) or the candidate, and the finding."""
+    cell = p >> 16 & 255
+    digit = p >> 24
+    u = units[p >> 8 & 255]
     used = tuple((c, 0) for c in geo.units[u] if c != cell) if highlight else ((cell, digit),)
-    return used, {"digit": Digit(digit), "cell": Cell(cell), "unit": Unit(u), "missing": missing}
+    return used, {"digit": Digit(digit), "cell": Cell(cell), "unit": Unit(u), "missing": p & 255}
 
 
 #: (digit, cell, unit index in the searched list, unit, empty cells of the unit) of one hidden single.
@@ -296,10 +292,7 @@ class HiddenSingle(Technique):
         geo = board.rules
         units, unit_cells = self._units(geo)
         for p in packed_singles(board, unit_cells):
-            missing = p & 255
-            cell, digit = p >> 16 & 255, p >> 24
-            yield deferred_step(Step, code, by_missing[missing], ((cell, digit),), (), explain_single,
-                                (highlight, geo, cell, digit, units[p >> 8 & 255], missing))
+            yield from single_steps([p], code, by_missing[p & 255], highlight, geo, units)
 
     def cheapest(self, board: Board, ctx: Context, first_only: bool, bound: float = INFINITY) -> list[Step]:
         """The singles at the least points, made into steps only once chosen (:func:`cheapest_singles`)."""
@@ -394,12 +387,16 @@ class NakedSingle(NakedSingleSearch):
         return band(visible, self.bands)
 
     def _singles(self, board: Board) -> list[tuple[float, int, int, int]]:
-        """(points, digit, cell, visible) of every naked single, in scan order."""
+        """(points, digit, cell, visible) of every naked single, in scan order (most positions have none:
+        then nothing else is read)."""
+        singles = naked_singles(board)
+        if not singles:
+            return []
         filled = ~board.empty
         by_visible = self.by_visible
         peer_mask = board.rules.peer_mask
         found = []
-        for cell, digit in naked_singles(board):
+        for cell, digit in singles:
             visible = (filled & peer_mask[cell]).bit_count()
             found.append((by_visible[visible], digit, cell, visible))
         if len(found) > 1:

@@ -229,13 +229,18 @@ def _find_claims(d: int, pos: int, follow_on: bool) -> ClaimFacts:
     """:func:`digit_claims` worked out (on the compiled path on a claim's C fields, ``obvious.pxd``)."""
     if not pos:
         return NO_CLAIMS
+    found = _claims_of(pos)  # the direct claims
+    if not found:
+        return NO_CLAIMS  # nothing excluded: no follow-on claims either
     known: set[int] = set()  # the claims found, each as line, box and kind in one number
     excluded_by: list[Claim] = []
     pairs: list[tuple[int, Claim]] = []  # each claim with the cells it excludes, as excluded_by
     gone = 0  # the places the claims found exclude
-    for _round in range(MAX_FOLLOW_ON + 1 if follow_on else 1):
+    for round_ in range(MAX_FOLLOW_ON + 1 if follow_on else 1):
+        if round_:
+            found = _claims_of(pos & ~gone)
         new = []
-        for line, box, pointing, cells, excl in _claims_of(pos & ~gone):
+        for line, box, pointing, cells, excl in found:
             key = (line * 9 + box) * 2 + pointing
             if key in known:
                 continue
@@ -260,6 +265,10 @@ _CELL_OF_BIT_MOD_83: Final = CELL_OF_BIT_MOD_83
 #: The low 64 bits of a bitboard (the rest is read as a second word: C integers, ``obvious.pxd``).
 LOW_64 = (1 << 64) - 1
 
+#: The bitboard of every row, column and box (:data:`~puzzles.geometry.UNIT_MASK`; a C array of
+#: 128-bit integers on the compiled path, ``obvious.pxd``).
+_UNIT_MASK: Final = UNIT_MASK
+
 
 def _claims_of(pos: int) -> list[tuple[int, int, bool, int, int]]:
     """Direct claims of a digit with candidate positions ``pos`` that exclude something.
@@ -268,7 +277,8 @@ def _claims_of(pos: int) -> list[tuple[int, int, bool, int, int]]:
     then lines (claiming), in unit order.  The tests run on 9-bit masks of the
     digit's places per row, and per band on the columns holding one place or
     more and two or more (small integers: C integers on the compiled path,
-    ``obvious.pxd``); only a claim found is written as bitboards.
+    ``obvious.pxd``); only a claim found is written as bitboards (cut from
+    ``pos`` as a 128-bit C integer there).
     """
     low = pos & LOW_64
     high = pos >> 64
@@ -303,16 +313,16 @@ def _claims_of(pos: int) -> list[tuple[int, int, bool, int, int]]:
             line = top + 2
         if line >= 0:  # the box's places lie in one row
             if rows[line] & ~(7 << shift):
-                bmask = BOX_MASK[b]
-                out.append((line, b, True, pos & bmask, pos & UNIT_MASK[line] & ~bmask))
+                bmask = _UNIT_MASK[18 + b]
+                out.append((line, b, True, pos & bmask, pos & _UNIT_MASK[line] & ~bmask))
             continue
         cols = p0 | p1 | p2
         if cols & (cols - 1):
             continue  # the places lie in two or three columns
         col = shift + (0 if cols == 1 else 1 if cols == 2 else 2)
         if (across[(t + 1) % 3] | across[(t + 2) % 3]) >> col & 1:  # the column has places in other bands
-            bmask = BOX_MASK[b]
-            out.append((9 + col, b, True, pos & bmask, pos & UNIT_MASK[9 + col] & ~bmask))
+            bmask = _UNIT_MASK[18 + b]
+            out.append((9 + col, b, True, pos & bmask, pos & _UNIT_MASK[9 + col] & ~bmask))
     for line in range(9):
         places = rows[line]
         if not places & (places - 1):
@@ -332,8 +342,8 @@ def _claims_of(pos: int) -> list[tuple[int, int, bool, int, int]]:
                 rest |= rows[r]
         if rest >> shift & 7:
             b = top + shift // 3
-            lmask = UNIT_MASK[line]
-            out.append((line, b, False, pos & lmask, pos & BOX_MASK[b] & ~lmask))
+            lmask = _UNIT_MASK[line]
+            out.append((line, b, False, pos & lmask, pos & _UNIT_MASK[18 + b] & ~lmask))
     lone = 0  # the columns with two places or more, all in one band
     for t in range(3):
         lone |= twice[t] & ~(across[(t + 1) % 3] | across[(t + 2) % 3])
@@ -344,8 +354,8 @@ def _claims_of(pos: int) -> list[tuple[int, int, bool, int, int]]:
             first = col // 3 * 3
             if across[t] >> first & 7 & ~(1 << (col - first)):
                 b = 3 * t + col // 3
-                lmask = UNIT_MASK[9 + col]
-                out.append((9 + col, b, False, pos & lmask, pos & BOX_MASK[b] & ~lmask))
+                lmask = _UNIT_MASK[9 + col]
+                out.append((9 + col, b, False, pos & lmask, pos & _UNIT_MASK[18 + b] & ~lmask))
         lone >>= 1
         col += 1
     return out
@@ -356,7 +366,7 @@ def board_doppels(board: Board) -> list[Doppel]:
     each once."""
     positions = board.positions
     found: list[Doppel] = []
-    seen: set[tuple[int, int, int, int]] = set()
+    seen: set[int] = set()  # the 2-tuples found, packed as unit_doppels packs them
     ones = twos = threes = 0  # cells with at least one, two, three candidates
     for d in range(1, 10):
         where = positions[d]
@@ -367,18 +377,21 @@ def board_doppels(board: Board) -> list[Doppel]:
     geo = board.rules
     unit_cells = unit_bytes(geo)
     unit_mask = geo.unit_mask
-    for u in geo.unit_ids:
+    unit_ids = geo.unit_ids
+    for k in range(len(unit_ids)):
+        u = unit_ids[k]
         umask = unit_mask[u]
-        for a, b, p, q in unit_doppels(board, unit_cells[u], positions, umask, bool(umask & two_cands)):
-            if (p, q, a, b) not in seen:
-                seen.add((p, q, a, b))
-                found.append(_doppel(board, a, b, u, p, q))
+        for t in unit_doppels(board, unit_cells[u], positions, umask, bool(umask & two_cands)):
+            if t not in seen:
+                seen.add(t)
+                found.append(_doppel(board, t >> 8 & 255, t & 255, u, t >> 24, t >> 16 & 255))
     return found
 
 
 def unit_doppels(board: Board, cells: bytes, positions: list[int], umask: int,
-                 bivalue: bool) -> list[tuple[int, int, int, int]]:
-    """The obvious 2-tuples of one unit (its cells ascending, as bytes) as (a, b, p, q), digits and cells ascending.
+                 bivalue: bool) -> list[int]:
+    """The obvious 2-tuples of one unit (its cells ascending, as bytes), digits ``a < b`` and cells ``p < q``,
+    each packed into one integer ``p << 24 | q << 16 | a << 8 | b`` (no tuple per 2-tuple: also its key).
 
     First the two digits that are candidates of the same two cells and of no
     other, in the order of the first digit; then, when ``bivalue`` (the unit
@@ -423,7 +436,8 @@ def unit_doppels(board: Board, cells: bytes, positions: list[int], umask: int,
             if first and partner >= 0:
                 where = places[k]
                 low = where & -where
-                out.append((digits[k], digits[partner], cell_of_bit[low % 83], cell_of_bit[(where ^ low) % 83]))
+                out.append(cell_of_bit[low % 83] << 24 | cell_of_bit[(where ^ low) % 83] << 16
+                           | digits[k] << 8 | digits[partner])
     if bivalue:
         for i in range(len(cells)):
             m = masks[cells[i]]
@@ -438,7 +452,7 @@ def unit_doppels(board: Board, cells: bytes, positions: list[int], umask: int,
                         first = False
                     other = j
             if first and other >= 0:
-                out.append(((m & -m).bit_length(), rest.bit_length(), cells[i], cells[other]))
+                out.append(cells[i] << 24 | cells[other] << 16 | (m & -m).bit_length() << 8 | rest.bit_length())
     return out
 
 
@@ -457,12 +471,14 @@ def _doppel(board: Board, a: int, b: int, unit: int, p: int, q: int) -> Doppel:
     geo = board.rules
     unit_mask = geo.unit_mask
     # The units holding both cells, in scan order: those of p (listed in scan order) that hold q.
+    both = cells
     for u in geo.cell_units[p]:
         umask = unit_mask[u]
         if umask >> q & 1:
-            rest = umask & ~cells  # the unit's other cells
+            rest = umask & ~both  # the unit's other cells
             for d in (a, b):
-                hit = positions[d] & rest
+                where = positions[d]
+                hit = where & rest
                 if hit:
                     excl[d] = excl.get(d, 0) | hit
     return Doppel(a, b, unit, p, q, excl)

@@ -6,6 +6,7 @@
 import cython
 
 from puzzles.geometry cimport u128, cells_of
+from techniques.board cimport Board
 
 cdef u128 _UNIT_BITS[38]
 
@@ -24,3 +25,11 @@ cpdef bint _corner_pairs(list pair_of, list cands)
                used=tuple, chosen=tuple, best=tuple)
 cpdef tuple _best_cover(u128 where, u128 open_places, pairs, cost, umask, long missing, long places,
                         double floor)
+
+# C0 and D0: the digits left per cell folded on 128-bit C integers
+@cython.locals(positions=list, d=cython.Py_ssize_t, where=u128, gone=u128, ones=u128, twos=u128)
+cpdef tuple _digits_left(Board board, list reach)
+
+# called by every C1-C3 cost: a C call
+@cython.locals(follow=set)
+cpdef Py_ssize_t _follow_ons(tuple claims)

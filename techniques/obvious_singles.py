@@ -23,13 +23,13 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from itertools import combinations
-from typing import Any, ClassVar, Final, cast
+from typing import Any, ClassVar, Final
 
 from puzzles.geometry import CELL_BIT, UNIT_MASK, bitboard, cells_of, digits_of
 from puzzles.rules import ALL_UNITS, Rules
 from techniques.base import INFINITY, Context, Phase, Technique, register
 from techniques.board import Board
-from techniques.direct import once_and_twice, scan_key, searched_units
+from techniques.direct import point_table, scan_key, searched_units
 from techniques.findings import Cell, Digit, Items, Unit
 from techniques.obvious import Claim, Doppel, Exclusions, ObviousAnalysis
 from techniques.points import (
@@ -80,6 +80,9 @@ class ObviousTechnique(Technique):
     def __init__(self, params: dict[str, Any] | None = None) -> None:
         super().__init__(params)
         self.bands = bands_of(self.params)
+        #: The band of every count 0..81, looked up by :meth:`points` (a count outside, or no bands: the bands
+        #: walked).
+        self.by_count = point_table(self.bands) if self.bands else ()
 
     def floor(self) -> float:
         """Every step rests on at least one justification (and any number of follow-on claims)."""
@@ -90,7 +93,7 @@ class ObviousTechnique(Technique):
     def points(self, counted: int, justifications: int, follow_ons: int) -> float:
         """The band of ``counted`` plus the justifications' weight, capped."""
         weight = self.params["per_justification"]
-        base = band(counted, self.bands)
+        base = self.by_count[counted] if 0 <= counted < len(self.by_count) else band(counted, self.bands)
         return float(min(base + weight * (justifications + follow_ons), self.params["cap"]))
 
     def _step(self, cell: int, digit: int, points: float, unit: int | None,
@@ -362,13 +365,8 @@ class ClaimHiddenSingle(JustifiedHiddenSingle):
         return analysis.claim_exclusions
 
     def _cost(self, items: Justifications, umask: int, missing: int, places: int) -> float:
-        claims = cast("tuple[Claim, ...]", items)  # the claims of _exclusions above
-        follow: set[Claim] = set()
-        for c in claims:
-            follow |= c.closure
-        for c in claims:
-            follow.discard(c)
-        return self.points(missing - places + 1, len(items), len(follow))
+        follow_ons = _follow_ons(items)  # type: ignore[arg-type]  # the claims of _exclusions above
+        return self.points(missing - places + 1, len(items), follow_ons)
 
     def _least_points(self, n: int) -> float:
         """``n``: the unit's empty cells that are no place of the digit, plus one (the single's cell).
@@ -381,6 +379,22 @@ class ClaimHiddenSingle(JustifiedHiddenSingle):
     def _least(self, missing: int, places: int) -> float:
         least = self.least_by[missing - places + 1]
         return self._remember(missing - places + 1) if least is None else least
+
+
+def _follow_ons(claims: tuple[Claim, ...]) -> int:
+    """How many other claims ``claims`` rest on: their closures' union less themselves.
+
+    One claim's closure never holds the claim (it rests on claims found before it), so its size
+    is the count without a set made.
+    """
+    if len(claims) == 1:
+        return len(claims[0].closure)
+    follow: set[Claim] = set()
+    for c in claims:
+        follow |= c.closure
+    for c in claims:
+        follow.discard(c)
+    return len(follow)
 
 
 @register
@@ -490,10 +504,19 @@ def _digits_left(board: Board, reach: list[int]) -> tuple[int, int]:
 
     The naked singles C0 and D0 need a cell with at most one digit left once
     the exclusions are applied; counting on the nine digit bitboards at once
-    names those cells, so the others are not visited.
+    (seen once, seen twice) names those cells, so the others are not visited.
+    The fold runs on 128-bit C integers on the compiled path (``obvious_singles.pxd``).
     """
     positions = board.positions
-    return once_and_twice(positions[d] & ~reach[d] for d in range(1, 10))
+    ones = 0
+    twos = 0
+    for d in range(1, 10):
+        where = positions[d]
+        gone = reach[d]
+        where &= ~gone
+        twos |= ones & where
+        ones |= where
+    return ones, twos
 
 
 def _first_per_cell(steps: list[Step]) -> Iterator[Step]:
