@@ -21,7 +21,7 @@ cdef int _LOW_DIGIT[512]
 cpdef list _locked_subsets(list items, int max_size)
 
 @cython.locals(places=cython.int[10], low_digit=cython.p_int, cell_bit=cython.int, m=cython.int,
-               d=cython.int)
+               d=cython.int, out=list)
 cpdef list _places(tuple masks, int missing)
 
 @cython.locals(low_digit=cython.p_int, i=cython.Py_ssize_t, hit=cython.int)

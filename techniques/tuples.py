@@ -260,7 +260,11 @@ def _places(masks: tuple[int, ...], missing: int) -> list[tuple[int, int]]:
             places[low_digit[m]] |= cell_bit
             m &= m - 1
         cell_bit <<= 1
-    return [(1 << (d - 1), places[d]) for d in range(1, 10) if missing >> (d - 1) & 1]
+    out = []
+    for d in range(1, 10):  # a loop, not a comprehension: its digit is the C integer d when compiled
+        if missing >> (d - 1) & 1:
+            out.append((1 << (d - 1), places[d]))
+    return out
 
 
 def _cells(local: int, unit_cells: tuple[int, ...]) -> int:
