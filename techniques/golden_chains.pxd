@@ -4,7 +4,8 @@
 # a complement (``~``) only ever masks another bitboard.  _Pairs is an extension type holding a
 # position's candidates, peers and places of digits in C arrays, read in once per position
 # searched, so that a search, and the test whether one of the last position is taken over, read
-# them without a Python integer; its states stay tuples, as on the pure path, whose speed they keep.  A chain found (_Found) is an extension type, so that
+# them without a Python integer, and what a search met (_Met) keeps its bitboards in C
+# integers; its states stay tuples, as on the pure path, whose speed they keep.  A chain found (_Found) is an extension type, so that
 # making one is cheap, and _chain runs on C integers.  The .py file stays the one source.
 import cython
 
@@ -31,6 +32,18 @@ cdef class _Found:
                by_digit=dict)
 cpdef _Found _chain(list cells, list links, int zbit, int rank, list positions, tuple peer_mask)
 
+cdef class _Met:
+    cdef u128[10] entered
+    cdef u128 anyhow
+    cdef u128 twice
+    cdef u128 region
+    cdef public list chains
+
+cdef list _NOTHING_ENTERED
+
+@cython.locals(chains=list)
+cdef _take_over(_Met search, list positions)
+
 cdef class _Pairs:
     cdef int[81] cands
     cdef u128[10] places
@@ -44,13 +57,13 @@ cdef class _Pairs:
                    start_bit=u128, ends=u128, entered=u128[10], frontier=list, nxt=list, entry=tuple,
                    new=tuple, out=list, rank=cython.int, length=cython.int, cell=cython.int,
                    out_bit=cython.int, pmask=u128, d=cython.int, reach=u128, low=u128, n=cython.int,
-                   nout=cython.int, anyhow=u128, twice=u128)
-    cpdef tuple search(self, int start, int zbit, int min_len, int max_len)
+                   nout=cython.int, anyhow=u128, twice=u128, met=_Met)
+    cpdef _Met search(self, int start, int zbit, int min_len, int max_len)
 
     @cython.locals(digit_of_bit=cython.p_int, cands=cython.p_int, peer_mask=p128, places=p128, positions=list,
                    digits_moved=list, searches=dict, out=list, start=cython.int, m=cython.int, zbit=cython.int,
-                   z=cython.int, key=cython.int, old=tuple, region=u128, moved_z=u128, anyhow=u128, twice=u128,
-                   entered=list, kept=cython.bint, d=cython.int, near_d=u128, entered_d=u128, search=tuple)
+                   z=cython.int, key=cython.int, old=_Met, region=u128, moved_z=u128, anyhow=u128, twice=u128,
+                   kept=cython.bint, d=cython.int, near_d=u128, entered_d=u128, search=_Met)
     cpdef tuple searches(self, bival, dict last, list moved, list near, u128 anywhere, int min_len, int max_len)
 
     @cython.locals(digit_of_bit=cython.p_int, peer_mask=p128, places=p128, child=cython.int, cell=cython.int,

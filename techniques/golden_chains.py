@@ -121,21 +121,39 @@ def _chain(cells: list[int], links: list[int], zbit: int, rank: int,
 _Entry = tuple[int, int, int, "_Entry | None"]
 
 
-#: What a search from (start, z) met: the cells it entered per digit (the start as if entered by
-#: z), by any digit, by both their digits; the region its ends could lie in; its chains.
-_Search = tuple[list[int], int, int, int, list[_Found]]
+class _Met:
+    """What a search from (start, z) met: the cells it entered per digit (the start as if entered by
+    z), by any digit, by both their digits; the region its ends could lie in; its chains.
+
+    What tells whether the next search of the board can take it over
+    (:meth:`_Pairs.searches`).  On the compiled path an extension type whose
+    bitboards are 128-bit C integers (``golden_chains.pxd``), so that keeping a
+    search and testing it make no Python integer.
+    """
+
+    __slots__ = ("entered", "anyhow", "twice", "region", "chains")
+
+    entered: list[int]
+    anyhow: int
+    twice: int
+    region: int
+    chains: list[_Found]
+
+
 #: The cells entered by a search that stopped before it began (never changed).
 _NOTHING_ENTERED = [0] * 10
 
 
-def _taken_over(search: _Search, positions: list[int]) -> _Search:
-    """A search of the last position, with the eliminations still possible (itself when all are)."""
-    chains = search[4]
+def _take_over(search: _Met, positions: list[int]) -> None:
+    """Keep a search of the last position for this one: its chains with the eliminations still possible.
+
+    The search is changed in place: the last position's searches are not read again.
+    """
+    chains = search.chains
     for chain in chains:
         if chain.left(positions) is not chain:
-            chains = [c for c in (f.left(positions) for f in chains) if c is not None]
-            return search[0], search[1], search[2], search[3], chains
-    return search
+            search.chains = [c for c in (f.left(positions) for f in chains) if c is not None]
+            return
 
 
 #: The digit of a one-digit candidate mask (a link's digit bit): :data:`~puzzles.geometry.HIGH_DIGIT`,
@@ -167,7 +185,7 @@ class _Pairs:
         self.positions = positions
         self.peer_mask = peer_mask
 
-    def search(self, start: int, zbit: int, min_len: int, max_len: int) -> _Search:
+    def search(self, start: int, zbit: int, min_len: int, max_len: int) -> _Met:
         """The chains from (start, z) of ``min_len``..``max_len`` cells: a breadth-first search over
         the states (cell, outgoing digit).
 
@@ -195,8 +213,13 @@ class _Pairs:
             region |= peer_mask[cell_of_bit[low % 83]]
         start_bit = _CELL_BIT[start]
         ends = pairs[z] & region & ~start_bit
+        met = _Met.__new__(_Met)
+        met.region = region
         if not ends:
-            return _NOTHING_ENTERED, 0, 0, region, []
+            met.entered = _NOTHING_ENTERED
+            met.anyhow = met.twice = 0
+            met.chains = []
+            return met
         # A state is a cell entered by a link digit (it leaves by the other one).
         # entered[d]: the cells already entered by digit d; a state keeps the first
         # path that reached it.
@@ -246,10 +269,14 @@ class _Pairs:
         for d in range(1, 10):
             twice |= anyhow & entered[d]
             anyhow |= entered[d]
-        return entered, anyhow, twice, region, out
+        met.entered = entered
+        met.anyhow = anyhow
+        met.twice = twice
+        met.chains = out
+        return met
 
-    def searches(self, bival: int, last: dict[int, _Search], moved: list[int], near: list[int], anywhere: int,
-                 min_len: int, max_len: int) -> tuple[dict[int, _Search], list[_Found]]:
+    def searches(self, bival: int, last: dict[int, _Met], moved: list[int], near: list[int], anywhere: int,
+                 min_len: int, max_len: int) -> tuple[dict[int, _Met], list[_Found]]:
         """The search from each (start, ``z``) of the position, by key ``10 * start + z``, and their chains.
 
         A search of the last position is taken over (:meth:`GoldenChain._chains`)
@@ -263,7 +290,7 @@ class _Pairs:
         places = self.places
         positions = self.positions
         digits_moved = [d for d in range(1, 10) if near[d]]
-        searches: dict[int, _Search] = {}
+        searches: dict[int, _Met] = {}
         out: list[_Found] = []
         for start in cells_of(bival):
             m = cands[start]
@@ -274,29 +301,28 @@ class _Pairs:
                 key = start * 10 + z
                 old = last.get(key)
                 if old is not None:
-                    region = old[3]
+                    region = old.region
                     moved_z = moved[z]
                     if not region & moved_z:
-                        anyhow = old[1]
-                        twice = old[2]
-                        entered = old[0]
+                        anyhow = old.anyhow
+                        twice = old.twice
                         kept = True
                         if anyhow & anywhere:
                             for d in digits_moved:
                                 # the cells it entered that leave by d: entered by their other digit
                                 near_d = near[d]
-                                entered_d = entered[d]
+                                entered_d = old.entered[d]
                                 if near_d & (anyhow & ~entered_d | twice):
                                     kept = False
                                     break
                         if kept:
-                            old = _taken_over(old, positions)
+                            _take_over(old, positions)
                             searches[key] = old
-                            out += old[4]
+                            out += old.chains
                             continue
                 search = self.search(start, zbit, min_len, max_len)
                 searches[key] = search
-                out += search[4]
+                out += search.chains
         return searches, out
 
     def _loop_removes(self, entry: _Entry, start: int, z: int) -> bool:
@@ -355,7 +381,7 @@ class GoldenChain(Technique):
         #: the board of the last search, its pair cells, and per (start, z) what that search met
         self._last = Recheck()
         self._last_pairs = 0
-        self._last_searches: dict[int, _Search] = {}
+        self._last_searches: dict[int, _Met] = {}
         #: the steps of the last search, by chain (cells, links, z, eliminations)
         self._last_steps: dict[tuple[object, ...], Step] = {}
 
@@ -409,18 +435,18 @@ class GoldenChain(Technique):
         peer_mask = board.rules.peer_mask
         last = self._last_searches
         changed = self._last.changed(board)
-        searches: dict[int, _Search] = {}
+        searches: dict[int, _Met] = {}
         out: list[_Found] = []
         if changed != EVERYWHERE and not changed & (bival | self._last_pairs):
             # no pair cell came, went or changed: every search is taken over, where z is still
             # next to its start (the others are not made any more)
             for key, search in last.items():
-                if search[4]:
+                if search.chains:
                     if not peer_mask[key // 10] & positions[key % 10]:
                         continue
-                    search = _taken_over(search, positions)
+                    _take_over(search, positions)
                 searches[key] = search
-                out += search[4]
+                out += search.chains
             self._last.seen(board)
             self._last_searches = searches
             return out

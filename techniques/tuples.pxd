@@ -10,6 +10,8 @@ from techniques.step cimport Step, deferred_step
 cdef extern from *:
     ctypedef unsigned long long u128 "unsigned __int128"
 
+ctypedef u128* p128
+
 cdef int _BIT_COUNT[512]
 cdef int _LOW_DIGIT[512]
 
@@ -19,7 +21,7 @@ cdef int _LOW_DIGIT[512]
 cpdef list _locked_subsets(list items, int max_size)
 
 @cython.locals(places=cython.int[10], low_digit=cython.p_int, cell_bit=cython.int, m=cython.int,
-               d=cython.int)
+               d=cython.int, out=list)
 cpdef list _places(tuple masks, int missing)
 
 @cython.locals(low_digit=cython.p_int, i=cython.Py_ssize_t, hit=cython.int)
@@ -36,3 +38,10 @@ cpdef tuple _search_locked_sets(tuple unit_cells, tuple masks)
 
 @cython.locals(out=u128, one=u128, i=cython.Py_ssize_t, c=cython.int)
 cpdef u128 _cells(int local, tuple unit_cells)
+
+cdef u128 _LINES_THROUGH[38]
+cdef u128 _UNIT_MASK[38]
+
+# which units a search looks at: 81-bit bitboards and unit bits tested on C integers, not per unit on Python ones
+@cython.locals(unit_mask=p128, lines_through=p128, unit=cython.int, out=list)
+cpdef list _units_to_search(tuple unit_ids, u128 changed, u128 filled, u128 again)

@@ -49,6 +49,7 @@ from puzzles.geometry import (
     LOW_DIGIT,
     ROW_MASK,
     ROW_OF,
+    bitboard,
     cells_of,
 )
 from puzzles.rules import ALL_UNITS, UNIT_COUNT
@@ -259,7 +260,11 @@ def _places(masks: tuple[int, ...], missing: int) -> list[tuple[int, int]]:
             places[low_digit[m]] |= cell_bit
             m &= m - 1
         cell_bit <<= 1
-    return [(1 << (d - 1), places[d]) for d in range(1, 10) if missing >> (d - 1) & 1]
+    out = []
+    for d in range(1, 10):  # a loop, not a comprehension: its digit is the C integer d when compiled
+        if missing >> (d - 1) & 1:
+            out.append((1 << (d - 1), places[d]))
+    return out
 
 
 def _cells(local: int, unit_cells: tuple[int, ...]) -> int:
@@ -325,6 +330,24 @@ def _lines_through(unit: int) -> int:
 
 
 _LINES_THROUGH: Final = tuple(_lines_through(unit) for unit in range(UNIT_COUNT))
+#: Per unit number, the bitboard of its cells (a unit number names the same cells under every rules).
+_UNIT_MASK: Final = tuple(bitboard(cells) for cells in ALL_UNITS)
+
+
+def _units_to_search(unit_ids: tuple[int, ...], changed: int, filled: int, again: int) -> list[int]:
+    """The units of ``unit_ids`` a search looks at (see the module): those with a changed cell, those that
+    found something last time (bit u of ``again``), and the boxes with a ``filled`` cell in a line through
+    them (0 for a search that does not read the lines).
+
+    A plain function, so that the compiled path tests every unit on C integers (``tuples.pxd``).
+    """
+    unit_mask = _UNIT_MASK
+    lines_through = _LINES_THROUGH
+    out = []
+    for unit in unit_ids:
+        if changed & unit_mask[unit] or filled & lines_through[unit] or again >> unit & 1:
+            out.append(unit)
+    return out
 
 
 def _empty_count(board: Board, unit: int) -> int:
@@ -486,7 +509,6 @@ class NakedTuple(_Tuples):
         steps: list[Step] = []
         if not changed and not again:
             return steps
-        filled = changed & ~board.empty
         fruitful = 0
         cands = board.cands
         geo = board.rules
@@ -494,9 +516,7 @@ class NakedTuple(_Tuples):
         units = geo.units
         formulas = self.formulas
         naked_reported = self.naked_reported
-        for unit in geo.unit_ids:
-            if not changed & unit_mask[unit] and not filled & _LINES_THROUGH[unit] and not again >> unit & 1:
-                continue
+        for unit in _units_to_search(geo.unit_ids, changed, changed & ~board.empty, again):
             unit_cells = units[unit]
             masks = _UNIT_MASKS[unit](cands)
             sets = _locked_sets(unit_cells, masks)
@@ -572,14 +592,11 @@ class HiddenTuple(_Tuples):
         cands = board.cands
         seen: set[tuple[tuple[int, int], ...]] = set()
         geo = board.rules
-        unit_mask = geo.unit_mask
         units = geo.units
         formulas = self.formulas
         # hidden M counts only where cheaper than the naked K - M, K the unit's open cells
         sizes_of = self.hidden_sizes
-        for unit in geo.unit_ids:
-            if not changed & unit_mask[unit] and not again >> unit & 1:
-                continue
+        for unit in _units_to_search(geo.unit_ids, changed, 0, again):
             unit_cells = units[unit]
             masks = _UNIT_MASKS[unit](cands)
             count = len(masks)
