@@ -12,7 +12,7 @@ from typing import Final
 
 from puzzles.build import status
 
-__version__: Final = "0.3.3"
+__version__: Final = "0.3.4"
 
 
 def version_text(program: str) -> str:

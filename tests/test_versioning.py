@@ -36,7 +36,7 @@ EASY = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9
 
 
 def test_one_version_everywhere():
-    assert rater.__version__ == puzzles.__version__ == techniques.__version__ == canon.__version__ == "0.3.3"
+    assert rater.__version__ == puzzles.__version__ == techniques.__version__ == canon.__version__ == "0.3.4"
     project = tomllib.loads((REPO / "pyproject.toml").read_text())
     assert "version" in project["project"]["dynamic"]
     assert project["tool"]["setuptools"]["dynamic"]["version"] == {"attr": "puzzles.version.__version__"}
