@@ -9,10 +9,15 @@ cdef extern from *:
 
 cdef u128 _CELL_BIT[81]
 
+@cython.locals(e=cython.ulong[81], out=list, a0=cython.Py_ssize_t, a1=cython.Py_ssize_t,
+               a2=cython.Py_ssize_t, b0=cython.Py_ssize_t, b1=cython.Py_ssize_t, b2=cython.Py_ssize_t,
+               filled=cython.ulong, d=cython.int, shapes=list, shape=tuple)
+cpdef tuple _filling_partners(tuple off, eff)
+
 @cython.locals(regions_of=dict, j=cython.Py_ssize_t, masks=list, e=cython.ulong[81], out=list,
                k=cython.Py_ssize_t, a0=cython.Py_ssize_t, a1=cython.Py_ssize_t, a2=cython.Py_ssize_t,
                b0=cython.Py_ssize_t, b1=cython.Py_ssize_t, b2=cython.Py_ssize_t, filled=cython.ulong)
-cpdef list _matching_shapes(tuple off, regions, pairs, eff, open_cells, touching=*)
+cpdef list _matching_shapes(off, regions, pairs, eff, open_cells, touching=*)
 
 @cython.locals(rows_by_kind=dict, grown=list, keys=list, some_rows=list, some_cols=list, rows=tuple, cols=tuple,
                i0=cython.Py_ssize_t, i1=cython.Py_ssize_t, i2=cython.Py_ssize_t, i3=cython.Py_ssize_t,
