@@ -1,7 +1,9 @@
 # Types for the compiled path of techniques/unique_loops.py (Cython's augmenting .pxd): the scan of
 # the six-cell shapes reads six candidate masks per shape, so the masks are a C array and the
-# shape's cells and the masks C integers; the table of the shapes is made of small numbers, so its
-# making runs on C integers too. The .py file stays the one source.
+# shape's cells and the masks C integers; the cells with extra digits, worked out for every digit
+# pair, are bitboards (81 bits) in 128-bit C integers (GCC's and Clang's unsigned __int128); the
+# table of the shapes is made of small numbers, so its making runs on C integers too. The .py file
+# stays the one source.
 import cython
 
 cdef extern from *:
@@ -35,6 +37,9 @@ cpdef list _six_cell_loops()
                c1=cython.Py_ssize_t, c2=cython.Py_ssize_t, c3=cython.Py_ssize_t, c4=cython.Py_ssize_t,
                c5=cython.Py_ssize_t, c=cython.Py_ssize_t, byte=cython.Py_ssize_t, bit=cython.uchar, row=bytearray)
 cpdef tuple _shape_table(list loops)
+
+@cython.locals(in1=u128, in2=u128, in3=u128, in4=u128, hx=u128, hy=u128, both=u128, one_of=u128, neither=u128)
+cpdef tuple _with_extras(holders, pair, counts)
 
 @cython.locals(text=str, k=cython.Py_ssize_t, out=list)
 cpdef list _zeros(bitboard, Py_ssize_t size)
