@@ -41,6 +41,10 @@ cpdef tuple _shape_table(list loops)
 @cython.locals(in1=u128, in2=u128, in3=u128, in4=u128, hx=u128, hy=u128, both=u128, one_of=u128, neither=u128)
 cpdef tuple _with_extras(holders, pair, counts)
 
+@cython.locals(one=u128, several=u128, pair_cells=u128, single=u128, regions=list, d=cython.int, here=u128,
+               region=u128)
+cpdef list useful_regions(u128 allowed, holders, long pair, tuple extras=*)
+
 @cython.locals(text=str, k=cython.Py_ssize_t, out=list)
 cpdef list _zeros(bitboard, Py_ssize_t size)
 

@@ -458,8 +458,11 @@ def useful_regions(allowed: int, holders: Sequence[int], pair: int, extras: tupl
     single = allowed & one & ~several
     regions = []
     for d in range(1, 10):
-        if not pair >> (d - 1) & 1 and single & holders[d]:
-            region = pair_cells | single & holders[d]
+        if pair >> (d - 1) & 1:
+            continue
+        here = single & holders[d]
+        if here:
+            region = pair_cells | here
             if region.bit_count() >= 6:
                 regions.append(region)
     return regions
