@@ -1,7 +1,9 @@
 # Types for the compiled path of techniques/unique_loops.py (Cython's augmenting .pxd): the scan of
 # the six-cell shapes reads six candidate masks per shape, so the masks are a C array and the
-# shape's cells and the masks C integers; the table of the shapes is made of small numbers, so its
-# making runs on C integers too. The .py file stays the one source.
+# shape's cells and the masks C integers; the cells with extra digits, worked out for every digit
+# pair, are bitboards (81 bits) in 128-bit C integers (GCC's and Clang's unsigned __int128); the
+# table of the shapes is made of small numbers, so its making runs on C integers too. The .py file
+# stays the one source.
 import cython
 
 cdef extern from *:
@@ -9,10 +11,15 @@ cdef extern from *:
 
 cdef u128 _CELL_BIT[81]
 
+@cython.locals(e=cython.ulong[81], out=list, a0=cython.Py_ssize_t, a1=cython.Py_ssize_t,
+               a2=cython.Py_ssize_t, b0=cython.Py_ssize_t, b1=cython.Py_ssize_t, b2=cython.Py_ssize_t,
+               filled=cython.ulong, d=cython.int, shapes=list, shape=tuple)
+cpdef tuple _filling_partners(tuple off, eff)
+
 @cython.locals(regions_of=dict, j=cython.Py_ssize_t, masks=list, e=cython.ulong[81], out=list,
                k=cython.Py_ssize_t, a0=cython.Py_ssize_t, a1=cython.Py_ssize_t, a2=cython.Py_ssize_t,
                b0=cython.Py_ssize_t, b1=cython.Py_ssize_t, b2=cython.Py_ssize_t, filled=cython.ulong)
-cpdef list _matching_shapes(tuple off, regions, pairs, eff, open_cells, touching=*)
+cpdef list _matching_shapes(off, regions, pairs, eff, open_cells, touching=*)
 
 @cython.locals(rows_by_kind=dict, grown=list, keys=list, some_rows=list, some_cols=list, rows=tuple, cols=tuple,
                i0=cython.Py_ssize_t, i1=cython.Py_ssize_t, i2=cython.Py_ssize_t, i3=cython.Py_ssize_t,
@@ -30,6 +37,13 @@ cpdef list _six_cell_loops()
                c1=cython.Py_ssize_t, c2=cython.Py_ssize_t, c3=cython.Py_ssize_t, c4=cython.Py_ssize_t,
                c5=cython.Py_ssize_t, c=cython.Py_ssize_t, byte=cython.Py_ssize_t, bit=cython.uchar, row=bytearray)
 cpdef tuple _shape_table(list loops)
+
+@cython.locals(in1=u128, in2=u128, in3=u128, in4=u128, hx=u128, hy=u128, both=u128, one_of=u128, neither=u128)
+cpdef tuple _with_extras(holders, pair, counts)
+
+@cython.locals(one=u128, several=u128, pair_cells=u128, single=u128, regions=list, d=cython.int, here=u128,
+               region=u128)
+cpdef list useful_regions(u128 allowed, holders, long pair, tuple extras=*)
 
 @cython.locals(text=str, k=cython.Py_ssize_t, out=list)
 cpdef list _zeros(bitboard, Py_ssize_t size)

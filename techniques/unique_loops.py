@@ -372,7 +372,7 @@ def _zeros(bitboard: int, size: int) -> list[int]:
 
 
 def _matching_shapes(
-    off: tuple[tuple[int, int, int, int, int, int, int], ...], regions: Sequence[int], pairs: Sequence[int],
+    off: Sequence[tuple[int, int, int, int, int, int, int]], regions: Sequence[int], pairs: Sequence[int],
     eff: Sequence[int], open_cells: int, touching: int = ALL_CELLS,
 ) -> list[tuple[int, int]]:
     """(region index, shape index) of the shapes that may form a quasi loop, by region, then shape.
@@ -381,7 +381,8 @@ def _matching_shapes(
     (a 9-bit mask) when it lies inside the region, holds an open cell, and
     each digit of the pair fills a colour class (is in the effective masks
     ``eff`` of all three cells of that class).  The regions hold no given, so
-    only the shapes of ``off`` can lie inside them.  Only the shapes with a
+    only the shapes of ``off`` (those of :func:`_shapes_off`, or the part of them
+    that :func:`_filling_partners` keeps) can lie inside them.  Only the shapes with a
     cell in ``touching`` are kept.  The digits filling a class come first,
     from the masks of the shape's six cells: few shapes have two, and only
     those are tested further, against the regions of those digits.
@@ -405,6 +406,30 @@ def _matching_shapes(
                     out.append((j, k))
     out.sort()
     return out
+
+
+def _filling_partners(
+    off: tuple[tuple[int, int, int, int, int, int, int], ...], eff: Sequence[int],
+) -> tuple[list[int], list[tuple[int, int, int, int, int, int, int]]]:
+    """Per digit x, the mask of the digits y such that some shape of ``off`` has x and y each
+    filling a colour class in the effective masks ``eff``; and those shapes.
+
+    :func:`_matching_shapes` keeps a shape for a pair only then, so the regions of the other
+    pairs need not be made (most pairs of a hard puzzle's position have none), and it need
+    test only those shapes.
+    """
+    e = eff
+    out = [0] * 10
+    shapes = []
+    for shape in off:
+        _, a0, a1, a2, b0, b1, b2 = shape
+        filled = e[a0] & e[a1] & e[a2] | e[b0] & e[b1] & e[b2]
+        if filled & (filled - 1):
+            shapes.append(shape)
+            for d in range(1, 10):
+                if filled >> (d - 1) & 1:
+                    out[d] |= filled
+    return out, shapes
 
 
 def _few_extras(extras: Sequence[int]) -> bool:
@@ -433,8 +458,11 @@ def useful_regions(allowed: int, holders: Sequence[int], pair: int, extras: tupl
     single = allowed & one & ~several
     regions = []
     for d in range(1, 10):
-        if not pair >> (d - 1) & 1 and single & holders[d]:
-            region = pair_cells | single & holders[d]
+        if pair >> (d - 1) & 1:
+            continue
+        here = single & holders[d]
+        if here:
+            region = pair_cells | here
             if region.bit_count() >= 6:
                 regions.append(region)
     return regions
@@ -783,12 +811,15 @@ class QuasiUniqueLoop(Rechecking):
         counts = at_least(holders, 4)
         shapes = _six_cell_shapes()
         off = _shapes_off(board.givens)
+        partners, filling = _filling_partners(off, eff)
         # the useful regions of every digit pair, then the shapes inside them in one test
         pairs: list[tuple[int, int]] = []
         pair_masks: list[int] = []
         regions: list[int] = []
         touching = 0
         for x, y in combinations(range(1, 10), 2):
+            if not partners[x] >> (y - 1) & 1:
+                continue  # no shape has both digits filling a class: no region of the pair matches one
             allowed = (holders[x] | holders[y]) & ~board.givens
             pair = (1 << (x - 1)) | (1 << (y - 1))
             with_extras = _with_extras(holders, pair, counts)
@@ -803,7 +834,7 @@ class QuasiUniqueLoop(Rechecking):
                     touching |= touch
         found = []
         if regions:
-            for j, k in _matching_shapes(off, regions, pair_masks, eff, board.empty, touching):
+            for j, k in _matching_shapes(filling, regions, pair_masks, eff, board.empty, touching):
                 x, y = pairs[j]
                 cells, colours = shapes.loops[k]
                 if not _few_extras([eff[c] & ~pair_masks[j] for c in cells]):
