@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import NamedTuple
 
 from puzzles.errors import InputError
@@ -34,7 +34,7 @@ from rater.levels import LevelTable, load_levels
 from rater.options import Mode, Options
 from rater.result import Rating, Status
 from rater.run.modes import choose_placements, choose_thinning
-from techniques.base import INFINITY, Context, Phase, Technique
+from techniques.base import INFINITY, CheapestSearch, Context, Phase, Technique
 from techniques.board import Board
 from techniques.catalogue import Catalogue
 from techniques.step import WRITE_CANDIDATES, Step
@@ -534,7 +534,7 @@ def cheapest_placements(floors: Sequence[Floor], board: Board, ctx: Context, fir
 
 
 #: A technique's ``cheapest`` search with its floor and the least floor of it and those after it (as floats).
-Floor = tuple[Callable[[Board, Context, bool, float], list[Step]], float, float]
+Floor = tuple[CheapestSearch, float, float]
 
 
 class _Techniques(NamedTuple):
@@ -554,13 +554,14 @@ class _Techniques(NamedTuple):
 def _floors(techs: Sequence[Technique]) -> list[Floor]:
     """Each technique's ``cheapest`` with its floor and the least floor of it and those after it.
 
-    The bound method is read once per run rather than once per round and technique.
+    The search (:meth:`~techniques.base.Technique.cheapest_search`) is read once per run rather
+    than once per round and technique.
     """
     out: list[Floor] = []
     rest = INFINITY
     for t in reversed(techs):
         rest = min(rest, t.min_points)
-        out.append((t.cheapest, float(t.min_points), float(rest)))
+        out.append((t.cheapest_search(), float(t.min_points), float(rest)))
     out.reverse()
     return out
 
