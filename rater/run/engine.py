@@ -128,7 +128,7 @@ class Engine:
         self.canonical = mode is Mode.HALF_SYNC if canonical is None else canonical
         #: The pseudo-synchronous mode applies the first cheapest placement alone.
         self.first_only = mode is Mode.PSEUDO_SYNC
-        #: Each technique is asked for its cheapest placements alone (:meth:`_placements`).
+        #: Each technique is asked for its cheapest placements alone (:meth:`_next_steps`).
         self.cheapest_only = self.options.detail < 2 and mode is not Mode.SYNC
         self.direct = [
             t
@@ -419,17 +419,26 @@ class Engine:
         return rest
 
     def _next_steps(self, board: Board, ctx: Context, found: list[Step]) -> list[Step]:
-        """The steps to apply in this position; ``found`` receives every step seen (option digit 2)."""
+        """The steps to apply in this position; ``found`` receives every step seen (option digit 2).
+
+        The placements are those that may matter for the mode's choice and the alternatives
+        printed: when no placement alternative is printed (option digit 2 below 2) and the mode
+        chooses among the cheapest steps only (not synchronous), each technique is asked for its
+        cheapest steps alone (:func:`cheapest_placements`, called here: no method call per round).
+        """
         run = self._lists(ctx)
+        cheapest = self.cheapest_only
         if not board.pencil:
-            found[:] = self._placements(run.direct, run.direct_floors, board, ctx)
+            found[:] = (cheapest_placements(run.direct_floors, board, ctx, self.first_only) if cheapest
+                        else self._all_placements(run.direct, board, ctx))
             chosen = choose_placements(found, self.mode)
             if chosen:
                 return chosen
             for t in self.pencil:
                 return list(t.find(board, ctx))
             board.pencil = True
-        found[:] = self._placements(run.singles, run.singles_floors, board, ctx)
+        found[:] = (cheapest_placements(run.singles_floors, board, ctx, self.first_only) if cheapest
+                    else self._all_placements(run.singles, board, ctx))
         chosen = choose_placements(found, self.mode)
         if chosen:
             return chosen
@@ -451,18 +460,6 @@ class Engine:
                 mode = Mode.HALF_SYNC if self.mode is Mode.SYNC else self.mode
                 return choose_thinning(found, mode)
         return []
-
-    def _placements(self, techs: Sequence[Technique], floors: Sequence[Floor],
-                    board: Board, ctx: Context) -> list[Step]:
-        """The placement steps that may matter for the mode's choice and the alternatives printed.
-
-        When no placement alternative is printed (option digit 2 below 2) and
-        the mode chooses among the cheapest steps only (not synchronous), each
-        technique is asked for its cheapest steps alone: :func:`cheapest_placements`.
-        """
-        if self.cheapest_only:
-            return cheapest_placements(floors, board, ctx, self.first_only)
-        return self._all_placements(techs, board, ctx)
 
     def _all_placements(self, techs: Sequence[Technique], board: Board, ctx: Context) -> list[Step]:
         """All placement steps that may matter for the mode's choice.
