@@ -271,11 +271,12 @@ class Board:
         nothing else, so it calls this rather than :meth:`apply`, which makes no
         :class:`Applied` per step.
         """
-        if step.code == WRITE_CANDIDATES:
+        placements = step.placements
+        if not placements and step.code == WRITE_CANDIDATES:  # a placement is never the switch: no text compared
             self.pencil = True
             return True
         changed = False
-        for c, d in step.placements:
+        for c, d in placements:
             if self.digits[c] == 0:
                 self.place(c, d)
                 changed = True
