@@ -366,6 +366,7 @@ class Engine:
         synchronous = self.mode is Mode.SYNC
         detail = self.options.detail
         next_steps = self._next_steps  # read once: the round's loop makes no bound method
+        new_position = ctx.at_new_position
         points = 0.0
         for step in steps:
             points += step.points
@@ -373,7 +374,7 @@ class Engine:
             if deadline is not None and time.monotonic() > deadline:
                 return Status.TIMEOUT
             found: list[Step] = []
-            chosen = next_steps(board, ctx.at_new_position(), found)
+            chosen = next_steps(board, new_position(), found)
             if direct_only and (board.pencil or not chosen or chosen[0].code == WRITE_CANDIDATES):
                 return None  # the direct phase is over: nothing of this round is applied
             if not chosen:
