@@ -161,10 +161,11 @@ class Engine:
         stay the same for the whole run, so the lists are filtered once per
         setting instead of asking every technique in every round.
         """
-        run = self._runs.get(ctx.unique)
-        if run is None:
+        try:
+            return self._runs[ctx.unique]  # a subscript, not ``get``: no method call per round
+        except KeyError:
             run = self._runs[ctx.unique] = self._filtered(ctx)
-        return run
+            return run
 
     def _filtered(self, ctx: Context) -> _Techniques:
         """The technique lists of :meth:`_lists`, made once per run setting (apart, so that the
