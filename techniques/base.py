@@ -35,6 +35,10 @@ def beyond(points: float, bound: float, first_only: bool) -> bool:
     return points >= bound if first_only else points > bound
 
 
+#: A technique's :meth:`Technique.cheapest` as a callable: (board, context, first_only, bound).
+CheapestSearch = Callable[[Board, "Context", bool, float], list[Step]]
+
+
 class Phase(enum.Enum):
     """When a technique may run."""
 
@@ -164,6 +168,11 @@ class Technique:
             return []
         at_least = [s for s in steps if s.points == least]
         return at_least[:1] if first_only else at_least
+
+    def cheapest_search(self) -> CheapestSearch:
+        """What the engine calls every round for :meth:`cheapest`, read once per run: the bound
+        method itself, or an equal search that costs less per call."""
+        return self.cheapest
 
     def bind(self, techniques: Sequence[Technique]) -> None:
         """Read what it needs of the other techniques of the run (the catalogue calls it once).

@@ -40,6 +40,8 @@ cdef class Board:
     cdef public object rules
     cdef unsigned short[81] masks
     cdef unsigned char[81] digits
+    cdef public object placing
+    cdef public tuple tables
 
     @cython.locals(c=cython.Py_ssize_t, d=cython.long, p=cython.Py_ssize_t, dbit=cython.ulong, values=list,
                    positions=list, cands=list, tables=tuple, peers=bytes)

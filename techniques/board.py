@@ -68,8 +68,8 @@ _OUTSIDE_CELL: tuple[int, ...] = tuple(ALL_CELLS ^ bit for bit in CELL_BIT)
 #: numbers (iterated like a tuple of them, and on the compiled path as a C loop over the bytes),
 #: and the cells the digit's bitboard keeps: neither the peers nor the cell itself
 #: (``ALL_CELLS ^ peer_mask ^ CELL_BIT[c]``, non-negative as :data:`_OUTSIDE_CELL`), so that the
-#: placed digit's bitboard loses both in one operation. Made once per variant and looked up by the board's rules at each
-#: placement, so that a board whose ``rules`` is replaced places under the new ones.
+#: placed digit's bitboard loses both in one operation. Made once per variant; a board keeps those of its
+#: rules and looks them up again when its ``rules`` is replaced, so that it places under the new ones.
 _PLACEMENT: dict[Rules, tuple[tuple[bytes, int], ...]] = {}
 
 
@@ -106,7 +106,8 @@ class Board:
     and integers as on the pure path.
     """
 
-    __slots__ = ("values", "cands", "positions", "givens", "empty", "pencil", "rules", "masks", "digits")
+    __slots__ = ("values", "cands", "positions", "givens", "empty", "pencil", "rules", "masks", "digits", "placing",
+                 "tables")
 
     def __init__(self, rules: Rules = STANDARD) -> None:
         self.values: list[int] = [0] * 81
@@ -123,6 +124,10 @@ class Board:
         #: pure path the lists themselves.
         self.masks: list[int] = self.cands
         self.digits: list[int] = self.values
+        #: The rules whose :data:`_PLACEMENT` tables :meth:`place` reads (``tables``), fetched when
+        #: it first places under them: one identity test per placement instead of a lookup.
+        self.placing: Rules | None = None
+        self.tables: tuple[tuple[bytes, int], ...] = ()
 
     @classmethod
     def from_grid(cls, grid: Sequence[int], rules: Rules = STANDARD) -> Board:
@@ -140,7 +145,8 @@ class Board:
         """
         values = self.values
         positions = self.positions
-        tables = _placement(self.rules)
+        tables = self.tables = _placement(self.rules)
+        self.placing = self.rules
         filled = 0
         for c, d in enumerate(grid):
             if d:
@@ -183,6 +189,8 @@ class Board:
         other.empty = self.empty
         other.pencil = self.pencil
         other.rules = self.rules
+        other.placing = self.placing
+        other.tables = self.tables
         other._sync()
         return other
 
@@ -225,7 +233,10 @@ class Board:
         self.masks[cell] = 0
         self.cands[cell] = 0
         self.empty &= keep
-        peers, unseen = _placement(self.rules)[cell]
+        if self.placing is not self.rules:
+            self.placing = self.rules
+            self.tables = _placement(self.rules)
+        peers, unseen = self.tables[cell]
         positions[digit] &= unseen
         self._leave(peers, dbit)
 
@@ -260,11 +271,12 @@ class Board:
         nothing else, so it calls this rather than :meth:`apply`, which makes no
         :class:`Applied` per step.
         """
-        if step.code == WRITE_CANDIDATES:
+        placements = step.placements
+        if not placements and step.code == WRITE_CANDIDATES:  # a placement is never the switch: no text compared
             self.pencil = True
             return True
         changed = False
-        for c, d in step.placements:
+        for c, d in placements:
             if self.digits[c] == 0:
                 self.place(c, d)
                 changed = True

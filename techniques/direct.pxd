@@ -29,3 +29,12 @@ cpdef list cheapest_singles(Board board, tuple search, bint first_only, double b
 
 @cython.locals(cell=cython.Py_ssize_t, m=cython.ulong, digit=cython.long, found=list)
 cpdef list naked_singles(Board board)
+
+# the engine's call of every round reads the search's rules and tables as C fields, where the
+# technique, a Python class, would look its attributes up through its class first
+cdef class SinglesSearch:
+    cdef object technique
+    cdef tuple last
+
+    @cython.locals(steps=list)
+    cpdef list cheapest(self, Board board, ctx, bint first_only, double bound=*)

@@ -13,7 +13,7 @@ from typing import Any, ClassVar, Final
 
 from puzzles.geometry import LOW_DIGIT
 from puzzles.rules import Rules
-from techniques.base import INFINITY, Context, Phase, Technique, beyond, register
+from techniques.base import INFINITY, CheapestSearch, Context, Phase, Technique, beyond, register
 from techniques.board import Board
 from techniques.findings import Cell, Digit, Unit
 from techniques.points import (
@@ -264,9 +264,8 @@ class HiddenSingle(Technique):
         self.rank = point_ranks(self.by_missing)
         #: The units searched per set of rules the technique met, and their cells.
         self.units_of: dict[Rules, tuple[tuple[int, ...], tuple[bytes, ...]]] = {}
-        #: What :func:`cheapest_singles` reads under the rules of the last board searched: one
-        #: attribute read per search (no rules yet: none).
-        self.last: Search | tuple[None] = (None,)
+        #: Its cheapest search as the engine calls it every round (:meth:`cheapest_search`).
+        self.search = SinglesSearch(self)
 
     def floor(self) -> float:
         return band_floor(bands_of(self.params))
@@ -296,11 +295,37 @@ class HiddenSingle(Technique):
 
     def cheapest(self, board: Board, ctx: Context, first_only: bool, bound: float = INFINITY) -> list[Step]:
         """The singles at the least points, made into steps only once chosen (:func:`cheapest_singles`)."""
+        return self.search.cheapest(board, ctx, first_only, bound)
+
+    def cheapest_search(self) -> CheapestSearch:
+        return self.search.cheapest
+
+    def searched(self, geo: Rules) -> Search:
+        """What :func:`cheapest_singles` reads on a board under ``geo``."""
+        return (geo, *self._units(geo), bytes(self.rank), self.by_missing, tuple(map(float, self.by_missing)),
+                self.code, self.highlight_unit)
+
+
+class SinglesSearch:
+    """The cheapest search of one hidden-single technique (:meth:`HiddenSingle.cheapest`).
+
+    Apart from the technique, whose attributes are read through its class on every call, so
+    that the engine's call of every round reads one field (on the compiled path a C field of an
+    extension type, ``direct.pxd``): what :func:`cheapest_singles` reads under the rules of the
+    last board searched (no rules yet: none).
+    """
+
+    __slots__ = ("technique", "last")
+
+    def __init__(self, technique: HiddenSingle) -> None:
+        self.technique = technique
+        self.last: Search | tuple[None] = (None,)
+
+    def cheapest(self, board: Board, ctx: Context, first_only: bool, bound: float = INFINITY) -> list[Step]:
+        """:meth:`HiddenSingle.cheapest`."""
         steps = cheapest_singles(board, self.last, first_only, bound)
         if steps is None:  # the first board under its rules
-            geo = board.rules
-            self.last = (geo, *self._units(geo), bytes(self.rank), self.by_missing, tuple(map(float, self.by_missing)),
-                         self.code, self.highlight_unit)
+            self.last = self.technique.searched(board.rules)
             return self.cheapest(board, ctx, first_only, bound)
         return steps
 

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from typing import NamedTuple
 
 from puzzles.errors import InputError
@@ -34,7 +34,7 @@ from rater.levels import LevelTable, load_levels
 from rater.options import Mode, Options
 from rater.result import Rating, Status
 from rater.run.modes import choose_placements, choose_thinning
-from techniques.base import INFINITY, Context, Phase, Technique
+from techniques.base import INFINITY, CheapestSearch, Context, Phase, Technique
 from techniques.board import Board
 from techniques.catalogue import Catalogue
 from techniques.step import WRITE_CANDIDATES, Step
@@ -128,7 +128,7 @@ class Engine:
         self.canonical = mode is Mode.HALF_SYNC if canonical is None else canonical
         #: The pseudo-synchronous mode applies the first cheapest placement alone.
         self.first_only = mode is Mode.PSEUDO_SYNC
-        #: Each technique is asked for its cheapest placements alone (:meth:`_placements`).
+        #: Each technique is asked for its cheapest placements alone (:meth:`_next_steps`).
         self.cheapest_only = self.options.detail < 2 and mode is not Mode.SYNC
         self.direct = [
             t
@@ -161,10 +161,11 @@ class Engine:
         stay the same for the whole run, so the lists are filtered once per
         setting instead of asking every technique in every round.
         """
-        run = self._runs.get(ctx.unique)
-        if run is None:
+        try:
+            return self._runs[ctx.unique]  # a subscript, not ``get``: no method call per round
+        except KeyError:
             run = self._runs[ctx.unique] = self._filtered(ctx)
-        return run
+            return run
 
     def _filtered(self, ctx: Context) -> _Techniques:
         """The technique lists of :meth:`_lists`, made once per run setting (apart, so that the
@@ -366,6 +367,7 @@ class Engine:
         synchronous = self.mode is Mode.SYNC
         detail = self.options.detail
         next_steps = self._next_steps  # read once: the round's loop makes no bound method
+        new_position = ctx.at_new_position
         points = 0.0
         for step in steps:
             points += step.points
@@ -373,7 +375,7 @@ class Engine:
             if deadline is not None and time.monotonic() > deadline:
                 return Status.TIMEOUT
             found: list[Step] = []
-            chosen = next_steps(board, ctx.at_new_position(), found)
+            chosen = next_steps(board, new_position(), found)
             if direct_only and (board.pencil or not chosen or chosen[0].code == WRITE_CANDIDATES):
                 return None  # the direct phase is over: nothing of this round is applied
             if not chosen:
@@ -419,17 +421,26 @@ class Engine:
         return rest
 
     def _next_steps(self, board: Board, ctx: Context, found: list[Step]) -> list[Step]:
-        """The steps to apply in this position; ``found`` receives every step seen (option digit 2)."""
+        """The steps to apply in this position; ``found`` receives every step seen (option digit 2).
+
+        The placements are those that may matter for the mode's choice and the alternatives
+        printed: when no placement alternative is printed (option digit 2 below 2) and the mode
+        chooses among the cheapest steps only (not synchronous), each technique is asked for its
+        cheapest steps alone (:func:`cheapest_placements`, called here: no method call per round).
+        """
         run = self._lists(ctx)
+        cheapest = self.cheapest_only
         if not board.pencil:
-            found[:] = self._placements(run.direct, run.direct_floors, board, ctx)
+            found[:] = (cheapest_placements(run.direct_floors, board, ctx, self.first_only) if cheapest
+                        else self._all_placements(run.direct, board, ctx))
             chosen = choose_placements(found, self.mode)
             if chosen:
                 return chosen
             for t in self.pencil:
                 return list(t.find(board, ctx))
             board.pencil = True
-        found[:] = self._placements(run.singles, run.singles_floors, board, ctx)
+        found[:] = (cheapest_placements(run.singles_floors, board, ctx, self.first_only) if cheapest
+                    else self._all_placements(run.singles, board, ctx))
         chosen = choose_placements(found, self.mode)
         if chosen:
             return chosen
@@ -451,18 +462,6 @@ class Engine:
                 mode = Mode.HALF_SYNC if self.mode is Mode.SYNC else self.mode
                 return choose_thinning(found, mode)
         return []
-
-    def _placements(self, techs: Sequence[Technique], floors: Sequence[Floor],
-                    board: Board, ctx: Context) -> list[Step]:
-        """The placement steps that may matter for the mode's choice and the alternatives printed.
-
-        When no placement alternative is printed (option digit 2 below 2) and
-        the mode chooses among the cheapest steps only (not synchronous), each
-        technique is asked for its cheapest steps alone: :func:`cheapest_placements`.
-        """
-        if self.cheapest_only:
-            return cheapest_placements(floors, board, ctx, self.first_only)
-        return self._all_placements(techs, board, ctx)
 
     def _all_placements(self, techs: Sequence[Technique], board: Board, ctx: Context) -> list[Step]:
         """All placement steps that may matter for the mode's choice.
@@ -534,7 +533,7 @@ def cheapest_placements(floors: Sequence[Floor], board: Board, ctx: Context, fir
 
 
 #: A technique's ``cheapest`` search with its floor and the least floor of it and those after it (as floats).
-Floor = tuple[Callable[[Board, Context, bool, float], list[Step]], float, float]
+Floor = tuple[CheapestSearch, float, float]
 
 
 class _Techniques(NamedTuple):
@@ -554,13 +553,14 @@ class _Techniques(NamedTuple):
 def _floors(techs: Sequence[Technique]) -> list[Floor]:
     """Each technique's ``cheapest`` with its floor and the least floor of it and those after it.
 
-    The bound method is read once per run rather than once per round and technique.
+    The search (:meth:`~techniques.base.Technique.cheapest_search`) is read once per run rather
+    than once per round and technique.
     """
     out: list[Floor] = []
     rest = INFINITY
     for t in reversed(techs):
         rest = min(rest, t.min_points)
-        out.append((t.cheapest, float(t.min_points), float(rest)))
+        out.append((t.cheapest_search(), float(t.min_points), float(rest)))
     out.reverse()
     return out
 
