@@ -80,3 +80,24 @@ def test_printing_alternatives_changes_no_step(quiet, loud):
     first, second = Engine(quiet), Engine(loud)
     for line in lines:
         assert _record(first, line) == _record(second, line)
+
+
+def test_a_hidden_single_subclass_with_its_own_cheapest_is_asked_through_it():
+    """The engine reads each technique's search once per run (``cheapest_search``); a hidden-single
+    technique hands over its slotted search, unless a subclass searches its own way."""
+    from techniques.direct import HiddenSingleRow
+
+    class Counted(HiddenSingleRow):
+        calls = 0
+
+        def cheapest(self, board: Board, ctx: Context, first_only: bool, bound: float = float("inf")) -> list[Step]:
+            Counted.calls += 1
+            return super().cheapest(board, ctx, first_only, bound)
+
+    plain, counted = HiddenSingleRow(), Counted()
+    assert plain.cheapest_search() == plain.search.cheapest
+    assert counted.cheapest_search() == counted.cheapest
+    board = Board.from_grid(parse_puzzle(open(Path(__file__).parent / "data" / "sample1000_every3.txt").readline()))
+    found = counted.cheapest_search()(board, Context(), False)
+    assert found and list(map(repr, found)) == list(map(repr, plain.cheapest_search()(board, Context(), False)))
+    assert Counted.calls == 1
