@@ -13,3 +13,6 @@ cpdef list cells_of(u128 mask)
 
 @cython.locals(out=cython.long[9], i=cython.long, j=cython.long, bits=cython.ulong)
 cpdef list transposed(rows)
+
+@cython.locals(out=list, mask=cython.int, digits=list, d=cython.int)
+cpdef tuple _digit_tuples()

@@ -86,6 +86,23 @@ LOW_DIGIT: Final = tuple((m & -m).bit_length() for m in range(512))
 HIGH_DIGIT: Final = tuple(m.bit_length() for m in range(512))
 
 
+def _digit_tuples() -> tuple[tuple[int, ...], ...]:
+    """The digits of every 9-bit mask, ascending: a loop on C integers on the compiled path (``geometry.pxd``)."""
+    out = []
+    for mask in range(512):
+        digits = []
+        for d in range(1, 10):
+            if mask >> (d - 1) & 1:
+                digits.append(d)
+        out.append(tuple(digits))
+    return tuple(out)
+
+
+#: The digits of every 9-bit candidate mask, ascending (:func:`digits_of` as a lookup, for the
+#: searches that ask for them per cell).
+DIGITS_OF_MASK: Final = _digit_tuples()
+
+
 def cells_of(mask: int) -> list[int]:
     """Cells of a bitboard in ascending (scan) order.
 

@@ -40,6 +40,8 @@ _DIAGONALS: Final = (tuple(10 * k for k in range(9)), tuple(8 + 8 * k for k in r
 _COLOURS: Final = tuple(tuple(box[k] for box in BOXES) for k in range(9))
 #: Cells of every global unit number.
 ALL_UNITS: Final = ROWS + COLS + BOXES + _DIAGONALS + _COLOURS
+#: The bitboard of every global unit number (a unit number names the same cells under every rules).
+ALL_UNIT_MASKS: Final = tuple(bitboard(cells) for cells in ALL_UNITS)
 #: Kind of every global unit number.
 KIND_OF_UNIT: Final = (ROW,) * 9 + (COLUMN,) * 9 + (BOX,) * 9 + (DIAGONAL,) * 2 + (COLOUR,) * 9
 

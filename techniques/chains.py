@@ -52,7 +52,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any, ClassVar, Final
 
-from puzzles.geometry import CELL_BIT, cells_of
+from puzzles.geometry import CELL_BIT, DIGITS_OF_MASK, cells_of
 from puzzles.rules import Rules
 from techniques.base import Context, Phase, Technique, register
 from techniques.board import Board
@@ -84,10 +84,8 @@ _KIND_ORDER: Final = ("CCS", "CC", "ICC", "ACS", "ACR")
 #: The seed's 3-point window of the half-synchronous listing: longer chains are never listed or chosen
 #: (the engine scores the cheapest, rater.run.modes.POINT_WINDOW; synchronous levels count all within it).
 _WINDOW: Final = 3
-#: The digits of every 9-bit candidate mask, ascending.
-_DIGITS: Final = tuple(tuple(d for d in range(1, 10) if m >> (d - 1) & 1) for m in range(512))
 #: The "is d" then the "not d" nodes of every 9-bit candidate mask within a cell's slot, ascending.
-_NODES: Final = tuple(tuple(d - 1 for d in _DIGITS[m]) + tuple(d + 8 for d in _DIGITS[m]) for m in range(512))
+_NODES: Final = tuple(tuple(d - 1 for d in DIGITS_OF_MASK[m]) + tuple(d + 8 for d in DIGITS_OF_MASK[m]) for m in range(512))
 #: A cell's 18 nodes without links.
 _ZERO_SLOT: Final = (0,) * _SLOT
 #: Every node alone: the nodes within 0 links of each.
@@ -206,7 +204,7 @@ def _read_cells(graph: _Graph, cells: list[int], land: list[int], known_pred: li
         watched[base:base + _SLOT] = _ZERO_SLOT
         first[base:base + _SLOT] = _UNIT_BALLS[base:base + _SLOT]
         mask = cands[c]
-        digits = _DIGITS[mask]
+        digits = DIGITS_OF_MASK[mask]
         peers = peer_nodes[c]
         strong_out = 0  # the strong links of the cell's digits, as "is d" nodes
         for d in digits:
@@ -444,7 +442,7 @@ class _Search:
             starts += cell_starts
             mask = cands[c]
             if mask.bit_count() <= alt_cands:
-                alt_cell = (c, [_SLOT * c + d - 1 for d in _DIGITS[mask]])
+                alt_cell = (c, [_SLOT * c + d - 1 for d in DIGITS_OF_MASK[mask]])
                 for n in alt_cell[1]:
                     alt_of[n] = alt_cell
         target = g.target

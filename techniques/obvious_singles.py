@@ -25,8 +25,8 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from itertools import combinations
 from typing import Any, ClassVar, Final
 
-from puzzles.geometry import CELL_BIT, UNIT_MASK, bitboard, cells_of, digits_of
-from puzzles.rules import ALL_UNITS, Rules
+from puzzles.geometry import CELL_BIT, UNIT_MASK, cells_of, digits_of
+from puzzles.rules import ALL_UNIT_MASKS, Rules
 from techniques.base import INFINITY, Context, Phase, Technique, register
 from techniques.board import Board
 from techniques.direct import point_table, scan_key, searched_units
@@ -141,9 +141,8 @@ def _cheapest_covers(need: int, pool: Sequence[tuple[int, Claim | Doppel]],
     return None if best is None else (best, best_cost)
 
 
-#: The bitboard of every unit by its number (a unit number names the same cells under every
-#: rules): 128-bit C integers on the compiled path (``obvious_singles.pxd``).
-_UNIT_BITS: Final = tuple(bitboard(cells) for cells in ALL_UNITS)
+#: :data:`~puzzles.rules.ALL_UNIT_MASKS`: 128-bit C integers on the compiled path (``obvious_singles.pxd``).
+_UNIT_BITS: Final = ALL_UNIT_MASKS
 
 
 def open_units(positions: int, excluded: int, units: tuple[int, ...]) -> list[int]:

@@ -49,10 +49,9 @@ from puzzles.geometry import (
     LOW_DIGIT,
     ROW_MASK,
     ROW_OF,
-    bitboard,
     cells_of,
 )
-from puzzles.rules import ALL_UNITS, UNIT_COUNT
+from puzzles.rules import ALL_UNIT_MASKS, ALL_UNITS, UNIT_COUNT
 from techniques.base import Context, Phase, Technique, register
 from techniques.board import Board
 from techniques.findings import Cells, Digits, Fragment, Items, Unit, fragment_kind
@@ -330,8 +329,8 @@ def _lines_through(unit: int) -> int:
 
 
 _LINES_THROUGH: Final = tuple(_lines_through(unit) for unit in range(UNIT_COUNT))
-#: Per unit number, the bitboard of its cells (a unit number names the same cells under every rules).
-_UNIT_MASK: Final = tuple(bitboard(cells) for cells in ALL_UNITS)
+#: :data:`~puzzles.rules.ALL_UNIT_MASKS`: 128-bit C integers on the compiled path (``tuples.pxd``).
+_UNIT_MASK: Final = ALL_UNIT_MASKS
 
 
 def _units_to_search(unit_ids: tuple[int, ...], changed: int, filled: int, again: int) -> list[int]:

@@ -18,9 +18,6 @@ cdef int _COL_OF[81]
                c=cython.int, d=cython.int, mask=u128, reads=u128)
 cpdef tuple _rectangles()
 
-@cython.locals(out=list, mask=cython.int, digits=list, d=cython.int)
-cpdef tuple _digit_tuples()
-
 @cython.locals(a=cython.int, d=cython.int, outside=u128, positions=list, h=cython.int, here=u128)
 cpdef bint _line_linked(board, cells, u128 bitboard, int x, int y)
 

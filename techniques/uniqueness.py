@@ -57,6 +57,7 @@ from puzzles.geometry import (
     CELL_BIT,
     CELL_UNITS,
     COL_OF,
+    DIGITS_OF_MASK,
     PEER_MASK,
     ROW_OF,
     UNIT_MASK,
@@ -675,25 +676,9 @@ def quasi_floor(params: dict[str, float], most_added: int) -> float:
     return linear_floor(params["quasi_base"], params["quasi_per_digit"], 1, most_added)
 
 
-def _digit_tuples() -> tuple[tuple[int, ...], ...]:
-    """The digits of every 9-bit mask, ascending: a loop on C integers on the compiled path (``uniqueness.pxd``)."""
-    out = []
-    for mask in range(512):
-        digits = []
-        for d in range(1, 10):
-            if mask >> (d - 1) & 1:
-                digits.append(d)
-        out.append(tuple(digits))
-    return tuple(out)
-
-
-#: The digits of every 9-bit mask, ascending (looked up: the searches ask for them per cell).
-_DIGITS_OF_MASK: Final = _digit_tuples()
-
-
 def bits(mask: int) -> tuple[int, ...]:
     """Digits of a 9-bit mask, ascending."""
-    return _DIGITS_OF_MASK[mask]
+    return DIGITS_OF_MASK[mask]
 
 
 def make_step(code: str, points: float, pat: Pattern, f: Finding, extra_detail: dict[str, object]) -> Step:
